@@ -1,0 +1,75 @@
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './store/db.ts';
+import type { App, AppContext } from './http/context.ts';
+import { registerAuth } from './http/plugins/auth.ts';
+import { registerErrorHandling } from './http/plugins/errors.ts';
+import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
+import { registerJsonBody } from './http/plugins/json-body.ts';
+import { requestIdFrom } from './http/request-id.ts';
+import { registerValidators } from './http/validation.ts';
+import { SHARED_SCHEMAS } from './http/schemas/common.ts';
+import { opsRoutes } from './http/routes/ops.ts';
+import { publicRoutes } from './http/routes/public/index.ts';
+import { operatorRoutes } from './http/routes/operator/index.ts';
+import { openapiDocument } from './http/openapi.ts';
+import { getServerSecret } from './store/server-settings.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  logger?: Logger | false;
+  clock?: () => Date;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP application; never listens (main.ts and tests decide that). */
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: opts.logger === false || opts.logger === undefined ? undefined : opts.logger,
+    logger: opts.logger === false || opts.logger === undefined ? false : undefined,
+    bodyLimit: BODY_LIMIT,
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    return503OnClosing: true,
+    forceCloseConnections: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  const ctx: AppContext = {
+    db: opts.db,
+    config: opts.config,
+    clock: opts.clock ?? (() => new Date()),
+    serverSecret: await getServerSecret(opts.db),
+  };
+  app.decorate('ctx', ctx);
+
+  registerValidators(app);
+  registerJsonBody(app);
+  registerErrorHandling(app);
+  for (const s of SHARED_SCHEMAS) app.addSchema(s);
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerAuth(app, opts.config.adminToken);
+  registerIdempotencyKeyCheck(app);
+
+  await app.register(swagger, openapiDocument(opts.config));
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  await app.register(opsRoutes);
+  await app.register(publicRoutes, { prefix: '/v1' });
+  await app.register(operatorRoutes, { prefix: '/admin/v1' });
+
+  app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () =>
+    app.swagger(),
+  );
+
+  await app.ready();
+  return app;
+}

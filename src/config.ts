@@ -1,0 +1,136 @@
+/**
+ * The only module that reads process.env. Every setting is validated once at start; a bad value
+ * stops the server with a message that names the variable.
+ */
+export interface RetryRange {
+  minMs: number;
+  maxMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  adminToken: string | undefined;
+  publicBaseUrl: string;
+  seedDemo: boolean;
+  webhookWorker: boolean;
+  webhookTimeoutMs: number;
+  webhookRetryDelays: RetryRange[];
+  webhookAllowPrivateTargets: boolean;
+  logLevel: string;
+  /** PostgreSQL pool size (DB_POOL_MAX) */
+  dbPoolMax: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === undefined) return def;
+  if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, def: boolean): boolean {
+  const v = str(env, name);
+  if (v === undefined) return def;
+  const l = v.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(l)) return true;
+  if (['false', '0', 'no', 'off'].includes(l)) return false;
+  throw new ConfigError(name, `must be true or false, got "${v}"`);
+}
+
+const DURATION = /^(\d+)(ms|s|m|h)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+function duration(name: string, text: string): number {
+  const m = DURATION.exec(text.trim());
+  if (!m) throw new ConfigError(name, `"${text}" is not a duration like 500ms, 15s, 2m or 1h`);
+  return Number(m[1]) * UNIT_MS[m[2]!]!;
+}
+
+/** `15s-2m,2m-6m`: one range per retry (before attempt 2, before attempt 3). */
+export function parseRetryDelays(name: string, text: string): RetryRange[] {
+  const parts = text.split(',');
+  if (parts.length !== 2) throw new ConfigError(name, 'needs exactly two ranges, e.g. "15s-2m,2m-6m"');
+  return parts.map((part) => {
+    const [a, b, extra] = part.split('-');
+    if (a === undefined || b === undefined || extra !== undefined) {
+      throw new ConfigError(name, `"${part}" is not a range like 15s-2m`);
+    }
+    const minMs = duration(name, a);
+    const maxMs = duration(name, b);
+    if (maxMs < minMs) throw new ConfigError(name, `range "${part}" ends before it starts`);
+    return { minMs, maxMs };
+  });
+}
+
+function url(name: string, v: string | undefined, protocols: string[]): string | undefined {
+  if (v === undefined) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(u.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
+  }
+  return v;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const databaseUrl = url('DATABASE_URL', str(env, 'DATABASE_URL'), ['postgres:', 'postgresql:']);
+  const redisUrl = url('REDIS_URL', str(env, 'REDIS_URL'), ['redis:', 'rediss:']);
+  const adminToken = str(env, 'ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 16) {
+    throw new ConfigError('ADMIN_TOKEN', 'must be at least 16 characters');
+  }
+  const publicBaseUrl =
+    url('PUBLIC_BASE_URL', str(env, 'PUBLIC_BASE_URL'), ['http:', 'https:'])?.replace(/\/+$/, '') ??
+    `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: str(env, 'DATA_DIR') ?? './data',
+    redisUrl,
+    adminToken,
+    publicBaseUrl,
+    seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
+    webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 8000, 100, 60_000),
+    webhookRetryDelays: parseRetryDelays('WEBHOOK_RETRY_DELAYS', str(env, 'WEBHOOK_RETRY_DELAYS') ?? '15s-2m,2m-6m'),
+    webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    logLevel,
+    dbPoolMax: int(env, 'DB_POOL_MAX', 20, 1, 1000),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Inputs and outputs of the slot engine. Pure data: no Fastify, no SQL.
+ * Instants are epoch milliseconds (UTC); wall-clock values are in the location's IANA zone.
+ */
+
+export interface WorkingInterval {
+  /** ISO weekday, Monday = 1 ... Sunday = 7 */
+  weekday: number;
+  /** minutes after local midnight, 0..1439 */
+  startMinute: number;
+  /** minutes after local midnight, startMinute < endMinute <= 1440 */
+  endMinute: number;
+}
+
+export interface Interval {
+  /** epoch ms, inclusive */
+  start: number;
+  /** epoch ms, exclusive */
+  end: number;
+}
+
+export interface EngineStaff {
+  id: string;
+  workingHours: WorkingInterval[];
+  /** time off, as UTC instants */
+  timeOff: Interval[];
+  /**
+   * Time already occupied by bookings in an occupying state (requested, confirmed,
+   * rescheduleProposed), each range already widened by that booking's own buffers.
+   */
+  busy: Interval[];
+}
+
+export interface EngineService {
+  id: string;
+  durationMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+}
+
+export interface EngineInput {
+  timezone: string;
+  slotIntervalMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  /** epoch ms */
+  now: number;
+  /** local dates YYYY-MM-DD, both inclusive; already validated (to >= from, at most 31 days apart) */
+  from: string;
+  to: string;
+  service: EngineService;
+  /** staff members to consider (already filtered to those performing the service) */
+  staff: EngineStaff[];
+  /** maximum number of slots to return; total is still counted beyond it */
+  limit: number;
+}
+
+export interface EngineSlot {
+  date: string; // YYYY-MM-DD local
+  startTime: string; // HH:MM local
+  endTime: string; // HH:MM local
+  serviceId: string;
+  staffId: string;
+  /** epoch ms of the appointment start and end (without buffers) */
+  startAt: number;
+  endAt: number;
+}
+
+export interface EngineResult {
+  slots: EngineSlot[];
+  /** how many slots existed in total (>= slots.length) */
+  total: number;
+  truncated: boolean;
+}

@@ -1,0 +1,63 @@
+import type { Config } from '../config.ts';
+import type { Capability, KeyKind, Tier } from '../domain/capabilities.ts';
+import type { Db } from '../store/db.ts';
+
+/** What every route handler may use; built once by buildApp. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  /** injectable for tests that need a fixed "now" */
+  clock: () => Date;
+  /** server-wide HMAC key (slot tokens, cursors, payment links); shared by every instance */
+  serverSecret: Buffer;
+}
+
+export type RateGroup = 'catalog' | 'availability' | 'booking' | 'webhook' | 'subscription';
+
+/** Declared on each route; the auth, rate-limit and idempotency hooks read it. */
+export type RouteAccess =
+  | {
+      surface: 'public';
+      capability: Capability;
+      group: RateGroup;
+      /** true for the four endpoints a guest_partner key may call */
+      guestPartner?: boolean;
+      /** a write: Idempotency-Key required; the value names the operation in the fingerprint */
+      idempotentOperation?: string;
+    }
+  | { surface: 'operator' }
+  | { surface: 'open' };
+
+export interface AuthContext {
+  keyId: string;
+  businessId: string;
+  businessSlug: string;
+  kind: KeyKind;
+  capabilities: Capability[];
+  tier: Tier;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+
+/** The app as every route module sees it: schemas give the handlers their types. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse<IncomingMessage>,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

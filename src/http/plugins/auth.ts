@@ -1,0 +1,74 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashSecret, isWellFormedApiKey } from '../../domain/api-key-secret.ts';
+import { AppError } from '../../domain/errors.ts';
+import { allowsApiAccess, effectiveFeatures } from '../../domain/plans.ts';
+import { findUsableKey } from '../../store/api-keys.ts';
+
+function bearer(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(h);
+  return m?.[1];
+}
+
+function sameSecret(a: string, b: string): boolean {
+  // Hash both sides so the comparison is constant-time whatever the lengths.
+  const da = createHash('sha256').update(a).digest();
+  const db = createHash('sha256').update(b).digest();
+  return timingSafeEqual(da, db);
+}
+
+/**
+ * Checks in the order decisions.md fixes: key (401), plan, kind, capability (403). Rate limit and
+ * Idempotency-Key form follow in their own hooks; body schema and scope after those.
+ */
+export function registerAuth(app: FastifyInstance, adminToken: string | undefined): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access.surface === 'open') return;
+
+    if (access.surface === 'operator') {
+      const token = bearer(request);
+      if (adminToken === undefined) {
+        throw new AppError('auth.invalid_key', 'The operator API is disabled: set ADMIN_TOKEN to enable it.');
+      }
+      if (token === undefined || !sameSecret(token, adminToken)) throw new AppError('auth.invalid_key');
+      return;
+    }
+
+    const secret = bearer(request);
+    if (secret === undefined || !isWellFormedApiKey(secret)) throw new AppError('auth.invalid_key');
+    const key = await findUsableKey(app.ctx.db, hashSecret(secret));
+    if (!key) throw new AppError('auth.invalid_key');
+
+    if (!allowsApiAccess(key.status, effectiveFeatures(key.plan, key.feature_overrides))) {
+      throw new AppError('auth.plan_insufficient');
+    }
+    if (key.kind === 'guest_partner' && !access.guestPartner) {
+      throw new AppError('auth.kind_endpoint_denied');
+    }
+    if (!key.capabilities.includes(access.capability)) {
+      throw new AppError('auth.insufficient_capability', undefined, {
+        required: [access.capability],
+        granted: key.capabilities,
+      });
+    }
+    request.auth = {
+      keyId: key.id,
+      businessId: key.business_id,
+      businessSlug: key.business_slug,
+      kind: key.kind,
+      capabilities: key.capabilities,
+      tier: key.tier,
+    };
+  });
+}
+
+/** The authenticated key of a public route; the hook guarantees it is there. */
+export function authOf(request: FastifyRequest) {
+  if (!request.auth) throw new Error('route without public access config used authOf');
+  return request.auth;
+}

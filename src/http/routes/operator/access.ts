@@ -1,0 +1,8 @@
+import type { RouteAccess } from '../../context.ts';
+
+export const OPERATOR: { access: RouteAccess } = { access: { surface: 'operator' } };
+
+/** Errors every operator route can give. */
+export const OPERATOR_ERRORS = ['auth.invalid_key', 'request.validation_failed', 'internal.error'] as const;
+
+export const OPERATOR_SCHEMA = { tags: ['operator'], security: [{ operatorToken: [] }] };

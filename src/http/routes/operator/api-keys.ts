@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+import { createApiKey, removeBusinessMember, revokeApiKey } from '../../../operator/api-keys.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import { ApiKeyView, CreateApiKeyBody } from '../../schemas/operator-api-key.ts';
+import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+
+export async function apiKeyRoutes(app: App): Promise<void> {
+  app.post(
+    '/businesses/:slug/api-keys',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateApiKey',
+        summary: 'Create an API key; its secret is returned this once',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        body: CreateApiKeyBody,
+        response: responses(200, Type.Object({ apiKey: ApiKeyView }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) =>
+      ok(request, {
+        apiKey: await createApiKey(app.ctx.db, request.params.slug, request.body, app.ctx.clock()),
+      }),
+  );
+
+  app.delete(
+    '/api-keys/:keyId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorRevokeApiKey',
+        summary: 'Revoke a key now',
+        params: Type.Object({ keyId: Type.String({ maxLength: 100 }) }),
+        response: responses(200, Type.Object({ apiKey: ApiKeyView }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) => ok(request, { apiKey: await revokeApiKey(app.ctx.db, request.params.keyId) }),
+  );
+
+  app.delete(
+    '/businesses/:slug/members/:userId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorRemoveMember',
+        summary: "Remove a member; their personal keys are revoked now",
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }), userId: Type.String({ maxLength: 100 }) }),
+        response: responses(
+          200,
+          Type.Object({ member: Type.Object({ userId: Type.String(), revokedKeys: Type.Integer() }) }),
+          [...OPERATOR_ERRORS, 'request.not_found'],
+        ),
+      },
+    },
+    async (request) =>
+      ok(request, { member: await removeBusinessMember(app.ctx.db, request.params.slug, request.params.userId) }),
+  );
+}

@@ -1,0 +1,45 @@
+import { Type } from 'typebox';
+import { createBusiness, patchSubscription } from '../../../operator/businesses.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import { BusinessView, CreateBusinessBody, SubscriptionInput } from '../../schemas/operator-business.ts';
+import { SubscriptionView } from '../../schemas/subscription.ts';
+import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+
+export async function businessRoutes(app: App): Promise<void> {
+  app.post(
+    '/businesses',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateBusiness',
+        summary: 'Create a business with its subscription',
+        body: CreateBusinessBody,
+        response: responses(200, Type.Object({ business: BusinessView }), [...OPERATOR_ERRORS]),
+      },
+    },
+    async (request) => ok(request, { business: await createBusiness(app.ctx.db, request.body) }),
+  );
+
+  app.patch(
+    '/businesses/:slug/subscription',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorPatchSubscription',
+        summary: 'Change any subscription field',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        body: SubscriptionInput,
+        response: responses(200, Type.Object({ subscription: SubscriptionView }), [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+        ]),
+      },
+    },
+    async (request) =>
+      ok(request, { subscription: await patchSubscription(app.ctx.db, request.params.slug, request.body) }),
+  );
+}

@@ -1,0 +1,35 @@
+import type { App } from '../../context.ts';
+import { Type } from 'typebox';
+import { AppError } from '../../../domain/errors.ts';
+import { toSubscriptionView } from '../../../domain/subscription-view.ts';
+import { getSubscription } from '../../../store/subscriptions.ts';
+import { ok } from '../../envelope.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+import { responses, Slug } from '../../schemas/common.ts';
+import { SubscriptionView } from '../../schemas/subscription.ts';
+import { checkSalon } from '../../../domain/scope.ts';
+
+export async function subscriptionRoutes(app: App): Promise<void> {
+  app.get(
+    '/subscription',
+    {
+      config: { access: { surface: 'public', capability: 'subscription.read', group: 'subscription' } },
+      schema: {
+        tags: ['subscription'],
+        operationId: 'getSubscription',
+        summary: "The business's subscription",
+        security: [{ apiKey: [] }],
+        querystring: Type.Object({ salonSlug: Type.Optional(Slug('optional; must be the key\'s business when given')) }),
+        response: responses(200, Type.Object({ subscription: SubscriptionView }), [...PUBLIC_AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      checkSalon(auth, request.query.salonSlug);
+      const row = await getSubscription(app.ctx.db, auth.businessId);
+      if (!row) throw new AppError('internal.error');
+      return ok(request, { subscription: toSubscriptionView(row) });
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openDb } from './store/open.ts';
+import { ensureAdminToken } from './operator/admin-token.ts';
+import { seedDemoIfEmpty } from './operator/demo-seed.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`);
+    process.exit(78);
+  }
+  throw err;
+}
+
+const log = createLogger(config.logLevel);
+if (config.webhookAllowPrivateTargets) {
+  log.warn('WEBHOOK_ALLOW_PRIVATE_TARGETS is on: webhooks may reach loopback and private addresses (development only)');
+}
+
+const db = await openDb(config);
+const adminToken = await ensureAdminToken(db, config);
+const runtime: Config = { ...config, adminToken };
+const app = await buildApp({ config: runtime, db, logger: log });
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    log.error('shutdown took over 15 s; exiting');
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await db.close();
+    log.info('stopped');
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+
+const banner: string[] = [`Booking API listening on ${config.publicBaseUrl}  (docs: ${config.publicBaseUrl}/docs)`];
+banner.push(`Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+if (adminToken && !config.adminToken) banner.push(`Operator token (stored in the database): ${adminToken}`);
+if (!adminToken) banner.push('Operator API: off (set ADMIN_TOKEN to enable it)');
+if (config.seedDemo) {
+  const demo = await seedDemoIfEmpty(db, config);
+  if (demo) {
+    banner.push(
+      `Demo salon "${demo.salonSlug}" seeded. Demo API key (shown once): ${demo.apiKey}`,
+      `Try: curl -s -H 'Authorization: Bearer ${demo.apiKey}' '${config.publicBaseUrl}/v1/services?salonSlug=${demo.salonSlug}&locationSlug=${demo.locationSlug}'`,
+    );
+  }
+}
+console.log(banner.join('\n'));

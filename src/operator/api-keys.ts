@@ -1,0 +1,107 @@
+import { generateApiKeySecret } from '../domain/api-key-secret.ts';
+import { GUEST_PARTNER_CAPABILITIES, type Capability, type KeyKind, type KeyType, type Tier } from '../domain/capabilities.ts';
+import { AppError, invalidField } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
+import type { Db } from '../store/db.ts';
+import { insertKey, removeMember, revokeKey, type KeyRow } from '../store/api-keys.ts';
+import { requireBusiness } from './businesses.ts';
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  type: KeyType;
+  kind: KeyKind;
+  capabilities: Capability[];
+  tier: Tier;
+  prefix: string;
+  userId?: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export interface CreateKeyInput {
+  name: string;
+  type: KeyType;
+  kind: KeyKind;
+  capabilities: Capability[];
+  tier?: Tier;
+  expiresAt?: string;
+  userId?: string;
+}
+
+export function apiKeyView(k: KeyRow): ApiKeyView {
+  const v: ApiKeyView = {
+    id: k.id,
+    name: k.name,
+    type: k.type,
+    kind: k.kind,
+    capabilities: k.capabilities,
+    tier: k.tier,
+    prefix: k.prefix,
+    expiresAt: k.expires_at ? k.expires_at.toISOString() : null,
+    revokedAt: k.revoked_at ? k.revoked_at.toISOString() : null,
+    createdAt: k.created_at.toISOString(),
+  };
+  if (k.user_id !== null) v.userId = k.user_id;
+  return v;
+}
+
+export async function createApiKey(
+  db: Db,
+  businessSlug: string,
+  input: CreateKeyInput,
+  now: Date,
+): Promise<ApiKeyView & { secret: string }> {
+  const capabilities = [...new Set(input.capabilities)];
+  if (input.kind === 'guest_partner') {
+    const extra = capabilities.filter((c) => !GUEST_PARTNER_CAPABILITIES.includes(c));
+    if (extra.length > 0) {
+      throw invalidField('body.capabilities', `a guest_partner key may not hold ${extra.join(', ')}`);
+    }
+  }
+  if (input.type === 'personal' && input.userId === undefined) {
+    throw invalidField('body.userId', 'is required for a personal key');
+  }
+  if (input.type === 'integration' && input.userId !== undefined) {
+    throw invalidField('body.userId', 'is only for personal keys');
+  }
+  if (input.expiresAt !== undefined && Date.parse(input.expiresAt) <= now.getTime()) {
+    throw invalidField('body.expiresAt', 'must be in the future');
+  }
+  const { secret, prefix, hash } = generateApiKeySecret();
+  const row = await db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    return insertKey(tx, {
+      id: newId('key'),
+      businessId: b.id,
+      name: input.name,
+      type: input.type,
+      kind: input.kind,
+      capabilities,
+      tier: input.tier ?? 'standard',
+      prefix,
+      hash,
+      userId: input.userId ?? null,
+      expiresAt: input.expiresAt ?? null,
+    });
+  });
+  return { ...apiKeyView(row), secret };
+}
+
+export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKeyView> {
+  const row = await revokeKey(db, keyId);
+  if (!row) throw new AppError('request.not_found', `No API key with id "${keyId}".`);
+  return apiKeyView(row);
+}
+
+export async function removeBusinessMember(
+  db: Db,
+  businessSlug: string,
+  userId: string,
+): Promise<{ userId: string; revokedKeys: number }> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    return { userId, revokedKeys: await removeMember(tx, b.id, userId) };
+  });
+}

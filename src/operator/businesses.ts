@@ -1,0 +1,82 @@
+import { AppError, invalidField } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
+import { isKnownCurrency } from '../domain/money.ts';
+import { toSubscriptionView, type SubscriptionView } from '../domain/subscription-view.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import { findBusinessBySlug, insertBusiness, type BusinessRow } from '../store/businesses.ts';
+import { isUniqueViolation } from '../store/sql-errors.ts';
+import {
+  getSubscription,
+  insertSubscription,
+  updateSubscription,
+  type SubscriptionFields,
+} from '../store/subscriptions.ts';
+
+export interface BusinessView {
+  id: string;
+  slug: string;
+  name: string;
+  currency: string;
+  createdAt: string;
+  subscription: SubscriptionView;
+}
+
+/** A plan and a status come together: `setup` has no plan, every other status needs one. */
+function checkPlanStatus(f: SubscriptionFields, current?: { plan: string | null; status: string }): void {
+  const plan = f.plan !== undefined ? f.plan : (current?.plan ?? null);
+  const status = f.status ?? current?.status ?? 'setup';
+  if (status === 'setup' && plan !== null) {
+    throw invalidField('body.subscription.plan', 'must be null while status is setup');
+  }
+  if (status !== 'setup' && plan === null) {
+    throw invalidField('body.subscription.plan', `is required when status is ${status}`);
+  }
+}
+
+export async function requireBusiness(q: Queryable, slug: string): Promise<BusinessRow> {
+  const b = await findBusinessBySlug(q, slug);
+  if (!b) throw new AppError('request.not_found', `No business with slug "${slug}".`);
+  return b;
+}
+
+export async function createBusiness(
+  db: Db,
+  input: { slug: string; name: string; currency: string; subscription?: SubscriptionFields },
+): Promise<BusinessView> {
+  if (!isKnownCurrency(input.currency)) throw invalidField('body.currency', 'is not an ISO 4217 currency code');
+  const sub: SubscriptionFields = input.subscription ?? { status: 'setup', plan: null };
+  // A plan without a status means the business is running on it.
+  const withStatus: SubscriptionFields = { ...sub, status: sub.status ?? (sub.plan ? 'active' : 'setup') };
+  checkPlanStatus(withStatus);
+  try {
+    return await db.transaction(async (tx) => {
+      const b = await insertBusiness(tx, { id: newId('biz'), slug: input.slug, name: input.name, currency: input.currency });
+      await insertSubscription(tx, b.id, withStatus);
+      return businessView(b, await getSubscription(tx, b.id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalidField('body.slug', 'is already taken');
+    throw err;
+  }
+}
+
+export async function patchSubscription(db: Db, slug: string, f: SubscriptionFields): Promise<SubscriptionView> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, slug);
+    const current = await getSubscription(tx, b.id);
+    checkPlanStatus(f, current);
+    await updateSubscription(tx, b.id, f);
+    return toSubscriptionView((await getSubscription(tx, b.id))!);
+  });
+}
+
+function businessView(b: BusinessRow, sub: Parameters<typeof toSubscriptionView>[0] | undefined): BusinessView {
+  return {
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    currency: b.currency,
+    createdAt: b.created_at.toISOString(),
+    subscription: toSubscriptionView(sub!),
+  };
+}

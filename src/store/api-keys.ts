@@ -1,0 +1,101 @@
+import type { Capability, KeyKind, KeyType, Tier } from '../domain/capabilities.ts';
+import type { Plan, SubscriptionStatus } from '../domain/plans.ts';
+import type { Queryable } from './db.ts';
+
+export interface KeyWithBusiness {
+  id: string;
+  business_id: string;
+  business_slug: string;
+  kind: KeyKind;
+  capabilities: Capability[];
+  tier: Tier;
+  plan: Plan | null;
+  status: SubscriptionStatus;
+  feature_overrides: Record<string, unknown>;
+}
+
+/**
+ * Read on every request (no cache), so a revocation or expiry is effective on the very next
+ * request on every instance.
+ */
+export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWithBusiness | undefined> {
+  const r = await q.query<KeyWithBusiness>(
+    `SELECT k.id, k.business_id, b.slug AS business_slug, k.kind, k.capabilities, k.tier,
+            s.plan, s.status, s.feature_overrides
+       FROM api_keys k
+       JOIN businesses b ON b.id = k.business_id
+       JOIN subscriptions s ON s.business_id = k.business_id
+      WHERE k.secret_hash = $1
+        AND k.revoked_at IS NULL
+        AND (k.expires_at IS NULL OR k.expires_at > now())`,
+    [hash],
+  );
+  return r.rows[0];
+}
+
+export interface NewKey {
+  id: string;
+  businessId: string;
+  name: string;
+  type: KeyType;
+  kind: KeyKind;
+  capabilities: Capability[];
+  tier: Tier;
+  prefix: string;
+  hash: string;
+  userId: string | null;
+  expiresAt: string | null;
+}
+
+export interface KeyRow {
+  id: string;
+  name: string;
+  type: KeyType;
+  kind: KeyKind;
+  capabilities: Capability[];
+  tier: Tier;
+  prefix: string;
+  user_id: string | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Date;
+}
+
+const KEY_COLUMNS = 'id, name, type, kind, capabilities, tier, prefix, user_id, expires_at, revoked_at, created_at';
+
+export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow> {
+  if (k.userId !== null) {
+    // A personal key acts for a member: issuing one makes the user a member of the business.
+    await q.query('INSERT INTO users (id) VALUES ($1) ON CONFLICT DO NOTHING', [k.userId]);
+    await q.query('INSERT INTO memberships (business_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      k.businessId,
+      k.userId,
+    ]);
+  }
+  const r = await q.query<KeyRow>(
+    `INSERT INTO api_keys (id, business_id, name, type, kind, capabilities, tier, prefix, secret_hash, user_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     RETURNING ${KEY_COLUMNS}`,
+    [k.id, k.businessId, k.name, k.type, k.kind, k.capabilities, k.tier, k.prefix, k.hash, k.userId, k.expiresAt],
+  );
+  return r.rows[0]!;
+}
+
+export async function revokeKey(q: Queryable, keyId: string): Promise<KeyRow | undefined> {
+  const r = await q.query<KeyRow>(
+    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
+    [keyId],
+  );
+  return r.rows[0];
+}
+
+/** The user loses access: membership gone and every personal key of theirs revoked, together. */
+export async function removeMember(q: Queryable, businessId: string, userId: string): Promise<number> {
+  await q.query('DELETE FROM memberships WHERE business_id = $1 AND user_id = $2', [businessId, userId]);
+  const r = await q.query(
+    `UPDATE api_keys SET revoked_at = now()
+      WHERE business_id = $1 AND user_id = $2 AND type = 'personal' AND revoked_at IS NULL`,
+    [businessId, userId],
+  );
+  return r.rowCount;
+}

@@ -1,0 +1,33 @@
+import type { Queryable } from './db.ts';
+
+export interface BusinessRow {
+  id: string;
+  slug: string;
+  name: string;
+  currency: string;
+  created_at: Date;
+}
+
+export async function insertBusiness(
+  q: Queryable,
+  b: { id: string; slug: string; name: string; currency: string },
+): Promise<BusinessRow> {
+  const r = await q.query<BusinessRow>(
+    `INSERT INTO businesses (id, slug, name, currency) VALUES ($1, $2, $3, $4)
+     RETURNING id, slug, name, currency, created_at`,
+    [b.id, b.slug, b.name, b.currency],
+  );
+  return r.rows[0]!;
+}
+
+export async function findBusinessBySlug(q: Queryable, slug: string): Promise<BusinessRow | undefined> {
+  const r = await q.query<BusinessRow>('SELECT id, slug, name, currency, created_at FROM businesses WHERE slug = $1', [
+    slug,
+  ]);
+  return r.rows[0];
+}
+
+export async function findBusinessById(q: Queryable, id: string): Promise<BusinessRow | undefined> {
+  const r = await q.query<BusinessRow>('SELECT id, slug, name, currency, created_at FROM businesses WHERE id = $1', [id]);
+  return r.rows[0];
+}

@@ -1,0 +1,26 @@
+/**
+ * The narrow interface every store module talks to. Both PGlite and PostgreSQL implement it, so the
+ * same SQL runs on either.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements without parameters (simple protocol): migrations only. */
+  exec(sql: string): Promise<void>;
+}
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Db extends Queryable {
+  readonly kind: DbKind;
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on a channel (PostgreSQL) or an in-process signal (PGlite). */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}

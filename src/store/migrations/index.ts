@@ -1,0 +1,4 @@
+import foundation from './001-foundation.ts';
+
+/** Forward-only, in order; a migration's name never changes once released. */
+export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [{ name: '001-foundation', sql: foundation }];

@@ -1,0 +1,18 @@
+import type { Config } from '../config.ts';
+import type { Db } from './db.ts';
+import { migrate } from './migrate.ts';
+import { PgliteDb } from './pglite-db.ts';
+import { PostgresDb } from './postgres-db.ts';
+
+export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax'>): Promise<Db> {
+  const db: Db = config.databaseUrl
+    ? PostgresDb.open(config.databaseUrl, config.dbPoolMax)
+    : await PgliteDb.open(config.dataDir);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

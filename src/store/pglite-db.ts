@@ -1,0 +1,76 @@
+import { EventEmitter } from 'node:events';
+import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { Db, Queryable, QueryResult } from './db.ts';
+
+// Dates stay 'YYYY-MM-DD' strings and bigints become numbers, matching the pg adapter.
+const parsers = {
+  [types.DATE]: (v: string) => v,
+  [types.INT8]: (v: string) => Number(v),
+};
+
+class PgliteQueryable implements Queryable {
+  constructor(private readonly q: Pick<PGlite, 'query' | 'exec'>) {}
+  async exec(sql: string): Promise<void> {
+    await this.q.exec(sql);
+  }
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    const r = await this.q.query<T>(sql, params as unknown[]);
+    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  }
+}
+
+/**
+ * PGlite is one connection in this process: transactions are serialised by PGlite itself, and
+ * NOTIFY is replaced by an in-process signal because there is no other listener to reach.
+ */
+export class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  private readonly signals = new EventEmitter();
+  private readonly q: PgliteQueryable;
+
+  private constructor(readonly pg: PGlite) {
+    this.q = new PgliteQueryable(pg);
+    this.signals.setMaxListeners(0);
+  }
+
+  static async open(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PgliteDb> {
+    const options: PGliteOptions = { extensions: { btree_gist }, parsers };
+    if (loadDataDir) options.loadDataDir = loadDataDir;
+    const dir = dataDir === 'memory://' ? undefined : dataDir;
+    const pg = dir === undefined ? await PGlite.create(options) : await PGlite.create(dir, options);
+    return new PgliteDb(pg);
+  }
+
+  query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return this.q.query<T>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.q.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.pg.transaction((tx) => fn(new PgliteQueryable(tx)));
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    this.signals.on(channel, onNotify);
+    return async () => {
+      this.signals.off(channel, onNotify);
+    };
+  }
+
+  async notify(channel: string, payload: string): Promise<void> {
+    // After the caller's commit, so a woken worker sees the row.
+    queueMicrotask(() => this.signals.emit(channel, payload));
+  }
+
+  dump(): Promise<File | Blob> {
+    return this.pg.dumpDataDir('none');
+  }
+
+  async close(): Promise<void> {
+    if (!this.pg.closed) await this.pg.close();
+  }
+}

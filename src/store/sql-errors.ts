@@ -1,0 +1,30 @@
+/** SQLSTATE codes the store turns into domain errors; both drivers expose `code` and `constraint`. */
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+function pgError(err: unknown): PgError | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? (err as PgError) : undefined;
+}
+
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = pgError(err);
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+export function isExclusionViolation(err: unknown, constraint?: string): boolean {
+  const e = pgError(err);
+  return e?.code === '23P01' && (constraint === undefined || e.constraint === constraint);
+}
+
+export function isCheckViolation(err: unknown, constraint?: string): boolean {
+  const e = pgError(err);
+  return e?.code === '23514' && (constraint === undefined || e.constraint === constraint);
+}
+
+/** Serialization failure or deadlock: the transaction may simply be run again. */
+export function isRetryableTxError(err: unknown): boolean {
+  const c = pgError(err)?.code;
+  return c === '40001' || c === '40P01';
+}

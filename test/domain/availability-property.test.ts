@@ -1,0 +1,149 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
+import { computeSlots } from '../../src/domain/availability/engine.ts';
+import type { EngineInput, EngineStaff, Interval, WorkingInterval } from '../../src/domain/availability/types.ts';
+import { Converter, overlaps, referenceSlots } from './availability-reference.ts';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+// Zones with their 2026 offset changes (local dates), plus zones without any.
+const ZONE_CHANGES: Record<string, string[]> = {
+  'Europe/Budapest': ['2026-03-29', '2026-10-25'],
+  'Europe/London': ['2026-03-29', '2026-10-25'],
+  'America/New_York': ['2026-03-08', '2026-11-01'],
+  'Australia/Lord_Howe': ['2026-04-05', '2026-10-04'], // 30-minute shifts
+  'America/Santiago': ['2026-04-04', '2026-09-06'], // at midnight: Saturday 23:00 repeats; Sunday 00:00 skipped
+  'America/Havana': ['2026-03-08', '2026-11-01'], // at midnight
+  UTC: [],
+  'Asia/Kolkata': [],
+};
+const ANY_CHANGE = [...new Set(Object.values(ZONE_CHANGES).flat()), '2026-07-15'];
+
+// Mostly the zone's own change dates, sometimes another zone's or a quiet date.
+const zoneAndAnchor = fc.constantFrom(...Object.keys(ZONE_CHANGES)).chain((timezone) =>
+  fc.record({
+    timezone: fc.constant(timezone),
+    anchor: ZONE_CHANGES[timezone]!.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...ZONE_CHANGES[timezone]!), weight: 3 }, { arbitrary: fc.constantFrom(...ANY_CHANGE), weight: 1 }) : fc.constantFrom(...ANY_CHANGE),
+  }),
+);
+
+const workingInterval = (weekday: fc.Arbitrary<number>): fc.Arbitrary<WorkingInterval> =>
+  fc
+    .record({
+      weekday,
+      startMinute: fc.oneof(fc.integer({ min: 0, max: 1439 }), fc.constantFrom(0, 60, 90, 120, 150, 180, 1380)),
+      length: fc.oneof(fc.integer({ min: 1, max: 1440 }), fc.constantFrom(60, 180, 360, 1440)),
+    })
+    .map(({ weekday, startMinute, length }) => ({ weekday, startMinute, endMinute: Math.min(1440, startMinute + length) }));
+
+// Either arbitrary weekdays, or one daily pattern so that every date in the range has hours.
+const workingHours = fc.oneof(
+  fc.array(workingInterval(fc.integer({ min: 1, max: 7 })), { maxLength: 8 }),
+  fc.array(workingInterval(fc.constant(0)), { minLength: 1, maxLength: 2 }).map((daily) =>
+    [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => daily.map((h) => ({ ...h, weekday }))),
+  ),
+);
+
+const intervalsNear = (base: number, maxCount: number): fc.Arbitrary<Interval[]> =>
+  fc.array(
+    fc
+      .record({
+        offsetMinutes: fc.integer({ min: 0, max: 6 * 1440 }),
+        lengthMinutes: fc.integer({ min: 1, max: 600 }),
+        // Off-by-a-millisecond edges probe the half-open comparisons.
+        jitter: fc.constantFrom(0, 0, 0, 1, -1),
+      })
+      .map(({ offsetMinutes, lengthMinutes, jitter }) => {
+        const start = base + offsetMinutes * MINUTE + jitter;
+        return { start, end: start + lengthMinutes * MINUTE };
+      }),
+    { maxLength: maxCount },
+  );
+
+export const scenario: fc.Arbitrary<EngineInput> = fc
+  .record({
+    place: zoneAndAnchor,
+    shiftDays: fc.integer({ min: -2, max: 1 }),
+    spanDays: fc.integer({ min: 0, max: 3 }),
+    ids: fc.uniqueArray(fc.constantFrom('a', 'b', 'B', 'c1', 'c10', 'c2'), { minLength: 1, maxLength: 3 }),
+    slotIntervalMinutes: fc.constantFrom(5, 7, 10, 15, 20, 25, 30, 45, 60),
+    durationMinutes: fc.oneof(fc.integer({ min: 1, max: 240 }), fc.constantFrom(15, 30, 60, 90)),
+    bufferBeforeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
+    bufferAfterMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
+    minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2880 })),
+    horizonDays: fc.integer({ min: 0, max: 10 }),
+    // Mostly before the range so that notice and horizon cut only some slots.
+    nowOffsetMinutes: fc.oneof({ arbitrary: fc.integer({ min: -3 * 1440, max: 0 }), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: 4 * 1440 }), weight: 1 }),
+    limit: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.constant(1_000_000)),
+  })
+  .chain((s) => {
+    const from = Temporal.PlainDate.from(s.place.anchor).add({ days: s.shiftDays });
+    const base = Date.parse(`${from.toString()}T00:00:00Z`) - DAY;
+    const member = (id: string): fc.Arbitrary<EngineStaff> =>
+      fc.record({ id: fc.constant(id), workingHours, timeOff: intervalsNear(base, 3), busy: intervalsNear(base, 8) });
+    return fc.tuple(...s.ids.map(member)).map(
+      (staff): EngineInput => ({
+        timezone: s.place.timezone,
+        slotIntervalMinutes: s.slotIntervalMinutes,
+        minNoticeMinutes: s.minNoticeMinutes,
+        horizonDays: s.horizonDays,
+        now: base + DAY + s.nowOffsetMinutes * MINUTE,
+        from: from.toString(),
+        to: from.add({ days: s.spanDays }).toString(),
+        service: {
+          id: 'svc',
+          durationMinutes: s.durationMinutes,
+          bufferBeforeMinutes: s.bufferBeforeMinutes,
+          bufferAfterMinutes: s.bufferAfterMinutes,
+        },
+        staff,
+        limit: s.limit,
+      }),
+    );
+  });
+
+test('computeSlots equals the all-Temporal reference', () => {
+  fc.assert(
+    fc.property(scenario, (input) => {
+      assert.deepStrictEqual(computeSlots(input), referenceSlots(input));
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test('every returned slot is free, on the grid, inside working hours and within notice/horizon', () => {
+  fc.assert(
+    fc.property(scenario, (input) => {
+      const conv = new Converter(input.timezone);
+      const { service } = input;
+      for (const slot of computeSlots(input).slots) {
+        const member = input.staff.find((m) => m.id === slot.staffId)!;
+        const date = Temporal.PlainDate.from(slot.date);
+        const [h, m] = slot.startTime.split(':').map(Number);
+        const minute = h! * 60 + m!;
+        assert.equal(slot.startAt, conv.start(date, minute), 'startAt is the first occurrence of the start time');
+        assert.equal(slot.endAt - slot.startAt, service.durationMinutes * MINUTE);
+        assert.equal(slot.endTime, conv.wall(slot.endAt));
+        assert.ok(
+          member.workingHours.some(
+            (wh) =>
+              wh.weekday === date.dayOfWeek &&
+              minute >= wh.startMinute &&
+              (minute - wh.startMinute) % input.slotIntervalMinutes === 0 &&
+              slot.startAt >= conv.boundary(date, wh.startMinute) &&
+              slot.endAt <= conv.boundary(date, wh.endMinute),
+          ),
+          'inside a working interval and on its grid',
+        );
+        const occupied = { start: slot.startAt - service.bufferBeforeMinutes * MINUTE, end: slot.endAt + service.bufferAfterMinutes * MINUTE };
+        assert.ok(![...member.busy, ...member.timeOff].some((b) => overlaps(occupied, b)), 'free of busy time and time off');
+        assert.ok(slot.startAt >= input.now + input.minNoticeMinutes * MINUTE);
+        assert.ok(slot.startAt <= input.now + input.horizonDays * DAY);
+      }
+    }),
+    { numRuns: 200 },
+  );
+});
