@@ -1,4 +1,8 @@
 import foundation from './001-foundation.ts';
+import bookings from './002-bookings.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
-export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [{ name: '001-foundation', sql: foundation }];
+export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
+  { name: '001-foundation', sql: foundation },
+  { name: '002-bookings', sql: bookings },
+];

@@ -1,0 +1,149 @@
+import type { Queryable } from '../../store/db.ts';
+import { appendEvent } from '../../store/booking-events.ts';
+import { findBookingForUpdate, updateBooking, type BookingChange } from '../../store/bookings.ts';
+import { businessSlugOf, serviceTiming, staffForService } from '../../store/booking-support.ts';
+import { isExclusionViolation } from '../../store/sql-errors.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { buildEventPayload } from './event-payload.ts';
+import { heldRange, resolveLocalSlot } from './local-slot.ts';
+import type { BookingRecord } from './record.ts';
+import { planTransition, type Action } from './states.ts';
+
+export interface NewTime {
+  date: string;
+  startTime: string;
+  staffId?: string | undefined;
+}
+
+export interface ChangeRequest {
+  /** null on the operator surface, which may act on any business's booking */
+  businessId: string | null;
+  bookingId: string;
+  action: Action;
+  now: Date;
+  newTime?: NewTime;
+}
+
+/**
+ * Every state change after creation, public or business-side, goes through here: lock the row,
+ * check the transition, write the new state and its event (and outbox row) in the caller's
+ * transaction. The exclusion constraint turns a clash with another booking into a 409.
+ */
+export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<BookingRecord> {
+  const before = await findBookingForUpdate(tx, req.businessId, req.bookingId);
+  if (!before) throw new AppError('booking.not_found');
+  const { to, event } = planTransition(req.action, before.status, before.startAt, req.now);
+
+  const change: BookingChange = {
+    status: to,
+    stateVersion: before.stateVersion + 1,
+    acceptanceMode: req.action === 'autoConfirm' ? 'automatic' : req.action === 'accept' ? 'manual' : before.acceptanceMode,
+    staffId: before.staffId,
+    staffName: before.staffName,
+    startAt: before.startAt,
+    endAt: before.endAt,
+    slot: before.slot,
+    proposed: null,
+    occupiedStaffId: before.staffId,
+    occupiedFrom: before.startAt,
+    occupiedTo: before.endAt,
+    updatedAt: req.now,
+  };
+
+  const timing = await serviceTiming(tx, before.serviceId);
+  if (!timing) throw new AppError('catalog.service_not_found');
+  const held = (startAt: Date, endAt: Date) =>
+    heldRange(startAt, endAt, timing.buffer_before_minutes, timing.buffer_after_minutes);
+  const current = held(before.startAt, before.endAt);
+  change.occupiedFrom = current.from;
+  change.occupiedTo = current.to;
+
+  if (req.action === 'propose' || req.action === 'reschedule') {
+    if (before.sessionId !== null) {
+      throw new AppError('booking.invalid_transition', 'A group-session booking cannot be moved.');
+    }
+    if (!req.newTime) throw new AppError('request.validation_failed', 'A new date and startTime are required.');
+    const staffId = req.newTime.staffId ?? before.staffId;
+    if (staffId === null) throw new AppError('catalog.staff_not_found');
+    const staff = await staffForService(tx, staffId, before.serviceId, before.locationId);
+    if (!staff) throw new AppError('catalog.staff_not_found');
+    const resolved = resolveLocalSlot(before.timezone, req.newTime.date, req.newTime.startTime, timing.duration_minutes, 'body');
+    if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
+    const range = held(resolved.startAt, resolved.endAt);
+    // While a proposal is open the proposed time is held, so the guest's acceptance cannot fail.
+    change.occupiedStaffId = staff.id;
+    change.occupiedFrom = range.from;
+    change.occupiedTo = range.to;
+    if (req.action === 'propose') {
+      change.proposed = { staffId: staff.id, startAt: resolved.startAt, endAt: resolved.endAt, slot: resolved.slot };
+    } else {
+      Object.assign(change, { staffId: staff.id, staffName: staff.name, ...resolved });
+    }
+  } else if (req.action === 'acceptProposal') {
+    const p = before.proposed;
+    if (!p) throw new AppError('booking.invalid_transition', 'There is no proposal to accept.');
+    const staff = await staffForService(tx, p.staffId, before.serviceId, before.locationId);
+    const range = held(p.startAt, p.endAt);
+    Object.assign(change, {
+      staffId: p.staffId,
+      staffName: staff?.name ?? before.staffName,
+      startAt: p.startAt,
+      endAt: p.endAt,
+      slot: p.slot,
+      occupiedStaffId: p.staffId,
+      occupiedFrom: range.from,
+      occupiedTo: range.to,
+    });
+  } else if (before.status === 'rescheduleProposed') {
+    // Leaving a proposal by any other way (decline, cancel): the held range goes back to the
+    // appointment itself; the status no longer occupies, so it blocks nothing.
+    change.proposed = null;
+  }
+
+  try {
+    await updateBooking(tx, before.id, change);
+  } catch (err) {
+    if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
+    throw err;
+  }
+
+  const after: BookingRecord = {
+    ...before,
+    status: change.status,
+    stateVersion: change.stateVersion,
+    acceptanceMode: change.acceptanceMode,
+    staffId: change.staffId,
+    staffName: change.staffName,
+    startAt: change.startAt,
+    endAt: change.endAt,
+    slot: change.slot,
+    proposed: change.proposed,
+    updatedAt: change.updatedAt,
+  };
+  await recordEvent(tx, after, event, { id: newId('trn'), from: before.status, occurredAt: req.now });
+  return after;
+}
+
+/** Writes the event row (with its exact webhook payload) and the outbox row for it. */
+export async function recordEvent(
+  tx: Queryable,
+  booking: BookingRecord,
+  event: Parameters<typeof buildEventPayload>[0],
+  transition: { id: string | null; from: BookingRecord['status'] | null; occurredAt: Date },
+): Promise<void> {
+  const salonSlug = await businessSlugOf(tx, booking.businessId);
+  const { payload, json } = buildEventPayload(event, booking, salonSlug, transition);
+  await appendEvent(tx, {
+    bookingId: booking.id,
+    businessId: booking.businessId,
+    sequence: booking.stateVersion,
+    event,
+    transitionId: transition.id,
+    from: transition.from,
+    to: booking.status,
+    occurredAt: transition.occurredAt,
+    deliveryId: payload.deliveryId,
+    payloadJson: json,
+  });
+}

@@ -1,0 +1,192 @@
+import type { BookingRecord, LocalSlot } from '../domain/bookings/record.ts';
+import type { BookingStatus } from '../domain/bookings/states.ts';
+import type { Queryable } from './db.ts';
+
+interface BookingRow {
+  id: string;
+  business_id: string;
+  location_id: string;
+  service_id: string;
+  staff_id: string | null;
+  session_id: string | null;
+  public_reference: string;
+  status: BookingStatus;
+  state_version: number;
+  acceptance_mode: 'manual' | 'automatic';
+  service_name: string;
+  staff_name: string | null;
+  location_snapshot: BookingRecord['locationSnapshot'];
+  timezone: string;
+  requested_date: string | null;
+  requested_start_time: string | null;
+  start_at: Date;
+  end_at: Date;
+  slot_date: string;
+  slot_start_time: string;
+  slot_end_time: string;
+  proposed_staff_id: string | null;
+  proposed_start_at: Date | null;
+  proposed_end_at: Date | null;
+  proposed_date: string | null;
+  proposed_start_time: string | null;
+  proposed_end_time: string | null;
+  guest_name: string;
+  note: string | null;
+  service_location: BookingRecord['serviceLocation'];
+  created_at: Date;
+  updated_at: Date;
+}
+
+// Guest phone and email are written but never selected: nothing read here can leak them.
+export const BOOKING_COLUMNS = `id, business_id, location_id, service_id, staff_id, session_id, public_reference, status,
+  state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
+  requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, proposed_staff_id,
+  proposed_start_at, proposed_end_at, proposed_date, proposed_start_time, proposed_end_time, guest_name, note,
+  service_location, created_at, updated_at`;
+
+export function toRecord(r: BookingRow): BookingRecord {
+  return {
+    id: r.id,
+    businessId: r.business_id,
+    locationId: r.location_id,
+    serviceId: r.service_id,
+    staffId: r.staff_id,
+    sessionId: r.session_id,
+    publicReference: r.public_reference,
+    status: r.status,
+    stateVersion: r.state_version,
+    acceptanceMode: r.acceptance_mode,
+    serviceName: r.service_name,
+    staffName: r.staff_name,
+    locationSnapshot: r.location_snapshot,
+    timezone: r.timezone,
+    requestedDate: r.requested_date,
+    requestedStartTime: r.requested_start_time,
+    startAt: r.start_at,
+    endAt: r.end_at,
+    slot: { date: r.slot_date, startTime: r.slot_start_time, endTime: r.slot_end_time },
+    proposed:
+      r.proposed_staff_id && r.proposed_start_at && r.proposed_end_at
+        ? {
+            staffId: r.proposed_staff_id,
+            startAt: r.proposed_start_at,
+            endAt: r.proposed_end_at,
+            slot: { date: r.proposed_date!, startTime: r.proposed_start_time!, endTime: r.proposed_end_time! },
+          }
+        : null,
+    guestName: r.guest_name,
+    note: r.note,
+    serviceLocation: r.service_location,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export interface NewBooking {
+  record: BookingRecord;
+  guestPhone: string;
+  guestEmail: string | null;
+  consent: unknown;
+  depositTerms: unknown;
+  apiSourceKeyId: string | null;
+  /** the held range, buffers included */
+  occupiedFrom: Date;
+  occupiedTo: Date;
+}
+
+export async function insertBooking(q: Queryable, n: NewBooking): Promise<void> {
+  const b = n.record;
+  await q.query(
+    `INSERT INTO bookings (id, business_id, location_id, service_id, staff_id, session_id, public_reference, status,
+        state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
+        requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, occupied, occupied_staff_id,
+        guest_name, guest_phone, guest_email, note, service_location, consent, deposit_terms, api_source_key_id,
+        created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+        tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)`,
+    [
+      b.id, b.businessId, b.locationId, b.serviceId, b.staffId, b.sessionId, b.publicReference, b.status,
+      b.stateVersion, b.acceptanceMode, b.serviceName, b.staffName, JSON.stringify(b.locationSnapshot), b.timezone,
+      b.requestedDate, b.requestedStartTime, b.startAt, b.endAt, b.slot.date, b.slot.startTime, b.slot.endTime,
+      n.occupiedFrom, n.occupiedTo, b.guestName, n.guestPhone, n.guestEmail, b.note,
+      b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
+      n.consent === null ? null : JSON.stringify(n.consent),
+      n.depositTerms === null ? null : JSON.stringify(n.depositTerms), n.apiSourceKeyId, b.createdAt, b.updatedAt,
+    ],
+  );
+}
+
+/** Locks the row: every state change reads the booking FOR UPDATE first, so changes serialise. */
+export async function findBookingForUpdate(
+  q: Queryable,
+  businessId: string | null,
+  bookingId: string,
+): Promise<BookingRecord | undefined> {
+  const r = await q.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND ($2::text IS NULL OR business_id = $2) FOR UPDATE`,
+    [bookingId, businessId],
+  );
+  return r.rows[0] ? toRecord(r.rows[0]) : undefined;
+}
+
+export async function findBooking(q: Queryable, businessId: string | null, bookingId: string): Promise<BookingRecord | undefined> {
+  const r = await q.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND ($2::text IS NULL OR business_id = $2)`,
+    [bookingId, businessId],
+  );
+  return r.rows[0] ? toRecord(r.rows[0]) : undefined;
+}
+
+export interface BookingChange {
+  status: BookingStatus;
+  stateVersion: number;
+  acceptanceMode: 'manual' | 'automatic';
+  staffId: string | null;
+  staffName: string | null;
+  startAt: Date;
+  endAt: Date;
+  slot: LocalSlot;
+  proposed: BookingRecord['proposed'];
+  /** what the booking now holds (buffers included) and for whom */
+  occupiedStaffId: string | null;
+  occupiedFrom: Date;
+  occupiedTo: Date;
+  updatedAt: Date;
+}
+
+export async function updateBooking(q: Queryable, id: string, c: BookingChange): Promise<void> {
+  await q.query(
+    `UPDATE bookings SET status = $2, state_version = $3, acceptance_mode = $4, staff_id = $5, staff_name = $6,
+        start_at = $7, end_at = $8, slot_date = $9, slot_start_time = $10, slot_end_time = $11,
+        proposed_staff_id = $12, proposed_start_at = $13, proposed_end_at = $14, proposed_date = $15,
+        proposed_start_time = $16, proposed_end_time = $17, occupied_staff_id = $18,
+        occupied = tstzrange($19, $20, '[)'), updated_at = $21
+      WHERE id = $1`,
+    [
+      id, c.status, c.stateVersion, c.acceptanceMode, c.staffId, c.staffName, c.startAt, c.endAt, c.slot.date,
+      c.slot.startTime, c.slot.endTime, c.proposed?.staffId ?? null, c.proposed?.startAt ?? null,
+      c.proposed?.endAt ?? null, c.proposed?.slot.date ?? null, c.proposed?.slot.startTime ?? null,
+      c.proposed?.slot.endTime ?? null, c.occupiedStaffId, c.occupiedFrom, c.occupiedTo, c.updatedAt,
+    ],
+  );
+}
+
+/** Held ranges (buffers included) of the given staff members overlapping [from, to). */
+export async function occupiedRanges(
+  q: Queryable,
+  staffIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Array<{ staff_id: string; start: Date; end: Date }>> {
+  if (staffIds.length === 0) return [];
+  const r = await q.query<{ staff_id: string; start: Date; end: Date }>(
+    `SELECT occupied_staff_id AS staff_id, lower(occupied) AS start, upper(occupied) AS "end"
+       FROM bookings
+      WHERE occupied_staff_id = ANY($1::text[])
+        AND status IN ('requested', 'confirmed', 'rescheduleProposed')
+        AND session_id IS NULL
+        AND occupied && tstzrange($2, $3, '[)')`,
+    [staffIds, from, to],
+  );
+  return r.rows;
+}
