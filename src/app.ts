@@ -11,19 +11,22 @@ import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
 import { registerJsonBody } from './http/plugins/json-body.ts';
 import { requestIdFrom } from './http/request-id.ts';
+import { registerRouteTable } from './http/route-table.ts';
 import { registerValidators } from './http/validation.ts';
-import { SHARED_SCHEMAS } from './http/schemas/common.ts';
+import { SHARED_SCHEMAS } from './http/schemas/shared.ts';
 import { opsRoutes } from './http/routes/ops.ts';
 import { publicRoutes } from './http/routes/public/index.ts';
 import { operatorRoutes } from './http/routes/operator/index.ts';
 import { openapiDocument } from './http/openapi.ts';
 import { getServerSecret } from './store/server-settings.ts';
+import { SignedLinkDepositProvider, type DepositProvider } from './domain/deposits/provider.ts';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: Logger | false;
   clock?: () => Date;
+  deposits?: DepositProvider;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -40,13 +43,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
+  const serverSecret = await getServerSecret(opts.db);
   const ctx: AppContext = {
     db: opts.db,
     config: opts.config,
     clock: opts.clock ?? (() => new Date()),
-    serverSecret: await getServerSecret(opts.db),
+    serverSecret,
+    deposits: opts.deposits ?? new SignedLinkDepositProvider(opts.config.publicBaseUrl, serverSecret),
   };
   app.decorate('ctx', ctx);
+  registerRouteTable(app);
 
   registerValidators(app);
   registerJsonBody(app);

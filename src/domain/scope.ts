@@ -1,3 +1,5 @@
+import type { Queryable } from '../store/db.ts';
+import { findLocationBySlug, type LocationRow } from '../store/locations.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -6,4 +8,20 @@ import { AppError } from './errors.ts';
  */
 export function checkSalon(auth: { businessSlug: string }, salonSlug: string | undefined): void {
   if (salonSlug !== undefined && salonSlug !== auth.businessSlug) throw new AppError('auth.scope_mismatch');
+}
+
+/**
+ * The location a location-scoped public call works on. Another business's salon and a location
+ * slug that does not exist in the key's business look the same to the caller: 403, never 404.
+ */
+export async function resolveLocation(
+  q: Queryable,
+  auth: { businessId: string; businessSlug: string },
+  salonSlug: string,
+  locationSlug: string,
+): Promise<LocationRow> {
+  checkSalon(auth, salonSlug);
+  const location = await findLocationBySlug(q, auth.businessId, locationSlug);
+  if (!location) throw new AppError('auth.scope_mismatch');
+  return location;
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Capability, KeyKind, Tier } from '../domain/capabilities.ts';
 import type { Db } from '../store/db.ts';
+import type { DepositProvider } from '../domain/deposits/provider.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
@@ -10,6 +11,8 @@ export interface AppContext {
   clock: () => Date;
   /** server-wide HMAC key (slot tokens, cursors, payment links); shared by every instance */
   serverSecret: Buffer;
+  /** makes deposit payment links; replaceable (a payment provider, or a failing one in tests) */
+  deposits: DepositProvider;
 }
 
 export type RateGroup = 'catalog' | 'availability' | 'booking' | 'webhook' | 'subscription';
@@ -28,6 +31,17 @@ export type RouteAccess =
   | { surface: 'operator' }
   | { surface: 'open' };
 
+/** One registered route as the onRoute hook saw it (src/http/route-table.ts). */
+export interface RouteTableEntry {
+  method: string;
+  /** full path with prefix, Fastify syntax (`/v1/bookings/:bookingId`) */
+  url: string;
+  access: RouteAccess | undefined;
+  operationId: string | undefined;
+  /** `schema.hide`: left out of the OpenAPI document */
+  hidden: boolean;
+}
+
 export interface AuthContext {
   keyId: string;
   businessId: string;
@@ -40,6 +54,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** every route with its access config, in registration order (route-table.ts) */
+    routeTable: readonly RouteTableEntry[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

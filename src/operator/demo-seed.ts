@@ -1,8 +1,13 @@
 import type { Config } from '../config.ts';
 import { CAPABILITIES } from '../domain/capabilities.ts';
+import { isAppError } from '../domain/errors.ts';
+import type { WorkingHoursEntry } from '../domain/working-hours.ts';
 import type { Db } from '../store/db.ts';
 import { createApiKey } from './api-keys.ts';
 import { createBusiness } from './businesses.ts';
+import { createLocation } from './locations.ts';
+import { createService } from './services.ts';
+import { createStaff } from './staff.ts';
 
 export interface DemoSeed {
   salonSlug: string;
@@ -11,17 +16,87 @@ export interface DemoSeed {
 }
 
 const DEMO_SLUG = 'demo-salon';
+const LOCATION_SLUG = 'downtown';
 
-/** Only on an empty database, so restarts never add a second demo or print a new key. */
+const MON_TO_SAT = [1, 2, 3, 4, 5, 6];
+
+function hours(intervals: Array<[string, string]>): WorkingHoursEntry[] {
+  return MON_TO_SAT.flatMap((weekday) => intervals.map(([start, end]) => ({ weekday, start, end })));
+}
+
+/**
+ * Only on an empty database, so restarts never add a second demo or print a new key. Goes through
+ * the operator use cases, so the demo obeys every rule a real salon does.
+ */
 export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed | undefined> {
   const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
   if ((r.rows[0]?.n ?? 0) > 0) return undefined;
-  await createBusiness(db, { slug: DEMO_SLUG, name: 'Demo Salon', currency: 'HUF', subscription: { plan: 'pro', status: 'active' } });
+  try {
+    await createBusiness(db, {
+      slug: DEMO_SLUG,
+      name: 'Demo Salon',
+      currency: 'HUF',
+      subscription: { plan: 'pro', status: 'active' },
+    });
+  } catch (err) {
+    // Another instance seeding the same empty database got there first.
+    if (isAppError(err) && err.code === 'request.validation_failed') return undefined;
+    throw err;
+  }
+  await createLocation(db, DEMO_SLUG, {
+    slug: LOCATION_SLUG,
+    name: 'Downtown',
+    publicLocationName: 'Demo Salon Downtown',
+    timezone: 'Europe/Budapest',
+    address: { city: 'Budapest', street: 'Váci utca 12.', zip: '1052' },
+  });
+  const service = (input: Omit<Parameters<typeof createService>[2], 'locationSlug'>) =>
+    createService(db, DEMO_SLUG, { locationSlug: LOCATION_SLUG, ...input });
+  const haircut = await service({
+    name: 'Haircut',
+    description: 'Wash, cut and blow-dry.',
+    durationMinutes: 30,
+    priceType: 'fixed',
+    price: { amount: 8000, currency: 'HUF' },
+    requestAcceptancePolicy: 'automatic',
+  });
+  const colouring = await service({
+    name: 'Colouring',
+    description: 'Full colour; the final price depends on hair length.',
+    durationMinutes: 90,
+    priceType: 'from',
+    price: { amount: 18000, currency: 'HUF' },
+    requestAcceptancePolicy: 'manual',
+    bufferAfterMinutes: 15,
+  });
+  const consultation = await service({
+    name: 'Consultation',
+    durationMinutes: 20,
+    priceType: 'negotiable',
+    price: null,
+    requestAcceptancePolicy: 'automatic',
+  });
+  await createStaff(db, DEMO_SLUG, {
+    locationSlug: LOCATION_SLUG,
+    name: 'Anna Kovács',
+    bio: 'Senior stylist, colour specialist.',
+    serviceIds: [haircut.id, colouring.id, consultation.id],
+    workingHours: hours([
+      ['09:00', '13:00'],
+      ['13:30', '17:00'],
+    ]),
+  });
+  await createStaff(db, DEMO_SLUG, {
+    locationSlug: LOCATION_SLUG,
+    name: 'Bence Nagy',
+    serviceIds: [haircut.id, consultation.id],
+    workingHours: hours([['10:00', '18:00']]),
+  });
   const key = await createApiKey(
     db,
     DEMO_SLUG,
     { name: 'demo key', type: 'integration', kind: 'owner', capabilities: [...CAPABILITIES] },
     new Date(),
   );
-  return { salonSlug: DEMO_SLUG, locationSlug: 'downtown', apiKey: key.secret };
+  return { salonSlug: DEMO_SLUG, locationSlug: LOCATION_SLUG, apiKey: key.secret };
 }

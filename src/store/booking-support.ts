@@ -35,3 +35,11 @@ export async function businessSlugOf(q: Queryable, businessId: string): Promise<
   const r = await q.query<{ slug: string }>('SELECT slug FROM businesses WHERE id = $1', [businessId]);
   return r.rows[0]!.slug;
 }
+
+export async function locationIdBySlug(q: Queryable, businessId: string, slug: string): Promise<string | undefined> {
+  const r = await q.query<{ id: string }>('SELECT id FROM locations WHERE business_id = $1 AND slug = $2', [
+    businessId,
+    slug,
+  ]);
+  return r.rows[0]?.id;
+}

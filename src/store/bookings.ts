@@ -190,3 +190,32 @@ export async function occupiedRanges(
   );
   return r.rows;
 }
+
+export interface BookingListFilter {
+  businessId: string;
+  status?: BookingStatus | undefined;
+  locationId?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  /** keyset position: the last row of the previous page */
+  after?: { createdAt: string; id: string } | undefined;
+  limit: number;
+}
+
+/** Newest created first; keyset pagination on (created_at, id) so pages never skip or repeat. */
+export async function listBookings(q: Queryable, f: BookingListFilter): Promise<BookingRecord[]> {
+  const r = await q.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings
+      WHERE business_id = $1
+        AND ($2::text IS NULL OR status = $2)
+        AND ($3::text IS NULL OR location_id = $3)
+        AND ($4::date IS NULL OR slot_date >= $4::date)
+        AND ($5::date IS NULL OR slot_date <= $5::date)
+        AND ($6::timestamptz IS NULL OR (created_at, id) < ($6::timestamptz, $7::text))
+      ORDER BY created_at DESC, id DESC
+      LIMIT $8`,
+    [f.businessId, f.status ?? null, f.locationId ?? null, f.fromDate ?? null, f.toDate ?? null,
+     f.after?.createdAt ?? null, f.after?.id ?? null, f.limit],
+  );
+  return r.rows.map(toRecord);
+}

@@ -241,6 +241,23 @@ describe('computeSlots: daylight-saving changes', () => {
     assert.deepEqual(result.slots.map(describeSlot), ['02:00-02:00 @2026-10-25T00:00Z', '02:30-02:30 @2026-10-25T00:30Z', '03:00-04:00 @2026-10-25T02:00Z']);
   });
 
+  test('hours closing inside the gap close at the jump, hours opening inside it open there', () => {
+    // 02:30 never shows on Budapest clocks that night; they first read 02:30 or later at 03:00 CEST (01:00Z).
+    const closing = computeSlots(sunday('Europe/Budapest', '2026-03-29', '00:00', '02:30', 30, 30));
+    assert.deepEqual(closing.slots.map(describeSlot), [
+      '00:00-00:30 @2026-03-28T23:00Z',
+      '00:30-01:00 @2026-03-28T23:30Z',
+      '01:00-01:30 @2026-03-29T00:00Z',
+      '01:30-03:00 @2026-03-29T00:30Z',
+    ]);
+    const opening = computeSlots(sunday('Europe/Budapest', '2026-03-29', '02:30', '05:00', 30, 60));
+    assert.deepEqual(opening.slots.map(describeSlot), [
+      '03:00-04:00 @2026-03-29T01:00Z',
+      '03:30-04:30 @2026-03-29T01:30Z',
+      '04:00-05:00 @2026-03-29T02:00Z',
+    ]);
+  });
+
   test('New York spring forward', () => {
     const result = computeSlots(sunday('America/New_York', '2026-03-08', '00:00', '04:00', 30, 30));
     assert.deepEqual(result.slots.map(describeSlot), [
@@ -339,7 +356,7 @@ describe('computeSlots: daylight-saving changes', () => {
   test('a shift spanning the change still respects busy time by instant', () => {
     const input = sunday('Europe/Budapest', '2026-03-29', '00:00', '06:00', 60, 60);
     input.staff[0]!.busy.push(span('2026-03-29T00:30Z', '2026-03-29T01:30Z'));
-    // Busy 01:30 CET - 03:30 CEST; the 03:00 start (01:00Z) overlaps it, 04:00 (02:00Z) does not.
+    // Busy 01:30 CET - 03:30 CEST: the 01:00 and 03:00 starts overlap it, 04:00 (02:00Z) does not.
     assert.deepEqual(startTimes(computeSlots(input).slots), ['00:00', '04:00', '05:00']);
   });
 });

@@ -8,16 +8,8 @@ import { prepareSchedules, type StaffSchedule } from './staff-schedule.ts';
 import { localBoundary, localStart, wallClock, zoneDay, type ZoneDay } from './zone.ts';
 import type { EngineInput, EngineResult, EngineSlot } from './types.ts';
 
-interface Candidate {
-  /** local minute × staff count + staff rank: the output order within one date as one number */
-  key: number;
-  minute: number;
-  rank: number;
-  start: number;
-  end: number;
-}
-
-interface Limits {
+interface Rules {
+  step: number;
   durationMs: number;
   bufferBeforeMs: number;
   bufferAfterMs: number;
@@ -34,73 +26,93 @@ export function computeSlots(input: EngineInput): EngineResult {
   const lastDay = parseIsoDate(input.to);
   const schedules = prepareSchedules(input.staff);
   const { service } = input;
-  const limits: Limits = {
+  const rules: Rules = {
+    step: input.slotIntervalMinutes,
     durationMs: service.durationMinutes * MINUTE_MS,
     bufferBeforeMs: service.bufferBeforeMinutes * MINUTE_MS,
     bufferAfterMs: service.bufferAfterMinutes * MINUTE_MS,
     earliestStart: input.now + input.minNoticeMinutes * MINUTE_MS,
     latestStart: input.now + input.horizonDays * DAY_MS,
   };
+  // A candidate is stored as one number, minute × staff count + rank: sorting these numbers
+  // natively gives the output order within a date, and minute and rank decode back out of it.
+  const staffCount = schedules.length;
+  const keys = new Float64Array(maxGridPointsPerDay(schedules, rules.step));
 
   const slots: EngineSlot[] = [];
   let total = 0;
   for (let epochDay = firstDay; epochDay <= lastDay; epochDay++) {
     const weekday = isoWeekday(epochDay);
-    // Only days someone works need the zone lookup (which may call Temporal the first time).
+    // Only days someone works need the zone lookup (which calls Temporal the first time).
     if (!schedules.some((s) => s.hoursByWeekday[weekday]!.length > 0)) continue;
     const day = zoneDay(input.timezone, epochDay);
-    const candidates = dayCandidates(day, weekday, schedules, input.slotIntervalMinutes, limits);
-    if (candidates.length === 0) continue;
+    const count = collectCandidates(day, weekday, schedules, rules, keys);
+    if (count === 0) continue;
 
-    candidates.sort((a, b) => a.key - b.key);
+    const sorted = keys.subarray(0, count).sort();
     const date = formatIsoDate(epochDay);
     let previousKey = -1;
-    for (const c of candidates) {
+    for (const key of sorted) {
       // Overlapping working intervals of one weekday can produce the same slot twice.
-      if (c.key === previousKey) continue;
-      previousKey = c.key;
+      if (key === previousKey) continue;
+      previousKey = key;
       total++;
-      if (slots.length < input.limit) {
-        slots.push({
-          date,
-          startTime: formatHhMm(c.minute),
-          endTime: wallClock(day, c.end),
-          serviceId: service.id,
-          staffId: schedules[c.rank]!.id,
-          startAt: c.start,
-          endAt: c.end,
-        });
-      }
+      if (slots.length >= input.limit) continue;
+      const minute = Math.floor(key / staffCount);
+      const start = localStart(day, minute)!;
+      const end = start + rules.durationMs;
+      slots.push({
+        date,
+        startTime: formatHhMm(minute),
+        endTime: wallClock(day, end),
+        serviceId: service.id,
+        staffId: schedules[key - minute * staffCount]!.id,
+        startAt: start,
+        endAt: end,
+      });
     }
   }
   return { slots, total, truncated: total > input.limit };
 }
 
-function dayCandidates(
+/** Writes the keys of one date's bookable candidates into `keys`; returns how many. */
+function collectCandidates(
   day: ZoneDay,
   weekday: number,
   schedules: readonly StaffSchedule[],
-  step: number,
-  limits: Limits,
-): Candidate[] {
-  const candidates: Candidate[] = [];
+  rules: Rules,
+  keys: Float64Array,
+): number {
+  let count = 0;
   for (let rank = 0; rank < schedules.length; rank++) {
     const schedule = schedules[rank]!;
     for (const hours of schedule.hoursByWeekday[weekday]!) {
       const open = localBoundary(day, hours.startMinute);
       const close = localBoundary(day, hours.endMinute);
-      for (let minute = hours.startMinute; minute < hours.endMinute; minute += step) {
+      for (let minute = hours.startMinute; minute < hours.endMinute; minute += rules.step) {
         const start = localStart(day, minute);
         if (start === null) continue;
         // End is elapsed time, not wall-clock arithmetic: across a DST change the local end shifts.
-        const end = start + limits.durationMs;
+        const end = start + rules.durationMs;
         if (start < open || end > close) continue;
-        if (start < limits.earliestStart || start > limits.latestStart) continue;
+        if (start < rules.earliestStart || start > rules.latestStart) continue;
         // Buffers may spill outside working hours but never onto other commitments.
-        if (isOccupied(schedule.occupancy, start - limits.bufferBeforeMs, end + limits.bufferAfterMs)) continue;
-        candidates.push({ key: minute * schedules.length + rank, minute, rank, start, end });
+        if (isOccupied(schedule.occupancy, start - rules.bufferBeforeMs, end + rules.bufferAfterMs)) continue;
+        keys[count++] = minute * schedules.length + rank;
       }
     }
   }
-  return candidates;
+  return count;
+}
+
+function maxGridPointsPerDay(schedules: readonly StaffSchedule[], step: number): number {
+  let max = 0;
+  for (let weekday = 1; weekday <= 7; weekday++) {
+    let points = 0;
+    for (const s of schedules) {
+      for (const h of s.hoursByWeekday[weekday]!) points += Math.ceil((h.endMinute - h.startMinute) / step);
+    }
+    max = Math.max(max, points);
+  }
+  return max;
 }

@@ -10,21 +10,39 @@ export interface Occupancy {
 }
 
 export function buildOccupancy(lists: readonly (readonly Interval[])[]): Occupancy {
-  // Empty or inverted intervals cover no time, so they are dropped rather than trusted to the
-  // overlap formula (which would let an inverted one block ranges that contain it).
-  const all = lists.flat().filter((i) => i.start < i.end);
-  all.sort((a, b) => a.start - b.start);
+  let count = 0;
+  for (const list of lists) count += list.length;
+  const openings = new Float64Array(count);
+  const closings = new Float64Array(count);
+  let n = 0;
+  for (const list of lists) {
+    for (const { start, end } of list) {
+      // Empty or inverted intervals cover no time; the overlap formula would let an inverted
+      // one block any range containing it.
+      if (!(start < end)) continue;
+      openings[n] = start;
+      closings[n] = end;
+      n++;
+    }
+  }
+  // Sorting starts and ends independently (native numeric sort, no comparator) and sweeping
+  // the coverage depth yields the union without sorting interval objects.
+  const sortedOpenings = openings.subarray(0, n).sort();
+  const sortedClosings = closings.subarray(0, n).sort();
   const starts: number[] = [];
   const ends: number[] = [];
-  for (const { start, end } of all) {
-    const last = ends.length - 1;
-    // Only strictly overlapping intervals are merged: half-open intervals that merely touch
-    // leave a gap of zero width, and keeping them apart keeps the union exactly the same set.
-    if (last >= 0 && start < ends[last]!) {
-      if (end > ends[last]!) ends[last] = end;
+  let depth = 0;
+  let i = 0;
+  let j = 0;
+  while (j < n) {
+    // At equal times a closing goes first, so intervals that merely touch stay apart: a
+    // zero-width seam keeps the union exactly the same half-open set.
+    if (i < n && sortedOpenings[i]! < sortedClosings[j]!) {
+      if (depth++ === 0) starts.push(sortedOpenings[i]!);
+      i++;
     } else {
-      starts.push(start);
-      ends.push(end);
+      if (--depth === 0) ends.push(sortedClosings[j]!);
+      j++;
     }
   }
   return { starts: Float64Array.from(starts), ends: Float64Array.from(ends) };

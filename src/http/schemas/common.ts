@@ -40,8 +40,7 @@ export const ErrorEnvelope = Type.Object(
   { $id: 'ErrorEnvelope' },
 );
 
-/** Shared schemas registered once with addSchema, so the OpenAPI document has them as components. */
-export const SHARED_SCHEMAS = [Meta, ErrorCodeSchema, ErrorBody, ErrorEnvelope];
+export const ENVELOPE_SCHEMAS = [Meta, ErrorCodeSchema, ErrorBody, ErrorEnvelope];
 
 export function Envelope<T extends TSchema>(data: T) {
   return Type.Object({

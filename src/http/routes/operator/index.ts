@@ -1,8 +1,16 @@
 import type { App } from '../../context.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
+import { locationRoutes } from './locations.ts';
+import { serviceRoutes } from './services.ts';
+import { sessionRoutes } from './sessions.ts';
+import { staffRoutes } from './staff.ts';
 
 export async function operatorRoutes(app: App): Promise<void> {
   await app.register(businessRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(locationRoutes);
+  await app.register(serviceRoutes);
+  await app.register(staffRoutes);
+  await app.register(sessionRoutes);
 }

@@ -1,0 +1,141 @@
+import type { Queryable } from '../../store/db.ts';
+import { loadEngineStaff, loadOpenSessions } from '../../store/availability.ts';
+import { findServiceById } from '../../store/services.ts';
+import { staffPerformsService, findStaffById } from '../../store/staff.ts';
+import type { LocationRow } from '../../store/locations.ts';
+import { AppError, invalidField } from '../errors.ts';
+import { DAY_MS, MINUTE_MS, parseIsoDate } from './calendar.ts';
+import { computeSlots } from './engine.ts';
+import { signSlotToken } from './slot-token.ts';
+import type { EngineSlot } from './types.ts';
+
+export const SLOT_LIMIT = 500;
+export const MAX_RANGE_DAYS = 31;
+
+export interface SearchInput {
+  location: LocationRow;
+  serviceId: string;
+  staffId?: string | undefined;
+  from: string;
+  to: string;
+  now: Date;
+  secret: Buffer;
+}
+
+export interface StandardSlot {
+  date: string;
+  startTime: string;
+  endTime: string;
+  serviceId: string;
+  staffId: string;
+}
+
+export interface GroupSessionSlot {
+  kind: 'group';
+  sessionId: string;
+  staffId: string;
+  staffName: string | null;
+  startAtUtc: string;
+  endAtUtc: string;
+  capacityMax: number;
+  remainingSeats: number;
+  priceMinor: number | null;
+  slotToken: string;
+}
+
+export interface SearchResult {
+  slots: StandardSlot[] | GroupSessionSlot[];
+  mode: 'standard' | 'groupSession';
+  suppressed: boolean;
+  total: number;
+}
+
+function epochDay(path: string, date: string): number {
+  try {
+    return parseIsoDate(date);
+  } catch {
+    throw invalidField(path, 'is not a real date');
+  }
+}
+
+export async function searchAvailability(q: Queryable, input: SearchInput): Promise<SearchResult> {
+  const firstDay = epochDay('body.dateRange.from', input.from);
+  const lastDay = epochDay('body.dateRange.to', input.to);
+  if (lastDay < firstDay) throw invalidField('body.dateRange.to', 'must not be before dateRange.from');
+  if (lastDay - firstDay > MAX_RANGE_DAYS) {
+    throw new AppError('availability.date_range_too_wide', undefined, { maxDays: MAX_RANGE_DAYS });
+  }
+
+  const service = await findServiceById(q, input.serviceId);
+  if (!service || service.location_id !== input.location.id || !service.active) {
+    throw new AppError('catalog.service_not_found');
+  }
+  if (input.staffId !== undefined) {
+    const staff = await findStaffById(q, input.staffId);
+    if (!staff || staff.location_id !== input.location.id || !staff.active || !(await staffPerformsService(q, staff.id, service.id))) {
+      throw new AppError('catalog.staff_not_found');
+    }
+  }
+  const mode = service.booking_mode;
+  if (!service.online_bookable) return { slots: [], mode, suppressed: true, total: 0 };
+
+  const now = input.now.getTime();
+  const earliest = now + input.location.min_notice_minutes * MINUTE_MS;
+  const latest = now + input.location.horizon_days * DAY_MS;
+  // Local days span at most ±14 h around UTC; buffers reach further still.
+  const margin = DAY_MS + (service.buffer_before_minutes + service.buffer_after_minutes + service.duration_minutes) * MINUTE_MS;
+  const windowFrom = new Date(firstDay * DAY_MS - margin);
+  const windowTo = new Date((lastDay + 1) * DAY_MS + margin);
+
+  if (mode === 'groupSession') {
+    const sessions = await loadOpenSessions(q, service.id, input.staffId, windowFrom, windowTo);
+    const tz = input.location.timezone;
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const all = sessions.filter((s) => {
+      const start = s.start_at.getTime();
+      if (start < earliest || start > latest) return false;
+      const day = local.format(s.start_at);
+      return day >= input.from && day <= input.to;
+    });
+    const slots: GroupSessionSlot[] = all.slice(0, SLOT_LIMIT).map((s) => {
+      const remaining = s.capacity_max - s.seats_taken;
+      return {
+        kind: 'group',
+        sessionId: s.id,
+        staffId: s.staff_id,
+        staffName: s.staff_name,
+        startAtUtc: s.start_at.toISOString(),
+        endAtUtc: s.end_at.toISOString(),
+        capacityMax: s.capacity_max,
+        remainingSeats: remaining,
+        priceMinor: s.price_minor,
+        slotToken: signSlotToken(input.secret, s.id, remaining, input.now),
+      };
+    });
+    return { slots, mode, suppressed: false, total: all.length };
+  }
+
+  const staff = await loadEngineStaff(q, input.location.id, service.id, input.staffId, windowFrom, windowTo);
+  const result = computeSlots({
+    timezone: input.location.timezone,
+    slotIntervalMinutes: input.location.slot_interval_minutes,
+    minNoticeMinutes: input.location.min_notice_minutes,
+    horizonDays: input.location.horizon_days,
+    now,
+    from: input.from,
+    to: input.to,
+    service: {
+      id: service.id,
+      durationMinutes: service.duration_minutes,
+      bufferBeforeMinutes: service.buffer_before_minutes,
+      bufferAfterMinutes: service.buffer_after_minutes,
+    },
+    staff,
+    limit: SLOT_LIMIT,
+  });
+  return { slots: result.slots.map(toStandardSlot), mode, suppressed: false, total: result.total };
+}
+
+function toStandardSlot(s: EngineSlot): StandardSlot {
+  return { date: s.date, startTime: s.startTime, endTime: s.endTime, serviceId: s.serviceId, staffId: s.staffId };
+}

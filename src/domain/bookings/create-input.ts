@@ -1,0 +1,73 @@
+import type { ServiceRow } from '../../store/services.ts';
+import { AppError, invalidField } from '../errors.ts';
+import { normalizeGuest, type Guest, type GuestInput } from './guest.ts';
+
+export interface CreateBookingBody {
+  salonSlug: string;
+  locationSlug: string;
+  serviceId: string;
+  expectedPricingVersion?: string | undefined;
+  staffId?: string | undefined;
+  slot?: { date: string; startTime: string } | undefined;
+  sessionId?: string | undefined;
+  slotToken?: string | undefined;
+  guest: GuestInput;
+  consent: { privacyNoticeVersion: string; termsVersion: string; locale: string; acceptedAt: string; policyConsentGiven: boolean };
+  depositTermsAcceptance?: { termsVersion: string; acceptedAt: string } | undefined;
+  note?: string | undefined;
+  serviceLocation?: { address: string; note?: string | undefined } | undefined;
+}
+
+export interface CheckedInput {
+  guest: Guest;
+  note: string | null;
+  serviceLocation: { address: string; note?: string } | null;
+}
+
+/**
+ * The body rules that depend on the service, in a fixed order so the same body always fails the
+ * same way: pricing, booking mode fields, on-site address, consent, deposit terms, guest.
+ */
+export function checkCreateInput(body: CreateBookingBody, service: ServiceRow): CheckedInput {
+  if (body.expectedPricingVersion !== undefined && body.expectedPricingVersion !== service.pricing_version) {
+    throw new AppError('booking.service_pricing_changed', undefined, { pricingVersion: service.pricing_version });
+  }
+  if (service.booking_mode === 'groupSession') {
+    if (body.sessionId === undefined) throw invalidField('body.sessionId', 'is required for a group-session service');
+    if (body.slotToken === undefined) throw invalidField('body.slotToken', 'is required for a group-session service');
+    if (body.slot !== undefined) throw invalidField('body.slot', 'is not used for a group-session service');
+    if (body.staffId !== undefined) throw invalidField('body.staffId', 'is not used for a group-session service');
+  } else {
+    if (body.slot === undefined) throw invalidField('body.slot', 'is required');
+    if (body.sessionId !== undefined) throw invalidField('body.sessionId', 'is only for group-session services');
+    if (body.slotToken !== undefined) throw invalidField('body.slotToken', 'is only for group-session services');
+  }
+  if (service.on_site && body.serviceLocation === undefined) {
+    throw invalidField('body.serviceLocation', 'is required for an on-site service');
+  }
+  if (!service.on_site && body.serviceLocation !== undefined) {
+    throw invalidField('body.serviceLocation', 'is only for on-site services');
+  }
+  if (body.consent.policyConsentGiven !== true) {
+    throw invalidField('body.consent.policyConsentGiven', 'must be true');
+  }
+  if (service.deposit_required) {
+    if (body.depositTermsAcceptance === undefined) throw new AppError('booking.deposit_terms_required');
+    if (body.depositTermsAcceptance.termsVersion !== service.deposit_terms_version) {
+      throw new AppError('booking.deposit_terms_changed', undefined, { termsVersion: service.deposit_terms_version });
+    }
+  }
+  const guest = normalizeGuest(body.guest);
+  if (service.deposit_required && guest.email === null) {
+    throw invalidField('body.guest.email', 'a valid email is required when the service takes a deposit');
+  }
+  const note = body.note?.trim() ? body.note : null;
+  let serviceLocation: CheckedInput['serviceLocation'] = null;
+  if (body.serviceLocation) {
+    const address = body.serviceLocation.address.trim();
+    if (address.length === 0) throw invalidField('body.serviceLocation.address', 'must not be blank');
+    const n = body.serviceLocation.note?.trim();
+    serviceLocation = n ? { address, note: n } : { address };
+  }
+  return { guest, note, serviceLocation };
+}

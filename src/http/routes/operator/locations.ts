@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import { createLocation, patchLocation } from '../../../operator/locations.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import { CreateLocationBody, LocationParams, LocationView, PatchLocationBody } from '../../schemas/location.ts';
+import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+
+export async function locationRoutes(app: App): Promise<void> {
+  app.post(
+    '/businesses/:slug/locations',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateLocation',
+        summary: 'Create a location; counts against maxLocations',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        body: CreateLocationBody,
+        response: responses(200, Type.Object({ location: LocationView }), [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+          'subscription.quota_exceeded',
+        ]),
+      },
+    },
+    async (request) =>
+      ok(request, { location: await createLocation(app.ctx.db, request.params.slug, request.body) }),
+  );
+
+  app.patch(
+    '/businesses/:slug/locations/:locationSlug',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorPatchLocation',
+        summary: 'Change any location field',
+        params: LocationParams,
+        body: PatchLocationBody,
+        response: responses(200, Type.Object({ location: LocationView }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) =>
+      ok(request, {
+        location: await patchLocation(app.ctx.db, request.params.slug, request.params.locationSlug, request.body),
+      }),
+  );
+}

@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import { createService, patchService } from '../../../operator/services.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import { CreateServiceBody, OperatorServiceView, PatchServiceBody, ServiceParams } from '../../schemas/service.ts';
+import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+
+export async function serviceRoutes(app: App): Promise<void> {
+  app.post(
+    '/businesses/:slug/services',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateService',
+        summary: 'Create a service at a location; an active one counts against maxActiveServices',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        body: CreateServiceBody,
+        response: responses(200, Type.Object({ service: OperatorServiceView }), [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+          'subscription.quota_exceeded',
+        ]),
+      },
+    },
+    async (request) => ok(request, { service: await createService(app.ctx.db, request.params.slug, request.body) }),
+  );
+
+  app.patch(
+    '/services/:serviceId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorPatchService',
+        summary: 'Change any service field; pricingVersion changes with priceType, price or duration',
+        params: ServiceParams,
+        body: PatchServiceBody,
+        response: responses(200, Type.Object({ service: OperatorServiceView }), [
+          ...OPERATOR_ERRORS,
+          'catalog.service_not_found',
+          'subscription.quota_exceeded',
+        ]),
+      },
+    },
+    async (request) =>
+      ok(request, { service: await patchService(app.ctx.db, request.params.serviceId, request.body) }),
+  );
+}

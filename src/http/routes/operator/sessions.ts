@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+import { createGroupSession } from '../../../operator/group-sessions.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import { CreateSessionBody, ServiceParams, SessionView } from '../../schemas/service.ts';
+import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+
+export async function sessionRoutes(app: App): Promise<void> {
+  app.post(
+    '/services/:serviceId/sessions',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateSession',
+        summary: 'Schedule a group session of a groupSession service',
+        params: ServiceParams,
+        body: CreateSessionBody,
+        response: responses(200, Type.Object({ session: SessionView }), [
+          ...OPERATOR_ERRORS,
+          'catalog.service_not_found',
+          'catalog.staff_not_found',
+        ]),
+      },
+    },
+    async (request) =>
+      ok(request, { session: await createGroupSession(app.ctx.db, request.params.serviceId, request.body) }),
+  );
+}

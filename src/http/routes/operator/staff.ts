@@ -1,0 +1,76 @@
+import { Type } from 'typebox';
+import { createStaff, patchStaff } from '../../../operator/staff.ts';
+import { createTimeOff } from '../../../operator/time-off.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import {
+  CreateStaffBody,
+  CreateTimeOffBody,
+  PatchStaffBody,
+  StaffParams,
+  StaffView,
+  TimeOffView,
+} from '../../schemas/staff.ts';
+import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+
+export async function staffRoutes(app: App): Promise<void> {
+  app.post(
+    '/businesses/:slug/staff',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateStaff',
+        summary: 'Create a staff member with services and working hours; an active one counts against maxStaffMembers',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        body: CreateStaffBody,
+        response: responses(200, Type.Object({ staff: StaffView }), [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+          'catalog.service_not_found',
+          'subscription.quota_exceeded',
+        ]),
+      },
+    },
+    async (request) => ok(request, { staff: await createStaff(app.ctx.db, request.params.slug, request.body) }),
+  );
+
+  app.patch(
+    '/staff/:staffId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorPatchStaff',
+        summary: 'Change any staff field; serviceIds and workingHours, when given, replace the stored ones',
+        params: StaffParams,
+        body: PatchStaffBody,
+        response: responses(200, Type.Object({ staff: StaffView }), [
+          ...OPERATOR_ERRORS,
+          'catalog.staff_not_found',
+          'catalog.service_not_found',
+          'subscription.quota_exceeded',
+        ]),
+      },
+    },
+    async (request) => ok(request, { staff: await patchStaff(app.ctx.db, request.params.staffId, request.body) }),
+  );
+
+  app.post(
+    '/staff/:staffId/time-off',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateTimeOff',
+        summary: "Add time off, given in the location's wall-clock time",
+        params: StaffParams,
+        body: CreateTimeOffBody,
+        response: responses(200, Type.Object({ timeOff: TimeOffView }), [...OPERATOR_ERRORS, 'catalog.staff_not_found']),
+      },
+    },
+    async (request) =>
+      ok(request, { timeOff: await createTimeOff(app.ctx.db, request.params.staffId, request.body) }),
+  );
+}

@@ -1,0 +1,54 @@
+import { searchAvailability, SLOT_LIMIT } from '../../../domain/availability/search.ts';
+import { resolveLocation } from '../../../domain/scope.ts';
+import type { App } from '../../context.ts';
+import { ok, type MetaExtras } from '../../envelope.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { AvailabilityResult, AvailabilitySearchBody } from '../../schemas/availability.ts';
+import { responses } from '../../schemas/common.ts';
+import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+
+export async function availabilityRoutes(app: App): Promise<void> {
+  app.post(
+    '/availability/search',
+    {
+      config: { access: { surface: 'public', capability: 'availability.read', group: 'availability', guestPartner: true } },
+      schema: {
+        tags: ['availability'],
+        operationId: 'searchAvailability',
+        summary: 'Free slots of a service; a non-binding snapshot (cache at most 30 s)',
+        security: [{ apiKey: [] }],
+        body: AvailabilitySearchBody,
+        response: responses(200, AvailabilityResult, [
+          ...PUBLIC_AUTH_ERRORS,
+          'availability.date_range_too_wide',
+          'catalog.service_not_found',
+          'catalog.staff_not_found',
+          'request.payload_too_large',
+          'request.unsupported_media_type',
+        ]),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const body = request.body;
+      const location = await resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug);
+      const now = app.ctx.clock();
+      const result = await searchAvailability(app.ctx.db, {
+        location,
+        serviceId: body.serviceId,
+        staffId: body.staffId,
+        from: body.dateRange.from,
+        to: body.dateRange.to,
+        now,
+        secret: app.ctx.serverSecret,
+      });
+      const meta: MetaExtras = {};
+      if (result.mode === 'groupSession') meta.bookingMode = 'groupSession';
+      if (result.suppressed) meta.availabilitySuppressed = true;
+      if (result.total > SLOT_LIMIT) {
+        Object.assign(meta, { truncated: true, returnedSlots: result.slots.length, slotLimit: SLOT_LIMIT });
+      }
+      return ok(request, { slots: result.slots, snapshotAt: now.toISOString() }, meta);
+    },
+  );
+}

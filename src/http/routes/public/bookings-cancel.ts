@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import { changeBooking } from '../../../domain/bookings/lifecycle.ts';
+import { toBookingView } from '../../../domain/bookings/view.ts';
+import { checkSalon } from '../../../domain/scope.ts';
+import type { App } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { runIdempotent } from '../../plugins/idempotency.ts';
+import { BookingRef } from '../../schemas/booking.ts';
+import { responses, Slug } from '../../schemas/common.ts';
+import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
+
+export async function bookingCancelRoutes(app: App): Promise<void> {
+  app.post(
+    '/bookings/:bookingId/cancel',
+    {
+      config: {
+        access: { surface: 'public', capability: 'booking.cancel', group: 'booking', idempotentOperation: 'cancelBooking' },
+      },
+      schema: {
+        tags: ['bookings'],
+        operationId: 'cancelBooking',
+        summary: 'Cancel a requested, confirmed or rescheduleProposed booking (no body)',
+        security: [{ apiKey: [] }],
+        headers: Type.Object({ 'idempotency-key': Type.String({ description: 'UUID v1-v5' }) }),
+        params: Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        querystring: Type.Object({ salonSlug: Type.Optional(Slug("optional; must be the key's business when given")) }),
+        response: responses(200, Type.Object({ booking: BookingRef }), [
+          ...PUBLIC_AUTH_ERRORS,
+          ...WRITE_ERRORS,
+          'booking.not_found',
+          'booking.invalid_transition',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      checkSalon(auth, request.query.salonSlug);
+      return runIdempotent(app, request, reply, async (tx) => {
+        const booking = await changeBooking(tx, {
+          businessId: auth.businessId,
+          bookingId: request.params.bookingId,
+          action: 'cancel',
+          now: app.ctx.clock(),
+        });
+        return { status: 200, data: { booking: toBookingView(booking) } };
+      });
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import { createBooking } from '../../../domain/bookings/create.ts';
+import { toBookingView } from '../../../domain/bookings/view.ts';
+import { AppError } from '../../../domain/errors.ts';
+import { effectiveFeatures } from '../../../domain/plans.ts';
+import { resolveLocation } from '../../../domain/scope.ts';
+import { findServiceById } from '../../../store/services.ts';
+import { getSubscription } from '../../../store/subscriptions.ts';
+import type { App } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { runIdempotent } from '../../plugins/idempotency.ts';
+import { CreateBookingBody, CreateBookingResult } from '../../schemas/booking-create.ts';
+import { responses } from '../../schemas/common.ts';
+import { Type } from 'typebox';
+import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
+
+export async function bookingCreateRoutes(app: App): Promise<void> {
+  app.post(
+    '/bookings',
+    {
+      config: {
+        access: {
+          surface: 'public',
+          capability: 'booking.create',
+          group: 'booking',
+          guestPartner: true,
+          idempotentOperation: 'createBooking',
+        },
+      },
+      schema: {
+        tags: ['bookings'],
+        operationId: 'createBooking',
+        summary: 'Request a booking (201); automatic services are confirmed in the same call',
+        security: [{ apiKey: [] }],
+        headers: Type.Object({ 'idempotency-key': Type.String({ description: 'UUID v1-v5' }) }),
+        body: CreateBookingBody,
+        response: responses(201, CreateBookingResult, [
+          ...PUBLIC_AUTH_ERRORS,
+          ...WRITE_ERRORS,
+          'booking.slot_unavailable',
+          'booking.slot_no_longer_available',
+          'booking.service_pricing_changed',
+          'booking.deposit_terms_required',
+          'booking.deposit_terms_changed',
+          'booking.deposit_unavailable',
+          'booking.booking_disabled',
+          'booking.session_full',
+          'booking.slot_token_invalid',
+          'catalog.service_not_found',
+          'catalog.staff_not_found',
+          'subscription.quota_exceeded',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const body = request.body;
+      const db = app.ctx.db;
+      const location = await resolveLocation(db, auth, body.salonSlug, body.locationSlug);
+      const service = await findServiceById(db, body.serviceId);
+      if (!service || service.location_id !== location.id || !service.active || !service.online_bookable) {
+        throw new AppError('catalog.service_not_found');
+      }
+      if (!location.booking_enabled) throw new AppError('booking.booking_disabled');
+      const subscription = await getSubscription(db, auth.businessId);
+      const depositsEnabled = subscription
+        ? effectiveFeatures(subscription.plan, subscription.feature_overrides).depositCollection
+        : false;
+      return runIdempotent(app, request, reply, async (tx) => {
+        const outcome = await createBooking(
+          tx,
+          {
+            businessId: auth.businessId,
+            keyId: auth.keyId,
+            keyKind: auth.kind,
+            location,
+            service,
+            depositsEnabled,
+            deposits: app.ctx.deposits,
+            now: app.ctx.clock(),
+            secret: app.ctx.serverSecret,
+          },
+          body,
+        );
+        return {
+          status: 201,
+          data: { booking: toBookingView(outcome.booking) },
+          ...(outcome.depositPaymentUrl ? { liveOnly: { nextAction: { depositPaymentUrl: outcome.depositPaymentUrl } } } : {}),
+        };
+      });
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import { Type } from 'typebox';
+import { listedServices } from '../../../domain/catalog-view.ts';
+import { resolveLocation } from '../../../domain/scope.ts';
+import { listListedServices } from '../../../store/services.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { LocationScopeQuery, Service } from '../../schemas/catalog.ts';
+import { responses } from '../../schemas/common.ts';
+import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+
+export async function serviceListRoutes(app: App): Promise<void> {
+  app.get(
+    '/services',
+    {
+      config: { access: { surface: 'public', capability: 'services.read', group: 'catalog', guestPartner: true } },
+      schema: {
+        tags: ['catalog'],
+        operationId: 'listServices',
+        summary: 'Active, online-bookable services of a location, by name',
+        security: [{ apiKey: [] }],
+        querystring: LocationScopeQuery,
+        response: responses(200, Type.Object({ services: Type.Array(Service) }), [...PUBLIC_AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const location = await resolveLocation(app.ctx.db, authOf(request), request.query.salonSlug, request.query.locationSlug);
+      return ok(request, { services: listedServices(await listListedServices(app.ctx.db, location.id)) });
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import { Type } from 'typebox';
+import { listedStaff } from '../../../domain/catalog-view.ts';
+import { resolveLocation } from '../../../domain/scope.ts';
+import { listActiveStaff } from '../../../store/staff.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { LocationScopeQuery, StaffMember } from '../../schemas/catalog.ts';
+import { responses } from '../../schemas/common.ts';
+import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+
+export async function staffListRoutes(app: App): Promise<void> {
+  app.get(
+    '/staff',
+    {
+      config: { access: { surface: 'public', capability: 'staff.read', group: 'catalog', guestPartner: true } },
+      schema: {
+        tags: ['catalog'],
+        operationId: 'listStaff',
+        summary: 'Active staff members of a location, by name',
+        security: [{ apiKey: [] }],
+        querystring: LocationScopeQuery,
+        response: responses(200, Type.Object({ staff: Type.Array(StaffMember) }), [...PUBLIC_AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const location = await resolveLocation(app.ctx.db, authOf(request), request.query.salonSlug, request.query.locationSlug);
+      return ok(request, { staff: listedStaff(await listActiveStaff(app.ctx.db, location.id)) });
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { Type } from 'typebox';
+import { DateString, Slug, TimeString } from './common.ts';
+
+export const AvailabilitySearchBody = Type.Object(
+  {
+    salonSlug: Slug('the business (must match the key)'),
+    locationSlug: Slug('a location of the business'),
+    serviceId: Type.String({ minLength: 1, maxLength: 100 }),
+    staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'restricts slots to this staff member' })),
+    dateRange: Type.Object(
+      {
+        from: DateString('first local date'),
+        to: DateString('last local date, inclusive; at most 31 days after from'),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const AvailabilitySlot = Type.Object(
+  {
+    date: DateString(),
+    startTime: TimeString(),
+    endTime: TimeString(),
+    serviceId: Type.String(),
+    staffId: Type.String(),
+  },
+  { $id: 'AvailabilitySlot', description: 'wall-clock times in the location timezone' },
+);
+
+export const GroupSessionSlot = Type.Object(
+  {
+    kind: Type.Literal('group'),
+    sessionId: Type.String({ description: 'passed back as sessionId when booking' }),
+    staffId: Type.String(),
+    staffName: Type.Union([Type.String(), Type.Null()]),
+    startAtUtc: Type.String({ format: 'date-time' }),
+    endAtUtc: Type.String({ format: 'date-time' }),
+    capacityMax: Type.Integer(),
+    remainingSeats: Type.Integer({ minimum: 1 }),
+    priceMinor: Type.Union([Type.Integer(), Type.Null()]),
+    slotToken: Type.String({ description: 'signed; valid 10 minutes; passed back as slotToken when booking' }),
+  },
+  { $id: 'GroupSessionSlot' },
+);
+
+// All slots of one response are of one kind, so the union sits on the array: one check per response.
+export const AvailabilityResult = Type.Object({
+  slots: Type.Union([
+    Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'AvailabilitySlot#' })),
+    Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'GroupSessionSlot#' })),
+  ]),
+  snapshotAt: Type.String({ format: 'date-time', description: 'UTC; slots are not reserved' }),
+});

@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+import { BOOKING_STATUSES, EVENT_NAMES } from '../../domain/bookings/states.ts';
+import { DateString, TimeString } from './common.ts';
+
+const NullableDate = Type.Union([DateString(), Type.Null()]);
+const NullableTime = Type.Union([TimeString(), Type.Null()]);
+
+export const SlotTime = Type.Object(
+  {
+    date: DateString(),
+    startTime: TimeString(),
+    endTime: TimeString(),
+    timezone: Type.String({ description: 'IANA zone of the location' }),
+  },
+  { $id: 'SlotTime' },
+);
+
+export const LocationSnapshot = Type.Object(
+  {
+    id: Type.String(),
+    locationSlug: Type.String(),
+    publicLocationName: Type.String(),
+    address: Type.Object({ city: Type.String(), street: Type.String(), zip: Type.String() }),
+    timezone: Type.String(),
+  },
+  { $id: 'LocationSnapshot' },
+);
+
+const SlotRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'SlotTime#' });
+
+export const Booking = Type.Object(
+  {
+    bookingId: Type.String({ description: 'opaque id, used in paths' }),
+    publicReference: Type.String({ pattern: '^BK-[34679ACDEFGHJKMNPQRTUVWXY]{8}$' }),
+    status: Type.Enum(BOOKING_STATUSES),
+    locationId: Type.String(),
+    locationSnapshot: Type.Unsafe<Record<string, unknown>>({ $ref: 'LocationSnapshot#' }),
+    serviceId: Type.String(),
+    serviceName: Type.String({ description: 'name at booking time' }),
+    staffId: Type.Union([Type.String(), Type.Null()]),
+    staffName: Type.Union([Type.String(), Type.Null()], { description: 'falls back to the staff id' }),
+    guestName: Type.String({ description: 'phone and email are never returned' }),
+    requestedSlot: Type.Object({ date: NullableDate, startTime: NullableTime, timezone: Type.String() }),
+    confirmedSlot: Type.Union([SlotRef, Type.Null()], {
+      description: 'set in confirmed, completed and noShow; null otherwise (also after cancellation)',
+    }),
+    proposedSlot: Type.Optional(
+      Type.Object(
+        { date: DateString(), startTime: TimeString(), endTime: TimeString(), timezone: Type.String(), staffId: Type.String() },
+        { description: 'only while rescheduleProposed: the time offered to the guest' },
+      ),
+    ),
+    sessionId: Type.Optional(Type.String({ description: 'group-session bookings only' })),
+    note: Type.Union([Type.String(), Type.Null()]),
+    serviceLocation: Type.Optional(
+      Type.Object({ address: Type.String(), note: Type.Optional(Type.String()) }, { description: 'on-site services only' }),
+    ),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+    stateVersion: Type.Integer({ minimum: 1 }),
+    acceptanceMode: Type.Enum(['manual', 'automatic']),
+  },
+  { $id: 'Booking' },
+);
+
+export const BookingRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'Booking#' });
+
+export const BookingEvent = Type.Object(
+  {
+    event: Type.Enum(EVENT_NAMES),
+    deliveryId: Type.String({ pattern: '^[0-9a-f]{32}$' }),
+    timestamp: Type.String({ format: 'date-time' }),
+    salonSlug: Type.String(),
+    transition: Type.Object({
+      id: Type.Union([Type.String(), Type.Null()]),
+      sequence: Type.Integer({ minimum: 1 }),
+      occurredAt: Type.String({ format: 'date-time' }),
+      from: Type.Union([Type.Enum(BOOKING_STATUSES), Type.Null()]),
+      to: Type.Enum(BOOKING_STATUSES),
+    }),
+    booking: BookingRef,
+  },
+  { $id: 'BookingEvent' },
+);
+
+export const BOOKING_SCHEMAS = [SlotTime, LocationSnapshot, Booking, BookingEvent];

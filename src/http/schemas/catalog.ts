@@ -1,0 +1,56 @@
+import { Type } from 'typebox';
+import { ACCEPTANCE_POLICIES, PRICE_TYPES } from '../../domain/catalog.ts';
+import { Slug } from './common.ts';
+
+/** Money as the API shows it. Every property is listed so serialization cannot leak other fields. */
+export const MoneyView = Type.Object(
+  {
+    amount: Type.Number({ description: 'major currency units (integer for HUF-like currencies)' }),
+    currency: Type.String({ description: "ISO 4217; the salon's currency" }),
+  },
+  { additionalProperties: false },
+);
+
+export const DepositView = Type.Object(
+  {
+    required: Type.Boolean(),
+    termsVersion: Type.Optional(
+      Type.String({ description: 'present when required; sent back in depositTermsAcceptance.termsVersion' }),
+    ),
+    amount: Type.Optional(MoneyView),
+  },
+  { additionalProperties: false },
+);
+
+export const Service = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    durationMinutes: Type.Integer({ minimum: 1 }),
+    priceType: Type.Enum(PRICE_TYPES, { description: '`fixed` and `from` have a price; `negotiable` has none' }),
+    pricingVersion: Type.String({
+      pattern: '^[0-9a-f]{12}$',
+      description: 'hash of priceType, price and duration; send it back as expectedPricingVersion',
+    }),
+    price: Type.Union([MoneyView, Type.Null()]),
+    description: Type.Optional(Type.String({ description: 'omitted when not set' })),
+    requestAcceptancePolicy: Type.Enum(ACCEPTANCE_POLICIES),
+    deposit: DepositView,
+  },
+  { $id: 'Service', additionalProperties: false },
+);
+
+export const StaffMember = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    bio: Type.Optional(Type.String({ description: 'omitted when not set' })),
+    avatarUrl: Type.Optional(Type.String({ format: 'uri', description: 'omitted when not set' })),
+  },
+  { $id: 'StaffMember', additionalProperties: false },
+);
+
+export const LocationScopeQuery = Type.Object({
+  salonSlug: Slug("the key's business"),
+  locationSlug: Slug('a location of that business'),
+});

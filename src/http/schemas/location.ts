@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import { SLUG_PATTERN } from './operator-business.ts';
+
+const Address = Type.Object(
+  {
+    city: Type.String({ minLength: 1, maxLength: 200 }),
+    street: Type.String({ minLength: 1, maxLength: 300 }),
+    zip: Type.String({ minLength: 1, maxLength: 20 }),
+  },
+  { additionalProperties: false },
+);
+
+const locationFields = {
+  slug: Type.String({ pattern: SLUG_PATTERN, description: 'lowercase letters, digits and dashes; unique in the business' }),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  publicLocationName: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'shown to guests; defaults to name at creation' }),
+  ),
+  timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Budapest' }),
+  address: Address,
+  bookingEnabled: Type.Optional(Type.Boolean({ description: 'default true' })),
+  slotIntervalMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: 'default 15' })),
+  minNoticeMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 525_600, description: 'default 60' })),
+  horizonDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3660, description: 'default 90' })),
+};
+
+export const CreateLocationBody = Type.Object(locationFields, { additionalProperties: false });
+
+export const PatchLocationBody = Type.Partial(CreateLocationBody, { additionalProperties: false });
+
+export const LocationParams = Type.Object({
+  slug: Type.String({ maxLength: 100 }),
+  locationSlug: Type.String({ maxLength: 100 }),
+});
+
+export const LocationView = Type.Object({
+  id: Type.String(),
+  slug: Type.String(),
+  name: Type.String(),
+  publicLocationName: Type.String(),
+  timezone: Type.String(),
+  address: Type.Object({ city: Type.String(), street: Type.String(), zip: Type.String() }),
+  bookingEnabled: Type.Boolean(),
+  slotIntervalMinutes: Type.Integer(),
+  minNoticeMinutes: Type.Integer(),
+  horizonDays: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});

@@ -1,0 +1,130 @@
+import { AppError, invalidField } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
+import { isValidTimeZone } from '../domain/wall-clock.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import {
+  findLocationBySlug,
+  insertLocation,
+  updateLocation,
+  type LocationFields,
+  type LocationRow,
+} from '../store/locations.ts';
+import { isUniqueViolation } from '../store/sql-errors.ts';
+import { requireBusiness } from './businesses.ts';
+import { enforcePlanLimit } from './plan-limits.ts';
+
+export interface AddressInput {
+  city: string;
+  street: string;
+  zip: string;
+}
+
+export interface LocationInput {
+  slug: string;
+  name: string;
+  publicLocationName?: string;
+  timezone: string;
+  address: AddressInput;
+  bookingEnabled?: boolean;
+  slotIntervalMinutes?: number;
+  minNoticeMinutes?: number;
+  horizonDays?: number;
+}
+
+export type LocationPatch = Partial<LocationInput>;
+
+export interface LocationView {
+  id: string;
+  slug: string;
+  name: string;
+  publicLocationName: string;
+  timezone: string;
+  address: AddressInput;
+  bookingEnabled: boolean;
+  slotIntervalMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function locationView(l: LocationRow): LocationView {
+  return {
+    id: l.id,
+    slug: l.slug,
+    name: l.name,
+    publicLocationName: l.public_location_name,
+    timezone: l.timezone,
+    address: { city: l.city, street: l.street, zip: l.zip },
+    bookingEnabled: l.booking_enabled,
+    slotIntervalMinutes: l.slot_interval_minutes,
+    minNoticeMinutes: l.min_notice_minutes,
+    horizonDays: l.horizon_days,
+    createdAt: l.created_at.toISOString(),
+    updatedAt: l.updated_at.toISOString(),
+  };
+}
+
+/** Operator-side lookup: an unknown location is a plain 404 (the operator may see everything). */
+export async function requireLocation(q: Queryable, businessId: string, slug: string): Promise<LocationRow> {
+  const l = await findLocationBySlug(q, businessId, slug);
+  if (!l) throw new AppError('request.not_found', `No location with slug "${slug}" in this business.`);
+  return l;
+}
+
+function checkTimeZone(timezone: string | undefined): void {
+  if (timezone !== undefined && !isValidTimeZone(timezone)) {
+    throw invalidField('body.timezone', 'is not a known IANA time zone (e.g. Europe/Budapest)');
+  }
+}
+
+function rethrowSlugTaken(err: unknown): never {
+  if (isUniqueViolation(err)) throw invalidField('body.slug', 'is already taken in this business');
+  throw err;
+}
+
+export async function createLocation(db: Db, businessSlug: string, input: LocationInput): Promise<LocationView> {
+  checkTimeZone(input.timezone);
+  try {
+    return await db.transaction(async (tx) => {
+      const b = await requireBusiness(tx, businessSlug);
+      await enforcePlanLimit(tx, b.id, 'maxLocations');
+      const row = await insertLocation(tx, {
+        id: newId('loc'),
+        businessId: b.id,
+        slug: input.slug,
+        name: input.name,
+        publicLocationName: input.publicLocationName ?? input.name,
+        timezone: input.timezone,
+        ...input.address,
+        bookingEnabled: input.bookingEnabled ?? true,
+        slotIntervalMinutes: input.slotIntervalMinutes ?? 15,
+        minNoticeMinutes: input.minNoticeMinutes ?? 60,
+        horizonDays: input.horizonDays ?? 90,
+      });
+      return locationView(row);
+    });
+  } catch (err) {
+    rethrowSlugTaken(err);
+  }
+}
+
+export async function patchLocation(
+  db: Db,
+  businessSlug: string,
+  locationSlug: string,
+  patch: LocationPatch,
+): Promise<LocationView> {
+  checkTimeZone(patch.timezone);
+  const { address, ...rest } = patch;
+  const fields: Partial<LocationFields> = { ...rest, ...address };
+  try {
+    return await db.transaction(async (tx) => {
+      const b = await requireBusiness(tx, businessSlug);
+      const current = await requireLocation(tx, b.id, locationSlug);
+      return locationView(await updateLocation(tx, current.id, fields));
+    });
+  } catch (err) {
+    rethrowSlugTaken(err);
+  }
+}

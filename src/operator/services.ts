@@ -1,0 +1,165 @@
+import {
+  checkPriceRule,
+  moneyToMinor,
+  NO_DEPOSIT,
+  resolveDeposit,
+  type AcceptancePolicy,
+  type BookingMode,
+  type DepositInput,
+  type Money,
+  type PriceType,
+} from '../domain/catalog.ts';
+import { AppError, invalidField } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
+import { depositView, moneyView, type DepositView } from '../domain/catalog-view.ts';
+import { pricingVersion } from '../domain/money.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import { findServiceById, insertService, updateService, type ServiceFields, type ServiceRow } from '../store/services.ts';
+import { requireBusiness } from './businesses.ts';
+import { requireLocation } from './locations.ts';
+import { enforcePlanLimit } from './plan-limits.ts';
+
+export interface ServiceInput {
+  locationSlug: string;
+  name: string;
+  durationMinutes: number;
+  priceType: PriceType;
+  price: Money | null;
+  description?: string;
+  requestAcceptancePolicy: AcceptancePolicy;
+  onlineBookable?: boolean;
+  active?: boolean;
+  onSite?: boolean;
+  bookingMode?: BookingMode;
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
+  deposit?: DepositInput;
+}
+
+/** Every field optional; `description: null` clears it. */
+export type ServicePatch = Partial<Omit<ServiceInput, 'description'>> & { description?: string | null };
+
+export interface ServiceView {
+  id: string;
+  locationId: string;
+  locationSlug: string;
+  name: string;
+  description: string | null;
+  durationMinutes: number;
+  priceType: PriceType;
+  price: Money | null;
+  pricingVersion: string;
+  requestAcceptancePolicy: AcceptancePolicy;
+  onlineBookable: boolean;
+  active: boolean;
+  onSite: boolean;
+  bookingMode: BookingMode;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  deposit: DepositView;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function serviceView(s: ServiceRow): ServiceView {
+  return {
+    id: s.id,
+    locationId: s.location_id,
+    locationSlug: s.location_slug,
+    name: s.name,
+    description: s.description,
+    durationMinutes: s.duration_minutes,
+    priceType: s.price_type,
+    price: moneyView(s.price_minor, s.currency),
+    pricingVersion: s.pricing_version,
+    requestAcceptancePolicy: s.request_acceptance_policy,
+    onlineBookable: s.online_bookable,
+    active: s.active,
+    onSite: s.on_site,
+    bookingMode: s.booking_mode,
+    bufferBeforeMinutes: s.buffer_before_minutes,
+    bufferAfterMinutes: s.buffer_after_minutes,
+    deposit: depositView(s),
+    createdAt: s.created_at.toISOString(),
+    updatedAt: s.updated_at.toISOString(),
+  };
+}
+
+export async function requireService(q: Queryable, serviceId: string): Promise<ServiceRow> {
+  const s = await findServiceById(q, serviceId);
+  if (!s) throw new AppError('catalog.service_not_found', `No service with id "${serviceId}".`);
+  return s;
+}
+
+export async function createService(db: Db, businessSlug: string, input: ServiceInput): Promise<ServiceView> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    const location = await requireLocation(tx, b.id, input.locationSlug);
+    const priceMinor = input.price === null ? null : moneyToMinor(input.price, b.currency, 'body.price');
+    checkPriceRule(input.priceType, priceMinor, 'body.price');
+    const deposit = input.deposit === undefined ? NO_DEPOSIT : resolveDeposit(input.deposit, b.currency, 'body.deposit');
+    const active = input.active ?? true;
+    if (active) await enforcePlanLimit(tx, b.id, 'maxActiveServices');
+    const id = newId('svc');
+    await insertService(tx, {
+      id,
+      businessId: b.id,
+      locationId: location.id,
+      name: input.name,
+      description: input.description ?? null,
+      durationMinutes: input.durationMinutes,
+      priceType: input.priceType,
+      priceMinor,
+      requestAcceptancePolicy: input.requestAcceptancePolicy,
+      onlineBookable: input.onlineBookable ?? true,
+      active,
+      onSite: input.onSite ?? false,
+      bookingMode: input.bookingMode ?? 'standard',
+      bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
+      bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
+      depositRequired: deposit.required,
+      depositTermsVersion: deposit.termsVersion,
+      depositAmountMinor: deposit.amountMinor,
+      pricingVersion: pricingVersion(input.priceType, priceMinor, input.durationMinutes),
+    });
+    return serviceView((await findServiceById(tx, id))!);
+  });
+}
+
+export async function patchService(db: Db, serviceId: string, patch: ServicePatch): Promise<ServiceView> {
+  return db.transaction(async (tx) => {
+    const current = await requireService(tx, serviceId);
+    if (patch.locationSlug !== undefined && patch.locationSlug !== current.location_slug) {
+      throw invalidField('body.locationSlug', 'cannot be changed; create the service at the other location');
+    }
+    const { locationSlug: _location, price, deposit, ...plain } = patch;
+    const fields: Partial<ServiceFields> = { ...plain };
+
+    if (price !== undefined) fields.priceMinor = price === null ? null : moneyToMinor(price, current.currency, 'body.price');
+    // Only a patch that touches the price is held to the price rule, so an unrelated edit of a
+    // row that breaks it (kept out of the listing) is still possible.
+    const priceType = patch.priceType ?? current.price_type;
+    const priceMinor = fields.priceMinor !== undefined ? fields.priceMinor : current.price_minor;
+    if (patch.priceType !== undefined || price !== undefined) checkPriceRule(priceType, priceMinor, 'body.price');
+
+    const durationMinutes = patch.durationMinutes ?? current.duration_minutes;
+    if (
+      priceType !== current.price_type ||
+      priceMinor !== current.price_minor ||
+      durationMinutes !== current.duration_minutes
+    ) {
+      fields.pricingVersion = pricingVersion(priceType, priceMinor, durationMinutes);
+    }
+
+    if (deposit !== undefined) {
+      const d = resolveDeposit(deposit, current.currency, 'body.deposit');
+      fields.depositRequired = d.required;
+      fields.depositTermsVersion = d.termsVersion;
+      fields.depositAmountMinor = d.amountMinor;
+    }
+
+    if (patch.active === true && !current.active) await enforcePlanLimit(tx, current.business_id, 'maxActiveServices');
+    await updateService(tx, current.id, fields);
+    return serviceView((await findServiceById(tx, current.id))!);
+  });
+}

@@ -1,0 +1,35 @@
+import type { Queryable } from './db.ts';
+
+export interface GroupSessionRow {
+  id: string;
+  service_id: string;
+  staff_id: string;
+  start_at: Date;
+  end_at: Date;
+  capacity_max: number;
+  seats_taken: number;
+  price_minor: number | null;
+  created_at: Date;
+}
+
+export async function insertGroupSession(
+  q: Queryable,
+  s: {
+    id: string;
+    businessId: string;
+    serviceId: string;
+    staffId: string;
+    startAt: Date;
+    endAt: Date;
+    capacityMax: number;
+    priceMinor: number | null;
+  },
+): Promise<GroupSessionRow> {
+  const r = await q.query<GroupSessionRow>(
+    `INSERT INTO group_sessions (id, business_id, service_id, staff_id, start_at, end_at, capacity_max, price_minor)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     RETURNING id, service_id, staff_id, start_at, end_at, capacity_max, seats_taken, price_minor, created_at`,
+    [s.id, s.businessId, s.serviceId, s.staffId, s.startAt.toISOString(), s.endAt.toISOString(), s.capacityMax, s.priceMinor],
+  );
+  return r.rows[0]!;
+}

@@ -1,0 +1,107 @@
+import type { Queryable } from './db.ts';
+import { setItems } from './update-set.ts';
+
+export interface LocationRow {
+  id: string;
+  business_id: string;
+  slug: string;
+  name: string;
+  public_location_name: string;
+  timezone: string;
+  city: string;
+  street: string;
+  zip: string;
+  booking_enabled: boolean;
+  slot_interval_minutes: number;
+  min_notice_minutes: number;
+  horizon_days: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, business_id, slug, name, public_location_name, timezone, city, street, zip, booking_enabled,
+  slot_interval_minutes, min_notice_minutes, horizon_days, created_at, updated_at`;
+
+export interface LocationFields {
+  slug: string;
+  name: string;
+  publicLocationName: string;
+  timezone: string;
+  city: string;
+  street: string;
+  zip: string;
+  bookingEnabled: boolean;
+  slotIntervalMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+}
+
+const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
+  slug: 'slug',
+  name: 'name',
+  publicLocationName: 'public_location_name',
+  timezone: 'timezone',
+  city: 'city',
+  street: 'street',
+  zip: 'zip',
+  bookingEnabled: 'booking_enabled',
+  slotIntervalMinutes: 'slot_interval_minutes',
+  minNoticeMinutes: 'min_notice_minutes',
+  horizonDays: 'horizon_days',
+};
+
+export async function insertLocation(
+  q: Queryable,
+  l: LocationFields & { id: string; businessId: string },
+): Promise<LocationRow> {
+  const r = await q.query<LocationRow>(
+    `INSERT INTO locations (id, business_id, slug, name, public_location_name, timezone, city, street, zip,
+        booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     RETURNING ${COLUMNS}`,
+    [
+      l.id,
+      l.businessId,
+      l.slug,
+      l.name,
+      l.publicLocationName,
+      l.timezone,
+      l.city,
+      l.street,
+      l.zip,
+      l.bookingEnabled,
+      l.slotIntervalMinutes,
+      l.minNoticeMinutes,
+      l.horizonDays,
+    ],
+  );
+  return r.rows[0]!;
+}
+
+export async function updateLocation(q: Queryable, id: string, f: Partial<LocationFields>): Promise<LocationRow> {
+  const params: unknown[] = [id];
+  const sets = setItems(f, FIELD_COLUMNS, params);
+  const r = await q.query<LocationRow>(
+    `UPDATE locations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+    params,
+  );
+  return r.rows[0]!;
+}
+
+export async function findLocationBySlug(q: Queryable, businessId: string, slug: string): Promise<LocationRow | undefined> {
+  const r = await q.query<LocationRow>(`SELECT ${COLUMNS} FROM locations WHERE business_id = $1 AND slug = $2`, [
+    businessId,
+    slug,
+  ]);
+  return r.rows[0];
+}
+
+export async function findLocationById(q: Queryable, id: string): Promise<LocationRow | undefined> {
+  const r = await q.query<LocationRow>(`SELECT ${COLUMNS} FROM locations WHERE id = $1`, [id]);
+  return r.rows[0];
+}
+
+export async function countLocations(q: Queryable, businessId: string): Promise<number> {
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM locations WHERE business_id = $1', [businessId]);
+  return r.rows[0]!.n;
+}

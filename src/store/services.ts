@@ -1,0 +1,126 @@
+import type { AcceptancePolicy, BookingMode, PriceType } from '../domain/catalog.ts';
+import type { Queryable } from './db.ts';
+import { setItems } from './update-set.ts';
+
+export interface ServiceRow {
+  id: string;
+  business_id: string;
+  location_id: string;
+  location_slug: string;
+  /** the business currency; prices are stored in its minor units */
+  currency: string;
+  name: string;
+  description: string | null;
+  duration_minutes: number;
+  price_type: PriceType;
+  price_minor: number | null;
+  request_acceptance_policy: AcceptancePolicy;
+  online_bookable: boolean;
+  active: boolean;
+  on_site: boolean;
+  booking_mode: BookingMode;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  deposit_required: boolean;
+  deposit_terms_version: string | null;
+  deposit_amount_minor: number | null;
+  pricing_version: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT = `SELECT s.id, s.business_id, s.location_id, l.slug AS location_slug, b.currency, s.name, s.description,
+    s.duration_minutes, s.price_type, s.price_minor, s.request_acceptance_policy, s.online_bookable, s.active,
+    s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.deposit_required,
+    s.deposit_terms_version, s.deposit_amount_minor, s.pricing_version, s.created_at, s.updated_at
+  FROM services s
+  JOIN locations l ON l.id = s.location_id
+  JOIN businesses b ON b.id = s.business_id`;
+
+export interface ServiceFields {
+  name: string;
+  description: string | null;
+  durationMinutes: number;
+  priceType: PriceType;
+  priceMinor: number | null;
+  requestAcceptancePolicy: AcceptancePolicy;
+  onlineBookable: boolean;
+  active: boolean;
+  onSite: boolean;
+  bookingMode: BookingMode;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  depositRequired: boolean;
+  depositTermsVersion: string | null;
+  depositAmountMinor: number | null;
+  pricingVersion: string;
+}
+
+const FIELD_COLUMNS: Record<keyof ServiceFields, string> = {
+  name: 'name',
+  description: 'description',
+  durationMinutes: 'duration_minutes',
+  priceType: 'price_type',
+  priceMinor: 'price_minor',
+  requestAcceptancePolicy: 'request_acceptance_policy',
+  onlineBookable: 'online_bookable',
+  active: 'active',
+  onSite: 'on_site',
+  bookingMode: 'booking_mode',
+  bufferBeforeMinutes: 'buffer_before_minutes',
+  bufferAfterMinutes: 'buffer_after_minutes',
+  depositRequired: 'deposit_required',
+  depositTermsVersion: 'deposit_terms_version',
+  depositAmountMinor: 'deposit_amount_minor',
+  pricingVersion: 'pricing_version',
+};
+
+export async function insertService(
+  q: Queryable,
+  s: ServiceFields & { id: string; businessId: string; locationId: string },
+): Promise<void> {
+  const params: unknown[] = [s.id, s.businessId, s.locationId];
+  const columns = Object.values(FIELD_COLUMNS);
+  for (const key of Object.keys(FIELD_COLUMNS) as (keyof ServiceFields)[]) params.push(s[key]);
+  await q.query(
+    `INSERT INTO services (id, business_id, location_id, ${columns.join(', ')})
+     VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})`,
+    params,
+  );
+}
+
+export async function updateService(q: Queryable, id: string, f: Partial<ServiceFields>): Promise<void> {
+  const params: unknown[] = [id];
+  const sets = setItems(f, FIELD_COLUMNS, params);
+  await q.query(`UPDATE services SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
+}
+
+export async function findServiceById(q: Queryable, id: string): Promise<ServiceRow | undefined> {
+  const r = await q.query<ServiceRow>(`${SELECT} WHERE s.id = $1`, [id]);
+  return r.rows[0];
+}
+
+/** Candidates for the public listing; the caller still applies the price rule and the order. */
+export async function listListedServices(q: Queryable, locationId: string): Promise<ServiceRow[]> {
+  const r = await q.query<ServiceRow>(`${SELECT} WHERE s.location_id = $1 AND s.active AND s.online_bookable`, [
+    locationId,
+  ]);
+  return r.rows;
+}
+
+/** Which of `ids` are services of the location. */
+export async function findServiceIdsAtLocation(q: Queryable, locationId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const r = await q.query<{ id: string }>('SELECT id FROM services WHERE location_id = $1 AND id = ANY($2::text[])', [
+    locationId,
+    ids,
+  ]);
+  return r.rows.map((row) => row.id);
+}
+
+export async function countActiveServices(q: Queryable, businessId: string): Promise<number> {
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM services WHERE business_id = $1 AND active', [
+    businessId,
+  ]);
+  return r.rows[0]!.n;
+}

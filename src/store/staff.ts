@@ -1,0 +1,110 @@
+import type { WorkingInterval } from '../domain/availability/types.ts';
+import type { Queryable } from './db.ts';
+import { setItems } from './update-set.ts';
+
+export interface StaffRow {
+  id: string;
+  business_id: string;
+  location_id: string;
+  location_slug: string;
+  name: string;
+  bio: string | null;
+  avatar_url: string | null;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT = `SELECT st.id, st.business_id, st.location_id, l.slug AS location_slug, st.name, st.bio, st.avatar_url,
+    st.active, st.created_at, st.updated_at
+  FROM staff st
+  JOIN locations l ON l.id = st.location_id`;
+
+export interface StaffFields {
+  name: string;
+  bio: string | null;
+  avatarUrl: string | null;
+  active: boolean;
+}
+
+const FIELD_COLUMNS: Record<keyof StaffFields, string> = {
+  name: 'name',
+  bio: 'bio',
+  avatarUrl: 'avatar_url',
+  active: 'active',
+};
+
+export async function insertStaff(
+  q: Queryable,
+  s: StaffFields & { id: string; businessId: string; locationId: string },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO staff (id, business_id, location_id, name, bio, avatar_url, active) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [s.id, s.businessId, s.locationId, s.name, s.bio, s.avatarUrl, s.active],
+  );
+}
+
+export async function updateStaff(q: Queryable, id: string, f: Partial<StaffFields>): Promise<void> {
+  const params: unknown[] = [id];
+  const sets = setItems(f, FIELD_COLUMNS, params);
+  await q.query(`UPDATE staff SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
+}
+
+export async function findStaffById(q: Queryable, id: string): Promise<StaffRow | undefined> {
+  const r = await q.query<StaffRow>(`${SELECT} WHERE st.id = $1`, [id]);
+  return r.rows[0];
+}
+
+/** The public listing's candidates; the caller orders them. */
+export async function listActiveStaff(q: Queryable, locationId: string): Promise<StaffRow[]> {
+  const r = await q.query<StaffRow>(`${SELECT} WHERE st.location_id = $1 AND st.active`, [locationId]);
+  return r.rows;
+}
+
+export async function countActiveStaff(q: Queryable, businessId: string): Promise<number> {
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE business_id = $1 AND active', [
+    businessId,
+  ]);
+  return r.rows[0]!.n;
+}
+
+export async function replaceWorkingHours(q: Queryable, staffId: string, hours: readonly WorkingInterval[]): Promise<void> {
+  await q.query('DELETE FROM working_hours WHERE staff_id = $1', [staffId]);
+  if (hours.length === 0) return;
+  await q.query(
+    `INSERT INTO working_hours (staff_id, weekday, start_minute, end_minute)
+     SELECT $1, w, s, e FROM unnest($2::smallint[], $3::smallint[], $4::smallint[]) AS t(w, s, e)`,
+    [staffId, hours.map((h) => h.weekday), hours.map((h) => h.startMinute), hours.map((h) => h.endMinute)],
+  );
+}
+
+export async function listWorkingHours(q: Queryable, staffId: string): Promise<WorkingInterval[]> {
+  const r = await q.query<WorkingInterval>(
+    `SELECT weekday, start_minute AS "startMinute", end_minute AS "endMinute"
+       FROM working_hours WHERE staff_id = $1 ORDER BY weekday, start_minute`,
+    [staffId],
+  );
+  return r.rows;
+}
+
+export async function replaceStaffServices(q: Queryable, staffId: string, serviceIds: readonly string[]): Promise<void> {
+  await q.query('DELETE FROM staff_services WHERE staff_id = $1', [staffId]);
+  if (serviceIds.length === 0) return;
+  await q.query(
+    'INSERT INTO staff_services (staff_id, service_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+    [staffId, serviceIds],
+  );
+}
+
+export async function listStaffServiceIds(q: Queryable, staffId: string): Promise<string[]> {
+  const r = await q.query<{ service_id: string }>(
+    'SELECT service_id FROM staff_services WHERE staff_id = $1 ORDER BY service_id',
+    [staffId],
+  );
+  return r.rows.map((row) => row.service_id);
+}
+
+export async function staffPerformsService(q: Queryable, staffId: string, serviceId: string): Promise<boolean> {
+  const r = await q.query('SELECT 1 FROM staff_services WHERE staff_id = $1 AND service_id = $2', [staffId, serviceId]);
+  return r.rows.length > 0;
+}
