@@ -4,6 +4,13 @@ import { toMajor } from './money.ts';
 import type { ServiceRow } from '../store/services.ts';
 import type { StaffRow } from '../store/staff.ts';
 
+export interface DepositView {
+  required: boolean;
+  /** present when required */
+  termsVersion?: string;
+  amount?: Money;
+}
+
 export interface PublicService {
   id: string;
   name: string;
@@ -28,13 +35,6 @@ const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true
 
 function byNameThenId(a: { name: string; id: string }, b: { name: string; id: string }): number {
   return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-export interface DepositView {
-  required: boolean;
-  /** present when required */
-  termsVersion?: string;
-  amount?: Money;
 }
 
 /** Minor units as the API shows money: major units with the currency. */

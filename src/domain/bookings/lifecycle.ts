@@ -3,6 +3,7 @@ import { appendEvent } from '../../store/booking-events.ts';
 import { findBookingForUpdate, updateBooking, type BookingChange } from '../../store/bookings.ts';
 import { businessSlugOf, serviceTiming, staffForService } from '../../store/booking-support.ts';
 import { isExclusionViolation } from '../../store/sql-errors.ts';
+import { releaseSeat } from '../../store/group-seats.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { buildEventPayload } from './event-payload.ts';
@@ -106,6 +107,11 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
   } catch (err) {
     if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
     throw err;
+  }
+
+  // A group seat is given back the moment its booking stops holding it.
+  if (before.sessionId !== null && (change.status === 'cancelled' || change.status === 'declined')) {
+    await releaseSeat(tx, before.sessionId);
   }
 
   const after: BookingRecord = {

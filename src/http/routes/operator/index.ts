@@ -1,4 +1,5 @@
 import type { App } from '../../context.ts';
+import { operatorBookingRoutes } from './bookings.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
 import { locationRoutes } from './locations.ts';
@@ -13,4 +14,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(serviceRoutes);
   await app.register(staffRoutes);
   await app.register(sessionRoutes);
+  await app.register(operatorBookingRoutes);
 }

@@ -1,0 +1,94 @@
+import type { Queryable } from '../../store/db.ts';
+import { insertBooking } from '../../store/bookings.ts';
+import { staffForService } from '../../store/booking-support.ts';
+import type { LocationRow } from '../../store/locations.ts';
+import type { ServiceRow } from '../../store/services.ts';
+import { isExclusionViolation } from '../../store/sql-errors.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { normalizeGuest, type GuestInput } from './guest.ts';
+import { recordEvent } from './lifecycle.ts';
+import { heldRange, resolveLocalSlot } from './local-slot.ts';
+import { newPublicReference } from './public-reference.ts';
+import type { BookingRecord } from './record.ts';
+
+export interface ManualBookingInput {
+  staffId: string;
+  date: string;
+  startTime: string;
+  guest: GuestInput;
+  note?: string | undefined;
+}
+
+/**
+ * A booking the business writes itself (phone, walk-in): confirmed at once, no request phase, so
+ * its first event is `booking.confirmed` with sequence 1. The time may lie in the past, but it may
+ * still not clash with another booking of the staff member.
+ */
+export async function createManualBooking(
+  tx: Queryable,
+  location: LocationRow,
+  service: ServiceRow,
+  input: ManualBookingInput,
+  now: Date,
+): Promise<BookingRecord> {
+  if (service.booking_mode === 'groupSession') {
+    throw new AppError('request.validation_failed', 'Manual bookings are for standard services.');
+  }
+  const staff = await staffForService(tx, input.staffId, service.id, location.id);
+  if (!staff) throw new AppError('catalog.staff_not_found');
+  const guest = normalizeGuest(input.guest);
+  const resolved = resolveLocalSlot(location.timezone, input.date, input.startTime, service.duration_minutes, 'body');
+  if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
+  const held = heldRange(resolved.startAt, resolved.endAt, service.buffer_before_minutes, service.buffer_after_minutes);
+  const record: BookingRecord = {
+    id: newId('bkg'),
+    businessId: location.business_id,
+    locationId: location.id,
+    serviceId: service.id,
+    staffId: staff.id,
+    sessionId: null,
+    publicReference: newPublicReference(),
+    status: 'confirmed',
+    stateVersion: 1,
+    acceptanceMode: 'manual',
+    serviceName: service.name,
+    staffName: staff.name,
+    locationSnapshot: {
+      id: location.id,
+      locationSlug: location.slug,
+      publicLocationName: location.public_location_name,
+      address: { city: location.city, street: location.street, zip: location.zip },
+      timezone: location.timezone,
+    },
+    timezone: location.timezone,
+    requestedDate: null,
+    requestedStartTime: null,
+    startAt: resolved.startAt,
+    endAt: resolved.endAt,
+    slot: resolved.slot,
+    proposed: null,
+    guestName: guest.name,
+    note: input.note?.trim() ? input.note : null,
+    serviceLocation: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await insertBooking(tx, {
+      record,
+      guestPhone: guest.phone,
+      guestEmail: guest.email,
+      consent: null,
+      depositTerms: null,
+      apiSourceKeyId: null,
+      occupiedFrom: held.from,
+      occupiedTo: held.to,
+    });
+  } catch (err) {
+    if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
+    throw err;
+  }
+  await recordEvent(tx, record, 'booking.confirmed', { id: null, from: null, occurredAt: now });
+  return record;
+}

@@ -1,0 +1,156 @@
+import { Type } from 'typebox';
+import { changeBooking } from '../../../domain/bookings/lifecycle.ts';
+import { createManualBooking } from '../../../domain/bookings/manual.ts';
+import { listBookingViews } from '../../../domain/bookings/queries.ts';
+import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
+import { toBookingView } from '../../../domain/bookings/view.ts';
+import { AppError } from '../../../domain/errors.ts';
+import { requireBusiness } from '../../../operator/businesses.ts';
+import { findLocationBySlug } from '../../../store/locations.ts';
+import { findServiceById } from '../../../store/services.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { BookingRef } from '../../schemas/booking.ts';
+import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
+import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+
+const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
+const BookingParams = Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) });
+const BookingResult = Type.Object({ booking: BookingRef });
+const NewTime = Type.Object(
+  { date: DateString(), startTime: TimeString(), staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+  { additionalProperties: false },
+);
+
+const ACTIONS: Array<{ path: string; action: Action; summary: string; withTime?: boolean }> = [
+  { path: 'accept', action: 'accept', summary: 'requested → confirmed (acceptanceMode manual)' },
+  { path: 'decline', action: 'decline', summary: 'requested or rescheduleProposed → declined' },
+  { path: 'propose', action: 'propose', summary: 'requested or confirmed → rescheduleProposed (the new time is held)', withTime: true },
+  { path: 'accept-proposal', action: 'acceptProposal', summary: 'the guest accepts: rescheduleProposed → confirmed' },
+  { path: 'reschedule', action: 'reschedule', summary: 'a confirmed booking moves to a new time', withTime: true },
+  { path: 'complete', action: 'complete', summary: 'confirmed → completed (start time passed)' },
+  { path: 'no-show', action: 'noShow', summary: 'confirmed → noShow (start time passed)' },
+];
+
+export async function operatorBookingRoutes(app: App): Promise<void> {
+  app.post(
+    '/businesses/:slug/bookings',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCreateManualBooking',
+        summary: 'A booking written directly as confirmed (requestedSlot date and time null)',
+        params: SlugParams,
+        body: Type.Object(
+          {
+            locationSlug: Slug('a location of the business'),
+            serviceId: Type.String({ minLength: 1, maxLength: 100 }),
+            staffId: Type.String({ minLength: 1, maxLength: 100 }),
+            date: DateString(),
+            startTime: TimeString(),
+            guest: Type.Object(
+              {
+                name: Type.String({ minLength: 1, maxLength: 100 }),
+                phone: Type.String({ minLength: 1, maxLength: 40 }),
+                email: Type.Optional(Type.String({ maxLength: 320 })),
+              },
+              { additionalProperties: false },
+            ),
+            note: Type.Optional(Type.String({ maxLength: 1000 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: responses(200, BookingResult, [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+          'catalog.service_not_found',
+          'catalog.staff_not_found',
+          'booking.slot_unavailable',
+        ]),
+      },
+    },
+    async (request) => {
+      const db = app.ctx.db;
+      const business = await requireBusiness(db, request.params.slug);
+      const location = await findLocationBySlug(db, business.id, request.body.locationSlug);
+      if (!location) throw new AppError('request.not_found', `No location "${request.body.locationSlug}".`);
+      const service = await findServiceById(db, request.body.serviceId);
+      if (!service || service.location_id !== location.id) throw new AppError('catalog.service_not_found');
+      const booking = await db.transaction((tx) =>
+        createManualBooking(tx, location, service, request.body, app.ctx.clock()),
+      );
+      return ok(request, { booking: toBookingView(booking) });
+    },
+  );
+
+  app.get(
+    '/businesses/:slug/bookings',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListBookings',
+        summary: 'All bookings of the business, newest created first (same filters as the public list)',
+        params: SlugParams,
+        querystring: Type.Object({
+          status: Type.Optional(Type.Enum(BOOKING_STATUSES)),
+          locationSlug: Type.Optional(Slug('only this location')),
+          from: Type.Optional(DateString()),
+          to: Type.Optional(DateString()),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+          cursor: Type.Optional(Type.String({ maxLength: 2048 })),
+        }),
+        response: responses(200, Type.Object({ bookings: Type.Array(BookingRef) }), [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+          'request.invalid_cursor',
+          'auth.scope_mismatch',
+        ]),
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(app.ctx.db, request.params.slug);
+      const { bookings, cursor } = await listBookingViews(app.ctx.db, app.ctx.serverSecret, 'operator-bookings', {
+        businessId: business.id,
+        ...request.query,
+      });
+      return ok(request, { bookings }, cursor ? { cursor } : undefined);
+    },
+  );
+
+  for (const a of ACTIONS) {
+    app.post(
+      `/bookings/:bookingId/${a.path}`,
+      {
+        config: OPERATOR,
+        schema: {
+          ...OPERATOR_SCHEMA,
+          operationId: `operatorBooking${a.action[0]!.toUpperCase()}${a.action.slice(1)}`,
+          summary: a.summary,
+          params: BookingParams,
+          ...(a.withTime ? { body: NewTime } : {}),
+          response: responses(200, BookingResult, [
+            ...OPERATOR_ERRORS,
+            'booking.not_found',
+            'booking.invalid_transition',
+            ...(a.withTime ? (['booking.slot_unavailable', 'catalog.staff_not_found'] as const) : []),
+          ]),
+        },
+      },
+      async (request) => {
+        const body = request.body as { date: string; startTime: string; staffId?: string } | undefined;
+        const booking = await app.ctx.db.transaction((tx) =>
+          changeBooking(tx, {
+            businessId: null,
+            bookingId: request.params.bookingId,
+            action: a.action,
+            now: app.ctx.clock(),
+            ...(a.withTime && body ? { newTime: body } : {}),
+          }),
+        );
+        return ok(request, { booking: toBookingView(booking) });
+      },
+    );
+  }
+}
