@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import type { Db } from './store/db.ts';
 import type { App, AppContext } from './http/context.ts';
 import { registerAuth } from './http/plugins/auth.ts';
+import { AppError } from './domain/errors.ts';
+import { errorEnvelope } from './http/envelope.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
 import { registerJsonBody } from './http/plugins/json-body.ts';
@@ -41,6 +43,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path that is not valid percent-encoding never reaches a route; answer it in the envelope.
+    frameworkErrors: (_err, request, reply) =>
+      (reply as FastifyReply)
+        .status(400)
+        .header('x-request-id', request.id)
+        .send(
+          errorEnvelope(
+            request,
+            new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
+              issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
+            }),
+          ),
+        ),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const serverSecret = await getServerSecret(opts.db);
@@ -61,6 +76,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Route existence is the first check: an unknown route is 404 before its body is even read.
+    if (request.is404) return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
   });
   registerAuth(app, opts.config.adminToken);
   registerIdempotencyKeyCheck(app);
