@@ -12,6 +12,7 @@ import { errorEnvelope } from './http/envelope.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
 import { registerJsonBody } from './http/plugins/json-body.ts';
+import { registerNulGuard } from './http/plugins/nul-guard.ts';
 import { requestIdFrom } from './http/request-id.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerValidators } from './http/validation.ts';
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   registerAuth(app, opts.config.adminToken);
   registerIdempotencyKeyCheck(app);
+  registerNulGuard(app);
 
   await app.register(swagger, openapiDocument(opts.config));
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -28,3 +28,12 @@ export function isRetryableTxError(err: unknown): boolean {
   const c = pgError(err)?.code;
   return c === '40001' || c === '40P01';
 }
+
+/**
+ * Class 22 (data exception): a value PostgreSQL cannot store as given, e.g. a NUL character or an
+ * out-of-range number that slipped past validation. The statement failed; nothing was written.
+ */
+export function isDataException(err: unknown): boolean {
+  const c = pgError(err)?.code;
+  return typeof c === 'string' && c.startsWith('22');
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { errorEnvelope } from '../envelope.ts';
+import { isDataException } from '../../store/sql-errors.ts';
 
 interface ValidationIssue {
   path: string;
@@ -44,6 +45,9 @@ export function toAppError(err: unknown): AppError {
       });
     default:
       break;
+  }
+  if (isDataException(err)) {
+    return new AppError('request.validation_failed', 'A value in the request cannot be stored as given.');
   }
   if (e instanceof SyntaxError || e.statusCode === 400) {
     return new AppError('request.validation_failed', 'The request is malformed.', {
