@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { App } from '../../src/http/context.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -23,10 +23,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(target: DbTarget, overrides: Partial<Config> = {}): Promise<Harness> {
+/** `build` passes further BuildOptions through (e.g. a failing `deposits` provider). */
+export async function startHarness(
+  target: DbTarget,
+  overrides: Partial<Config> = {},
+  build: Omit<Partial<BuildOptions>, 'config' | 'db' | 'clock'> = {},
+): Promise<Harness> {
   const db = await target.open();
   const clock = { now: new Date() };
-  const app = await buildApp({ config: testConfig(overrides), db, logger: false, clock: () => clock.now });
+  const app = await buildApp({ logger: false, ...build, config: testConfig(overrides), db, clock: () => clock.now });
   return {
     target: target.name,
     db,

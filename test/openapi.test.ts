@@ -1,0 +1,184 @@
+/**
+ * The generated OpenAPI document: valid OpenAPI 3.1, complete (every route of the route table, every
+ * catalog code), consistent with the error catalog, and served at /v1/openapi.json and /docs.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ERROR_CATALOG, ERROR_CODES } from '../src/domain/errors.ts';
+import { openapiPath } from '../src/http/route-table.ts';
+import { dbTargets } from './helpers/databases.ts';
+import { call, startHarness, type Harness } from './helpers/harness.ts';
+import { label, operationOf, operatorRoutes, publicRoutes } from './helpers/route-samples.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+function operations(doc: any): Array<{ path: string; method: string; op: any }> {
+  const out: Array<{ path: string; method: string; op: any }> = [];
+  for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
+    for (const method of METHODS) if (item[method]) out.push({ path, method, op: item[method] });
+  }
+  return out;
+}
+
+/** Rows `| \`code\` | 404 | false |` of the table in info.description. */
+function catalogTable(description: string): Map<string, { status: number; retryable: boolean }> {
+  const out = new Map<string, { status: number; retryable: boolean }>();
+  for (const m of description.matchAll(/^\|\s*`([a-z_]+\.[a-z_]+)`\s*\|\s*(\d{3})\s*\|\s*(true|false)\s*\|/gm)) {
+    assert.ok(!out.has(m[1]!), `${m[1]} listed twice in info.description`);
+    out.set(m[1]!, { status: Number(m[2]), retryable: m[3] === 'true' });
+  }
+  return out;
+}
+
+for (const target of dbTargets()) {
+  describe(`OpenAPI document [${target.name}]`, () => {
+    let h: Harness;
+    let doc: any;
+    before(async () => {
+      h = await startHarness(target);
+      doc = h.app.swagger();
+    });
+    after(() => h.close());
+
+    test('is a valid OpenAPI 3.1 document', async () => {
+      assert.equal(doc.openapi, '3.1.0');
+      const validator = new Validator();
+      const res = await validator.validate(structuredClone(doc));
+      assert.equal(res.valid, true, JSON.stringify(res.errors, null, 2)?.slice(0, 4000));
+      assert.equal(validator.version, '3.1');
+    });
+
+    test('the ErrorCode component enumerates exactly the catalog', () => {
+      const schema = doc.components?.schemas?.ErrorCode;
+      assert.ok(schema, 'components.schemas.ErrorCode');
+      const listed: string[] = schema.enum ?? schema.anyOf?.map((s: any) => s.const);
+      assert.ok(Array.isArray(listed), 'ErrorCode lists its values');
+      assert.equal(ERROR_CODES.length, 33, 'the contract has 33 stable codes');
+      assert.deepEqual([...listed].sort(), [...ERROR_CODES].sort());
+      for (const code of ERROR_CODES) assert.match(code, /^[a-z_]+\.[a-z_]+$/, code);
+      assert.deepEqual(doc.components.schemas.ErrorBody?.properties?.code, { $ref: '#/components/schemas/ErrorCode' });
+      assert.ok(doc.components.schemas.ErrorEnvelope, 'ErrorEnvelope component');
+      const required: string[] = doc.components.schemas.ErrorBody.required ?? [];
+      for (const f of ['code', 'message', 'retryable']) assert.ok(required.includes(f), `ErrorBody.${f} required`);
+    });
+
+    test('the error table in info.description states the catalog (code, status, retryable)', () => {
+      const table = catalogTable(doc.info?.description ?? '');
+      assert.equal(table.size, ERROR_CODES.length, 'one row per catalog code');
+      for (const code of ERROR_CODES) {
+        assert.deepEqual(table.get(code), { ...ERROR_CATALOG[code] }, code);
+      }
+    });
+
+    test('every documented error response lists catalog codes of that status', () => {
+      for (const { path, method, op } of operations(doc)) {
+        for (const [status, res] of Object.entries<any>(op.responses ?? {})) {
+          if (!/^[45]\d\d$/.test(status)) continue;
+          assert.deepEqual(
+            res.content?.['application/json']?.schema,
+            { $ref: '#/components/schemas/ErrorEnvelope' },
+            `${method} ${path} ${status} uses the ErrorEnvelope`,
+          );
+          const codes = [...String(res.description).matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((m) => m[1]!);
+          assert.ok(codes.length > 0, `${method} ${path} ${status} names its codes`);
+          for (const c of codes) {
+            assert.ok(Object.hasOwn(ERROR_CATALOG, c), `${method} ${path}: ${c} is a catalog code`);
+            assert.equal(ERROR_CATALOG[c as keyof typeof ERROR_CATALOG].status, Number(status), `${method} ${path}: ${c} under ${status}`);
+          }
+        }
+      }
+    });
+
+    test('operationIds are unique', () => {
+      const ids = operations(doc)
+        .map((o) => o.op.operationId)
+        .filter((x): x is string => typeof x === 'string');
+      assert.equal(new Set(ids).size, ids.length, `duplicates: ${ids.filter((x, i) => ids.indexOf(x) !== i)}`);
+    });
+
+    test('every public route is documented with security, an operationId and its auth errors', () => {
+      const routes = publicRoutes(h.app);
+      assert.ok(routes.length > 0);
+      for (const r of routes) {
+        const op = operationOf(doc, r);
+        assert.ok(op, `${label(r)} is in the document as ${openapiPath(r.url)}`);
+        assert.equal(typeof op.operationId, 'string', `${label(r)} operationId`);
+        assert.equal(op.operationId, r.operationId, `${label(r)} operationId matches the route`);
+        assert.ok(Array.isArray(op.security) && op.security.length > 0, `${label(r)} security`);
+        assert.ok(
+          op.security.some((s: any) => 'apiKey' in s),
+          `${label(r)} security names the apiKey scheme`,
+        );
+        assert.ok(Array.isArray(op.tags) && op.tags.length > 0 && !op.tags.includes('operator'), `${label(r)} tags`);
+        const responses = op.responses ?? {};
+        for (const status of ['401', '403']) assert.ok(responses[status], `${label(r)} documents ${status}`);
+        assert.match(responses['401']?.description ?? '', /`auth\.invalid_key`/, `${label(r)} 401`);
+        assert.match(responses['403']?.description ?? '', /`auth\.insufficient_capability`/, `${label(r)} 403`);
+        if (r.access.idempotentOperation !== undefined) {
+          const header = (op.parameters ?? []).find(
+            (p: any) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key',
+          );
+          assert.ok(header, `${label(r)} documents the Idempotency-Key header`);
+          assert.match(responses['400']?.description ?? '', /`idempotency\.key_required`/, `${label(r)} 400`);
+        }
+        const ok = op.responses?.['200'] ?? op.responses?.['201'];
+        assert.ok(ok, `${label(r)} documents its success response`);
+      }
+    });
+
+    test('operator routes are tagged operator and secured by the operator token', () => {
+      const routes = operatorRoutes(h.app);
+      assert.ok(routes.length > 0);
+      for (const r of routes) {
+        const op = operationOf(doc, r);
+        assert.ok(op, `${label(r)} is in the document`);
+        assert.deepEqual(op.tags, ['operator'], `${label(r)} tags`);
+        assert.equal(typeof op.operationId, 'string', `${label(r)} operationId`);
+        assert.ok(
+          Array.isArray(op.security) && op.security.some((s: any) => 'operatorToken' in s),
+          `${label(r)} security`,
+        );
+        assert.match(op.responses?.['401']?.description ?? '', /`auth\.invalid_key`/, `${label(r)} 401`);
+      }
+      const tag = (doc.tags ?? []).find((t: any) => t.name === 'operator');
+      assert.ok(tag?.description, 'the operator tag is described');
+    });
+
+    test('every route of the table is documented unless hidden, and nothing else is', () => {
+      const documented = new Set(operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`));
+      const expected = new Set(
+        h.app.routeTable.filter((r) => !r.hidden).map((r) => `${r.method} ${openapiPath(r.url)}`),
+      );
+      assert.deepEqual([...documented].sort(), [...expected].sort());
+      for (const tagged of operations(doc).flatMap((o) => o.op.tags ?? [])) {
+        assert.ok((doc.tags ?? []).some((t: any) => t.name === tagged), `tag ${tagged} is declared`);
+      }
+    });
+
+    test('declares both security schemes as HTTP bearer', () => {
+      const schemes = doc.components?.securitySchemes ?? {};
+      assert.deepEqual({ type: schemes.apiKey?.type, scheme: schemes.apiKey?.scheme }, { type: 'http', scheme: 'bearer' });
+      assert.deepEqual(
+        { type: schemes.operatorToken?.type, scheme: schemes.operatorToken?.scheme },
+        { type: 'http', scheme: 'bearer' },
+      );
+    });
+
+    test('GET /v1/openapi.json serves the document without a key', async () => {
+      const res = await call(h.app, { method: 'GET', url: '/v1/openapi.json' });
+      assert.equal(res.status, 200);
+      assert.match(String(res.headers['content-type']), /^application\/json/);
+      assert.deepEqual(res.body, JSON.parse(JSON.stringify(doc)));
+    });
+
+    test('/docs serves the HTML explorer', async () => {
+      for (const url of ['/docs', '/docs/']) {
+        const res = await h.app.inject({ method: 'GET', url });
+        assert.equal(res.statusCode, 200, url);
+        assert.match(String(res.headers['content-type']), /^text\/html/, url);
+        assert.match(res.body, /<html/i, url);
+      }
+    });
+  });
+}
