@@ -1,9 +1,16 @@
-import type { EngineStaff, WorkingInterval } from '../domain/availability/types.ts';
+import type { EngineStaff, Interval, WorkingInterval } from '../domain/availability/types.ts';
 import type { Queryable } from './db.ts';
 
 /**
- * Everything the slot engine needs for one service at one location, in three round trips: the
- * staff who perform it (with their hours), their time off and their held ranges in the window.
+ * Everything the slot engine needs for one service at one location in one round trip: the staff
+ * who perform it, each with their working hours, time off and held ranges in [from, to).
+ *
+ * Per staff member the intervals come back as one string of epoch milliseconds ("start end start
+ * end ..."), not as a row per booking with two timestamps: a month with 2,000 bookings is then 10
+ * rows instead of 2,000, and parsing integers is far cheaper than parsing timestamps (on PGlite
+ * the per-row cost dominated the whole request). The correlated subqueries also let the
+ * (occupied_staff_id, occupied) GiST index use both columns; `occupied_staff_id = ANY(...)` could
+ * only use the range, which scans every tenant's bookings in the window.
  */
 export async function loadEngineStaff(
   q: Queryable,
@@ -13,49 +20,52 @@ export async function loadEngineStaff(
   from: Date,
   to: Date,
 ): Promise<EngineStaff[]> {
-  const hours = await q.query<{ staff_id: string; weekday: number; start_minute: number; end_minute: number | null }>(
-    `SELECT s.id AS staff_id, w.weekday, w.start_minute, w.end_minute
+  // date_part (float8) is markedly cheaper than extract (numeric) over thousands of rows.
+  const r = await q.query<{ id: string; hours: string | null; time_off: string | null; busy: string | null }>(
+    `SELECT s.id,
+            (SELECT string_agg(w.weekday || ' ' || w.start_minute || ' ' || w.end_minute, ' ')
+               FROM working_hours w WHERE w.staff_id = s.id) AS hours,
+            (SELECT string_agg(date_part('epoch', t.start_at) * 1000 || ' ' || date_part('epoch', t.end_at) * 1000, ' ')
+               FROM time_off t
+              WHERE t.staff_id = s.id AND t.start_at < $5 AND t.end_at > $4) AS time_off,
+            (SELECT string_agg(date_part('epoch', lower(b.occupied)) * 1000 || ' ' ||
+                               date_part('epoch', upper(b.occupied)) * 1000, ' ')
+               FROM bookings b
+              WHERE b.occupied_staff_id = s.id
+                AND b.status IN ('requested', 'confirmed', 'rescheduleProposed')
+                AND b.session_id IS NULL
+                AND b.occupied && tstzrange($4, $5, '[)')) AS busy
        FROM staff s
        JOIN staff_services ss ON ss.staff_id = s.id AND ss.service_id = $2
-       LEFT JOIN working_hours w ON w.staff_id = s.id
       WHERE s.location_id = $1 AND s.active AND ($3::text IS NULL OR s.id = $3)
       ORDER BY s.id`,
-    [locationId, serviceId, staffId ?? null],
+    [locationId, serviceId, staffId ?? null, from, to],
   );
-  const byId = new Map<string, EngineStaff>();
-  for (const row of hours.rows) {
-    let staff = byId.get(row.staff_id);
-    if (!staff) {
-      staff = { id: row.staff_id, workingHours: [], timeOff: [], busy: [] };
-      byId.set(row.staff_id, staff);
-    }
-    if (row.end_minute !== null) {
-      const interval: WorkingInterval = { weekday: row.weekday, startMinute: row.start_minute, endMinute: row.end_minute };
-      staff.workingHours.push(interval);
-    }
-  }
-  if (byId.size === 0) return [];
-  const ids = [...byId.keys()];
+  return r.rows.map((row) => ({
+    id: row.id,
+    workingHours: parseHours(row.hours),
+    timeOff: parseIntervals(row.time_off),
+    busy: parseIntervals(row.busy),
+  }));
+}
 
-  const [timeOff, busy] = await Promise.all([
-    q.query<{ staff_id: string; start_at: Date; end_at: Date }>(
-      `SELECT staff_id, start_at, end_at FROM time_off
-        WHERE staff_id = ANY($1::text[]) AND start_at < $3 AND end_at > $2`,
-      [ids, from, to],
-    ),
-    q.query<{ staff_id: string; start: Date; end: Date }>(
-      `SELECT occupied_staff_id AS staff_id, lower(occupied) AS start, upper(occupied) AS "end"
-         FROM bookings
-        WHERE occupied_staff_id = ANY($1::text[])
-          AND status IN ('requested', 'confirmed', 'rescheduleProposed')
-          AND session_id IS NULL
-          AND occupied && tstzrange($2, $3, '[)')`,
-      [ids, from, to],
-    ),
-  ]);
-  for (const t of timeOff.rows) byId.get(t.staff_id)?.timeOff.push({ start: t.start_at.getTime(), end: t.end_at.getTime() });
-  for (const b of busy.rows) byId.get(b.staff_id)?.busy.push({ start: b.start.getTime(), end: b.end.getTime() });
-  return [...byId.values()];
+function numbers(text: string | null): number[] {
+  return text === null || text === '' ? [] : text.split(' ').map(Number);
+}
+
+function parseHours(text: string | null): WorkingInterval[] {
+  const n = numbers(text);
+  const out: WorkingInterval[] = [];
+  for (let i = 0; i + 2 < n.length; i += 3) out.push({ weekday: n[i]!, startMinute: n[i + 1]!, endMinute: n[i + 2]! });
+  return out;
+}
+
+function parseIntervals(text: string | null): Interval[] {
+  const n = numbers(text);
+  const out: Interval[] = [];
+  // floor/ceil keep sub-millisecond bounds on the safe side: an unavailable range never shrinks.
+  for (let i = 0; i + 1 < n.length; i += 2) out.push({ start: Math.floor(n[i]!), end: Math.ceil(n[i + 1]!) });
+  return out;
 }
 
 export interface SessionRow {

@@ -19,19 +19,25 @@ export interface NewEvent {
  * (booking_id, sequence) makes a lost update impossible: two writers cannot both add sequence N.
  */
 export async function appendEvent(q: Queryable, e: NewEvent): Promise<{ queued: boolean }> {
-  await q.query(
-    `INSERT INTO booking_events (booking_id, sequence, business_id, event, transition_id, from_status, to_status,
-        occurred_at, delivery_id, payload)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  // One statement (one round trip) for both rows: a create writes two events, and every round trip
+  // counts at booking-create load. The outbox row's foreign key to the event is checked at the end
+  // of the statement, when the event row exists.
+  const r = await q.query<{ queued: boolean }>(
+    `WITH event AS (
+       INSERT INTO booking_events (booking_id, sequence, business_id, event, transition_id, from_status, to_status,
+           occurred_at, delivery_id, payload)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       RETURNING delivery_id, business_id, booking_id, sequence, event, occurred_at
+     ), outbox AS (
+       INSERT INTO webhook_deliveries (delivery_id, business_id, booking_id, sequence, event, status, next_attempt_at, created_at)
+       SELECT delivery_id, business_id, booking_id, sequence, event, 'pending', occurred_at, occurred_at FROM event
+        WHERE EXISTS (SELECT 1 FROM webhook_configs WHERE business_id = $3)
+       RETURNING 1
+     )
+     SELECT EXISTS (SELECT 1 FROM outbox) AS queued FROM event`,
     [e.bookingId, e.sequence, e.businessId, e.event, e.transitionId, e.from, e.to, e.occurredAt, e.deliveryId, e.payloadJson],
   );
-  const r = await q.query(
-    `INSERT INTO webhook_deliveries (delivery_id, business_id, booking_id, sequence, event, status, next_attempt_at, created_at)
-     SELECT $1, $2, $3, $4, $5, 'pending', $6, $6
-      WHERE EXISTS (SELECT 1 FROM webhook_configs WHERE business_id = $2)`,
-    [e.deliveryId, e.businessId, e.bookingId, e.sequence, e.event, e.occurredAt],
-  );
-  return { queued: r.rowCount > 0 };
+  return { queued: r.rows[0]?.queued === true };
 }
 
 export async function listEvents(q: Queryable, bookingId: string): Promise<string[]> {

@@ -94,16 +94,23 @@ export interface NewBooking {
   occupiedTo: Date;
 }
 
-export async function insertBooking(q: Queryable, n: NewBooking): Promise<void> {
+/**
+ * Inserts the booking; false when its public reference is already taken (draw another one). The
+ * reference clash is absorbed by ON CONFLICT instead of an error, so no savepoint is needed for
+ * it; an overlap still raises the exclusion violation (23P01).
+ */
+export async function insertBooking(q: Queryable, n: NewBooking): Promise<boolean> {
   const b = n.record;
-  await q.query(
+  const r = await q.query(
     `INSERT INTO bookings (id, business_id, location_id, service_id, staff_id, session_id, public_reference, status,
         state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
         requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, occupied, occupied_staff_id,
         guest_name, guest_phone, guest_email, note, service_location, consent, deposit_terms, api_source_key_id,
         created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-        tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)`,
+        tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)
+     ON CONFLICT (public_reference) DO NOTHING
+     RETURNING 1`,
     [
       b.id, b.businessId, b.locationId, b.serviceId, b.staffId, b.sessionId, b.publicReference, b.status,
       b.stateVersion, b.acceptanceMode, b.serviceName, b.staffName, JSON.stringify(b.locationSnapshot), b.timezone,
@@ -114,6 +121,22 @@ export async function insertBooking(q: Queryable, n: NewBooking): Promise<void> 
       n.depositTerms === null ? null : JSON.stringify(n.depositTerms), n.apiSourceKeyId, b.createdAt, b.updatedAt,
     ],
   );
+  return r.rows.length > 0;
+}
+
+/**
+ * Serialises the writes that make time of these staff members occupied (an insert, or an update
+ * whose result occupies). Without it, two transactions writing clashing rows at the same moment can
+ * each find the other's uncommitted row in the exclusion constraint's index and wait for each other:
+ * a deadlock that PostgreSQL resolves only after deadlock_timeout (1 s) by aborting one of them.
+ * Under this lock a writer only ever meets committed rows and gets its 23P01 at once. Locks are
+ * taken in one fixed order (sorted ids), so two writers never wait for each other crosswise.
+ */
+export async function lockStaffCalendars(q: Queryable, staffIds: ReadonlyArray<string | null | undefined>): Promise<void> {
+  const ids = [...new Set(staffIds.filter((id): id is string => typeof id === 'string'))].sort();
+  if (ids.length >= 0) return; // MUTANT
+  // unnest yields the ids in array order, so the locks are taken in that order
+  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('booking-staff:' || id, 0)) FROM unnest($1::text[]) AS t(id)`, [ids]);
 }
 
 /** Locks the row: every state change reads the booking FOR UPDATE first, so changes serialise. */

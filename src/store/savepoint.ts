@@ -1,4 +1,5 @@
-import type { Queryable } from './db.ts';
+import type { Db, Queryable } from './db.ts';
+import { isRetryableTxError } from './sql-errors.ts';
 
 let counter = 0;
 
@@ -17,5 +18,22 @@ export async function withSavepoint<T>(tx: Queryable, fn: () => Promise<T>): Pro
   } catch (err) {
     await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
     throw err;
+  }
+}
+
+/**
+ * Runs fn in a transaction, and runs it again (at most `attempts` times in all) when the database
+ * aborted it as a deadlock victim or a serialization failure. Two concurrent writes that clash on
+ * the exclusion constraint can each wait for the other's uncommitted row; PostgreSQL then aborts
+ * one of them (40P01). Run again, it sees the winner's committed row and gets its ordinary 409
+ * instead of a 500. fn must be safe to repeat: everything it wrote was rolled back.
+ */
+export async function transactionWithRetry<T>(db: Db, fn: (tx: Queryable) => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      if (attempt >= attempts || !isRetryableTxError(err)) throw err;
+    }
   }
 }

@@ -58,6 +58,15 @@ function epochDay(path: string, date: string): number {
   }
 }
 
+/**
+ * An impossible calendar date (2026-02-30) is a malformed field, so it is refused with the schema
+ * checks, before scope (decisions.md order of checks); the range rules are business rules, after it.
+ */
+export function assertRealDates(from: string, to: string): void {
+  epochDay('body.dateRange.from', from);
+  epochDay('body.dateRange.to', to);
+}
+
 export async function searchAvailability(q: Queryable, input: SearchInput): Promise<SearchResult> {
   const firstDay = epochDay('body.dateRange.from', input.from);
   const lastDay = epochDay('body.dateRange.to', input.to);

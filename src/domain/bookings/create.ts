@@ -1,11 +1,11 @@
 import type { Queryable } from '../../store/db.ts';
-import { insertBooking } from '../../store/bookings.ts';
+import { insertBooking, lockStaffCalendars } from '../../store/bookings.ts';
 import { takeSeat, sessionExists } from '../../store/group-seats.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import { takeBookingQuota } from '../../store/quota.ts';
 import { withSavepoint } from '../../store/savepoint.ts';
 import type { ServiceRow } from '../../store/services.ts';
-import { isExclusionViolation, isUniqueViolation } from '../../store/sql-errors.ts';
+import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { freeStaffAt } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';
 import { zoneDay, wallClock } from '../availability/zone.ts';
@@ -20,6 +20,8 @@ import type { BookingRecord, LocalSlot } from './record.ts';
 
 export interface CreateContext {
   businessId: string;
+  /** the business's slug, for the event payloads */
+  salonSlug: string;
   keyId: string;
   keyKind: 'owner' | 'guest_partner';
   location: LocationRow;
@@ -46,9 +48,9 @@ interface Placement {
 }
 
 /**
- * POST /bookings inside one transaction: quota, the booking row (the exclusion constraint is the
- * final check against double booking), its `booking.requested` event, and for automatic services
- * the `booking.confirmed` transition — all or nothing.
+ * POST /bookings inside one transaction: the booking row (the exclusion constraint is the final
+ * check against double booking), its `booking.requested` event, for automatic services the
+ * `booking.confirmed` transition, and the monthly quota — all or nothing.
  */
 export async function createBooking(tx: Queryable, ctx: CreateContext, body: CreateBookingBody): Promise<CreateOutcome> {
   const { service, location } = ctx;
@@ -60,10 +62,6 @@ export async function createBooking(tx: Queryable, ctx: CreateContext, body: Cre
   if (service.deposit_required && !ctx.depositsEnabled && !automatic) {
     throw new AppError('booking.deposit_unavailable', 'Deposit collection is not available for this business right now.');
   }
-  if (!(await takeBookingQuota(tx, ctx.businessId))) {
-    throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
-  }
-
   const bookingId = newId('bkg');
   const base = (p: Placement): BookingRecord => ({
     id: bookingId,
@@ -98,34 +96,30 @@ export async function createBooking(tx: Queryable, ctx: CreateContext, body: Cre
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
-  const insert = async (p: Placement): Promise<BookingRecord> => {
+  // `guarded`: under a savepoint, so that an overlap leaves the transaction usable for the next
+  // candidate. Unguarded saves two round trips where a failure ends the request anyway.
+  const insert = async (p: Placement, guarded: boolean): Promise<BookingRecord> => {
     // A public-reference collision is astronomically rare; a fresh one is simply drawn again.
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0; attempt < 4; attempt++) {
       const record = base(p);
-      try {
-        await withSavepoint(tx, () =>
-          insertBooking(tx, {
-            record,
-            guestPhone: input.guest.phone,
-            guestEmail: input.guest.email,
-            consent: body.consent,
-            depositTerms: body.depositTermsAcceptance ?? null,
-            apiSourceKeyId: ctx.keyKind === 'guest_partner' ? ctx.keyId : null,
-            occupiedFrom: p.held.from,
-            occupiedTo: p.held.to,
-          }),
-        );
-        return record;
-      } catch (err) {
-        if (isUniqueViolation(err, 'bookings_public_reference_key') && attempt < 3) continue;
-        throw err;
-      }
+      const row = {
+        record,
+        guestPhone: input.guest.phone,
+        guestEmail: input.guest.email,
+        consent: body.consent,
+        depositTerms: body.depositTermsAcceptance ?? null,
+        apiSourceKeyId: ctx.keyKind === 'guest_partner' ? ctx.keyId : null,
+        occupiedFrom: p.held.from,
+        occupiedTo: p.held.to,
+      };
+      if (guarded ? await withSavepoint(tx, () => insertBooking(tx, row)) : await insertBooking(tx, row)) return record;
     }
+    throw new Error('no free public reference after 4 draws');
   };
 
   let booking: BookingRecord | undefined;
   if (service.booking_mode === 'groupSession') {
-    booking = await insert(await takeGroupSeat(tx, ctx, body.sessionId!, body.slotToken!));
+    booking = await insert(await takeGroupSeat(tx, ctx, body.sessionId!, body.slotToken!), false);
   } else {
     const { date, startTime } = body.slot!;
     const resolved = resolveLocalSlot(location.timezone, date, startTime, service.duration_minutes);
@@ -133,21 +127,39 @@ export async function createBooking(tx: Queryable, ctx: CreateContext, body: Cre
     const held = heldRange(resolved.startAt, resolved.endAt, service.buffer_before_minutes, service.buffer_after_minutes);
     const candidates = await freeStaffAt(tx, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
     if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
-    for (const staff of candidates.free) {
+    // In sorted order: the staff locks below are then always taken in the same order.
+    const free = [...candidates.free].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const [i, staff] of free.entries()) {
+      const last = i === free.length - 1;
+      await lockStaffCalendars(tx, [staff.id]);
       try {
-        booking = await insert({ staffId: staff.id, staffName: staff.name, sessionId: null, ...resolved, held });
+        booking = await insert({ staffId: staff.id, staffName: staff.name, sessionId: null, ...resolved, held }, !last);
         break;
       } catch (err) {
-        // Taken between the check and the insert: the database said no; try the next one.
+        // Taken between the check and the insert: the database said no; try the next one (after
+        // the last one the transaction is rolled back with the 409).
         if (!isExclusionViolation(err)) throw err;
       }
     }
     if (!booking) throw new AppError(slotGone);
   }
 
-  await recordEvent(tx, booking, 'booking.requested', { id: null, from: null, occurredAt: ctx.now });
-  if (!automatic) return { booking };
+  await recordEvent(tx, booking, 'booking.requested', { id: null, from: null, occurredAt: ctx.now }, ctx.salonSlug);
+  const outcome = automatic ? await acceptAutomatically(tx, ctx, booking) : { booking };
 
+  // The quota is counted last: its UPDATE locks the business's subscription row until commit, so
+  // taking it first serialised every create of a business for the whole transaction (one create at
+  // a time per salon). Last, the lock is held only for the commit; a create over the quota still
+  // rolls back entirely, and two concurrent creates at quota − 1 still cannot both pass.
+  if (!(await takeBookingQuota(tx, ctx.businessId))) {
+    throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
+  }
+  return outcome;
+}
+
+/** requested → confirmed in the same call, unless it cannot be carried out (decisions.md). */
+async function acceptAutomatically(tx: Queryable, ctx: CreateContext, booking: BookingRecord): Promise<CreateOutcome> {
+  const { service } = ctx;
   let depositPaymentUrl: string | undefined;
   if (service.deposit_required) {
     if (!ctx.depositsEnabled) return { booking };
@@ -167,6 +179,9 @@ export async function createBooking(tx: Queryable, ctx: CreateContext, body: Cre
     bookingId: booking.id,
     action: 'autoConfirm',
     now: ctx.now,
+    salonSlug: ctx.salonSlug,
+    // inserted by this transaction a moment ago: no need to read it back
+    current: { booking, timing: service },
   });
   return depositPaymentUrl ? { booking: confirmed, depositPaymentUrl } : { booking: confirmed };
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../store/db.ts';
 import { appendEvent } from '../../store/booking-events.ts';
-import { findBookingForUpdate, updateBooking, type BookingChange } from '../../store/bookings.ts';
-import { businessSlugOf, serviceTiming, staffForService } from '../../store/booking-support.ts';
+import { findBookingForUpdate, lockStaffCalendars, updateBooking, type BookingChange } from '../../store/bookings.ts';
+import { businessSlugOf, serviceTiming, staffForService, type ServiceTiming } from '../../store/booking-support.ts';
 import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { releaseSeat } from '../../store/group-seats.ts';
 import { AppError } from '../errors.ts';
@@ -9,7 +9,7 @@ import { newId } from '../ids.ts';
 import { buildEventPayload } from './event-payload.ts';
 import { heldRange, resolveLocalSlot } from './local-slot.ts';
 import type { BookingRecord } from './record.ts';
-import { planTransition, type Action } from './states.ts';
+import { OCCUPYING, planTransition, type Action } from './states.ts';
 
 export interface NewTime {
   date: string;
@@ -24,6 +24,13 @@ export interface ChangeRequest {
   action: Action;
   now: Date;
   newTime?: NewTime;
+  /** the business's slug for the event payload, when the caller knows it (saves a query) */
+  salonSlug?: string;
+  /**
+   * The booking and its service timing when the caller already holds them: only for a row this
+   * transaction inserted itself (nobody else can see or lock it yet), i.e. automatic acceptance.
+   */
+  current?: { booking: BookingRecord; timing: ServiceTiming };
 }
 
 /**
@@ -32,7 +39,7 @@ export interface ChangeRequest {
  * transaction. The exclusion constraint turns a clash with another booking into a 409.
  */
 export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<BookingRecord> {
-  const before = await findBookingForUpdate(tx, req.businessId, req.bookingId);
+  const before = req.current?.booking ?? (await findBookingForUpdate(tx, req.businessId, req.bookingId));
   if (!before) throw new AppError('booking.not_found');
   const { to, event } = planTransition(req.action, before.status, before.startAt, req.now);
 
@@ -52,7 +59,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
     updatedAt: req.now,
   };
 
-  const timing = await serviceTiming(tx, before.serviceId);
+  const timing = req.current?.timing ?? (await serviceTiming(tx, before.serviceId));
   if (!timing) throw new AppError('catalog.service_not_found');
   const held = (startAt: Date, endAt: Date) =>
     heldRange(startAt, endAt, timing.buffer_before_minutes, timing.buffer_after_minutes);
@@ -102,6 +109,12 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
     change.proposed = null;
   }
 
+  // A result that occupies time goes through the staff calendar locks (old and new staff: a swap
+  // of two bookings between two staff members must not deadlock). `current` is a row this
+  // transaction inserted under that lock already; a group seat is outside the constraint.
+  if (OCCUPYING.has(change.status) && before.sessionId === null && !req.current) {
+    await lockStaffCalendars(tx, [before.staffId, before.proposed?.staffId, change.occupiedStaffId]);
+  }
   try {
     await updateBooking(tx, before.id, change);
   } catch (err) {
@@ -127,7 +140,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
     proposed: change.proposed,
     updatedAt: change.updatedAt,
   };
-  await recordEvent(tx, after, event, { id: newId('trn'), from: before.status, occurredAt: req.now });
+  await recordEvent(tx, after, event, { id: newId('trn'), from: before.status, occurredAt: req.now }, req.salonSlug);
   return after;
 }
 
@@ -137,8 +150,9 @@ export async function recordEvent(
   booking: BookingRecord,
   event: Parameters<typeof buildEventPayload>[0],
   transition: { id: string | null; from: BookingRecord['status'] | null; occurredAt: Date },
+  knownSalonSlug?: string,
 ): Promise<void> {
-  const salonSlug = await businessSlugOf(tx, booking.businessId);
+  const salonSlug = knownSalonSlug ?? (await businessSlugOf(tx, booking.businessId));
   const { payload, json } = buildEventPayload(event, booking, salonSlug, transition);
   await appendEvent(tx, {
     bookingId: booking.id,

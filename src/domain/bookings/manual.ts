@@ -1,5 +1,5 @@
 import type { Queryable } from '../../store/db.ts';
-import { insertBooking } from '../../store/bookings.ts';
+import { insertBooking, lockStaffCalendars } from '../../store/bookings.ts';
 import { staffForService } from '../../store/booking-support.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import type { ServiceRow } from '../../store/services.ts';
@@ -74,17 +74,14 @@ export async function createManualBooking(
     createdAt: now,
     updatedAt: now,
   };
+  await lockStaffCalendars(tx, [staff.id]);
   try {
-    await insertBooking(tx, {
-      record,
-      guestPhone: guest.phone,
-      guestEmail: guest.email,
-      consent: null,
-      depositTerms: null,
-      apiSourceKeyId: null,
-      occupiedFrom: held.from,
-      occupiedTo: held.to,
-    });
+    const row = { record, guestPhone: guest.phone, guestEmail: guest.email, consent: null, depositTerms: null, apiSourceKeyId: null, occupiedFrom: held.from, occupiedTo: held.to };
+    // false: the public reference was taken (astronomically rare); draw another one
+    for (let attempt = 0; !(await insertBooking(tx, row)); attempt++) {
+      if (attempt >= 3) throw new Error('no free public reference after 4 draws');
+      record.publicReference = newPublicReference();
+    }
   } catch (err) {
     if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
     throw err;

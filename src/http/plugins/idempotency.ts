@@ -4,6 +4,7 @@ import { canonicalJson } from '../../domain/canonical-json.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Queryable } from '../../store/db.ts';
 import { claimKey, completeKey, releaseKey } from '../../store/idempotency.ts';
+import { transactionWithRetry } from '../../store/savepoint.ts';
 import type { App } from '../context.ts';
 import { errorEnvelope, ok, type MetaExtras } from '../envelope.ts';
 import { toAppError } from './errors.ts';
@@ -58,7 +59,8 @@ export async function runIdempotent<T>(
   }
 
   try {
-    const result = await db.transaction(async (tx) => {
+    // A deadlock victim among concurrent clashing writes is run again (it then gets its 409).
+    const result = await transactionWithRetry(db, async (tx) => {
       const r = await run(tx);
       await completeKey(tx, auth.businessId, key, r.status, JSON.stringify(ok(request, r.data, r.meta)));
       return r;

@@ -1,4 +1,4 @@
-import { searchAvailability, SLOT_LIMIT } from '../../../domain/availability/search.ts';
+import { assertRealDates, searchAvailability, SLOT_LIMIT } from '../../../domain/availability/search.ts';
 import { resolveLocation } from '../../../domain/scope.ts';
 import type { App } from '../../context.ts';
 import { ok, type MetaExtras } from '../../envelope.ts';
@@ -31,6 +31,7 @@ export async function availabilityRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       const body = request.body;
+      assertRealDates(body.dateRange.from, body.dateRange.to);
       const location = await resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug);
       const now = app.ctx.clock();
       const result = await searchAvailability(app.ctx.db, {

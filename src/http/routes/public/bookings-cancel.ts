@@ -41,6 +41,7 @@ export async function bookingCancelRoutes(app: App): Promise<void> {
           bookingId: request.params.bookingId,
           action: 'cancel',
           now: app.ctx.clock(),
+          salonSlug: auth.businessSlug,
         });
         return { status: 200, data: { booking: toBookingView(booking) } };
       });

@@ -2,7 +2,7 @@ import { createBooking } from '../../../domain/bookings/create.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { effectiveFeatures } from '../../../domain/plans.ts';
-import { resolveLocation } from '../../../domain/scope.ts';
+import { checkSalon, resolveLocation } from '../../../domain/scope.ts';
 import { findServiceById } from '../../../store/services.ts';
 import { getSubscription } from '../../../store/subscriptions.ts';
 import type { App } from '../../context.ts';
@@ -12,6 +12,19 @@ import { CreateBookingBody, CreateBookingResult } from '../../schemas/booking-cr
 import { responses } from '../../schemas/common.ts';
 import { Type } from 'typebox';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
+
+/**
+ * A `null` member means "absent": the idempotency fingerprint already drops nulls (spec rule 11), so
+ * a body with added null members must be the same request, not a 400 from the schema.
+ */
+function dropNulls(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (o[k] === null) delete o[k];
+    else dropNulls(o[k]);
+  }
+}
 
 export async function bookingCreateRoutes(app: App): Promise<void> {
   app.post(
@@ -50,26 +63,33 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
           'subscription.quota_exceeded',
         ]),
       },
+      preValidation: async (request) => {
+        dropNulls(request.body);
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
       const body = request.body;
-      const db = app.ctx.db;
-      const location = await resolveLocation(db, auth, body.salonSlug, body.locationSlug);
-      const service = await findServiceById(db, body.serviceId);
-      if (!service || service.location_id !== location.id || !service.active || !service.online_bookable) {
-        throw new AppError('catalog.service_not_found');
-      }
-      if (!location.booking_enabled) throw new AppError('booking.booking_disabled');
-      const subscription = await getSubscription(db, auth.businessId);
-      const depositsEnabled = subscription
-        ? effectiveFeatures(subscription.plan, subscription.feature_overrides).depositCollection
-        : false;
+      checkSalon(auth, body.salonSlug);
+      // The lookups run after the key is claimed, so a replay returns the original response even
+      // when the location, service or plan changed since (spec rule 11), instead of a new error.
       return runIdempotent(app, request, reply, async (tx) => {
+        const location = await resolveLocation(tx, auth, body.salonSlug, body.locationSlug);
+        const service = await findServiceById(tx, body.serviceId);
+        if (!service || service.location_id !== location.id || !service.active || !service.online_bookable) {
+          throw new AppError('catalog.service_not_found');
+        }
+        if (!location.booking_enabled) throw new AppError('booking.booking_disabled');
+        // Only a deposit service needs the plan's features (one query less on every other create).
+        const subscription = service.deposit_required ? await getSubscription(tx, auth.businessId) : undefined;
+        const depositsEnabled = subscription
+          ? effectiveFeatures(subscription.plan, subscription.feature_overrides).depositCollection
+          : false;
         const outcome = await createBooking(
           tx,
           {
             businessId: auth.businessId,
+            salonSlug: auth.businessSlug,
             keyId: auth.keyId,
             keyKind: auth.kind,
             location,

@@ -1,0 +1,177 @@
+/**
+ * Load benchmark of POST /v1/bookings on PostgreSQL: the real app on 127.0.0.1 (random port), a
+ * salon with 20 staff working 09:00-17:00 every day, and autocannon at concurrency 50 where every
+ * request books a different free 30-minute slot with a fresh Idempotency-Key (automatic service,
+ * so each create is the full requested → confirmed transaction). Prints creates/s, p50, p99 and
+ * the status counts, then checks the database (one booking per 201, no overlaps).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/booking_bench npm run bench:bookings
+ *
+ * Optional: BENCH_REQUESTS (default 2000), BENCH_CONNECTIONS (50), BENCH_WARMUP (200),
+ * DB_POOL_MAX (the app's pool size, default 20). Use a throw-away database: the bench never cleans up.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrate } from '../src/store/migrate.ts';
+import { PostgresDb } from '../src/store/postgres-db.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url || !url.startsWith('postgres')) {
+  console.error('bench:bookings needs DATABASE_URL=postgres://… (a throw-away database, e.g. booking_bench)');
+  process.exit(2);
+}
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+const STAFF = 20;
+const FIRST_DAY_OFFSET = 2; // days after today (local), well past the 60-minute notice
+const SLOT_TIMES = Array.from({ length: 16 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+const TIME_ZONE = 'Europe/Budapest';
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+
+const config = loadConfig({ ...process.env, ADMIN_TOKEN, WEBHOOK_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+const db = PostgresDb.open(url, config.dbPoolMax);
+await migrate(db);
+const app = await buildApp({ config, db, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const { port } = app.server.address() as AddressInfo;
+
+async function adminOk(method: 'POST' | 'PATCH', path: string, payload: unknown): Promise<any> {
+  const r = await app.inject({ method, url: `/admin/v1${path}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: payload as object });
+  if (r.statusCode >= 300) throw new Error(`${method} ${path} -> ${r.statusCode} ${r.body}`);
+  return JSON.parse(r.body).data;
+}
+
+// --- the salon -------------------------------------------------------------------------------
+const tag = `bench-${Date.now().toString(36)}`;
+await adminOk('POST', '/businesses', { slug: tag, name: 'Bench salon', currency: 'HUF', subscription: { plan: 'business', status: 'active' } });
+const { location } = await adminOk('POST', `/businesses/${tag}/locations`, {
+  slug: 'main',
+  name: 'Main',
+  timezone: TIME_ZONE,
+  address: { city: 'Budapest', street: 'Váci utca 1.', zip: '1052' },
+});
+const { service } = await adminOk('POST', `/businesses/${tag}/services`, {
+  locationSlug: location.slug,
+  name: 'Haircut',
+  durationMinutes: 30,
+  priceType: 'fixed',
+  price: { amount: 5000, currency: 'HUF' },
+  requestAcceptancePolicy: 'automatic',
+});
+const workingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
+const staffIds: string[] = [];
+for (let i = 0; i < STAFF; i++) {
+  const { staff } = await adminOk('POST', `/businesses/${tag}/staff`, {
+    locationSlug: location.slug,
+    name: `Staff ${i + 1}`,
+    serviceIds: [service.id],
+    workingHours,
+  });
+  staffIds.push(staff.id);
+}
+const { apiKey } = await adminOk('POST', `/businesses/${tag}/api-keys`, {
+  name: 'bench',
+  type: 'integration',
+  kind: 'owner',
+  tier: 'elevated',
+  capabilities: ['booking.create', 'booking.read'],
+});
+const businessId: string = (
+  await db.query<{ id: string }>('SELECT id FROM businesses WHERE slug = $1', [tag])
+).rows[0]!.id;
+
+// Every (staff, day, time) is one disjoint slot; request n takes slot n.
+const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const perDay = STAFF * SLOT_TIMES.length;
+const days = Math.ceil((REQUESTS + WARMUP) / perDay);
+const dates = Array.from({ length: days }, (_, d) => localDate.format(new Date(Date.now() + (FIRST_DAY_OFFSET + d) * 86_400_000)));
+let next = 0;
+function nextBody(): string {
+  const n = next++;
+  const staffId = staffIds[n % STAFF]!;
+  const within = Math.floor(n / STAFF);
+  const date = dates[Math.floor(within / SLOT_TIMES.length)];
+  const startTime = SLOT_TIMES[within % SLOT_TIMES.length];
+  if (date === undefined || startTime === undefined) throw new Error(`ran out of slots at request ${n}`);
+  return JSON.stringify({
+    salonSlug: tag,
+    locationSlug: location.slug,
+    serviceId: service.id,
+    expectedPricingVersion: service.pricingVersion,
+    staffId,
+    slot: { date, startTime },
+    guest: { name: `Guest ${n}`, phone: `+3630${String(1_000_000 + (n % 9_000_000))}`, email: `guest${n}@example.com` },
+    consent: {
+      privacyNoticeVersion: 'pn-1',
+      termsVersion: 'tos-1',
+      locale: 'hu-HU',
+      acceptedAt: new Date().toISOString(),
+      policyConsentGiven: true,
+    },
+  });
+}
+
+async function load(amount: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    amount,
+    timeout: 20,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/bookings',
+        setupRequest: (req: any) => ({
+          ...req,
+          headers: {
+            authorization: `Bearer ${apiKey.secret}`,
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+          },
+          body: nextBody(),
+        }),
+      },
+    ],
+  });
+}
+
+function statusCounts(r: autocannon.Result): Record<string, number> {
+  const stats = (r as unknown as { statusCodeStats?: Record<string, { count: number | string }> }).statusCodeStats ?? {};
+  return Object.fromEntries(Object.entries(stats).map(([code, s]) => [code, Number(s.count)]));
+}
+
+console.log(`# POST /v1/bookings on PostgreSQL — ${STAFF} staff, ${days} days of free 30-minute slots, pool ${config.dbPoolMax}`);
+if (WARMUP > 0) {
+  const w = await load(WARMUP);
+  console.log(`warm-up: ${WARMUP} requests, statuses ${JSON.stringify(statusCounts(w))}`);
+}
+const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE business_id = $1', [businessId])).rows[0]!.n;
+const started = performance.now();
+const result = await load(REQUESTS);
+const seconds = (performance.now() - started) / 1000;
+const counts = statusCounts(result);
+const created = counts['201'] ?? 0;
+const after = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE business_id = $1', [businessId])).rows[0]!.n;
+const overlaps = (
+  await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM bookings a JOIN bookings b
+        ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id AND a.occupied && b.occupied
+      WHERE a.business_id = $1 AND b.business_id = $1`,
+    [businessId],
+  )
+).rows[0]!.n;
+
+console.log(`requests:    ${result.requests.total} at concurrency ${CONNECTIONS} in ${seconds.toFixed(2)} s`);
+console.log(`statuses:    ${JSON.stringify(counts)}  (errors ${result.errors}, timeouts ${result.timeouts})`);
+console.log(`creates/s:   ${(created / seconds).toFixed(0)}`);
+console.log(`latency:     p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+console.log(`database:    ${after - before} new bookings for ${created} × 201, ${overlaps} overlaps`);
+console.log(`target p99 < 100 ms: ${result.latency.p99 < 100 ? 'met' : 'NOT met'}`);
+
+await app.close();
+await db.close();
+if (after - before !== created || overlaps !== 0 || created !== REQUESTS) process.exitCode = 1;
