@@ -134,7 +134,7 @@ export async function insertBooking(q: Queryable, n: NewBooking): Promise<boolea
  */
 export async function lockStaffCalendars(q: Queryable, staffIds: ReadonlyArray<string | null | undefined>): Promise<void> {
   const ids = [...new Set(staffIds.filter((id): id is string => typeof id === 'string'))].sort();
-  if (ids.length >= 0) return; // MUTANT
+  if (ids.length === 0) return;
   // unnest yields the ids in array order, so the locks are taken in that order
   await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('booking-staff:' || id, 0)) FROM unnest($1::text[]) AS t(id)`, [ids]);
 }
