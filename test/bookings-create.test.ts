@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { DepositUnavailableError } from '../src/domain/deposits/provider.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, type Harness } from './helpers/harness.ts';
-import { api, createKey, createSalon, createService, createStaff, type SalonFixture, type ServiceFixture } from './helpers/fixtures.ts';
+import { api, createKey, createSalon, createService, createStaff, type SalonFixture } from './helpers/fixtures.ts';
 import {
   bookingCount,
   bookingEvents,

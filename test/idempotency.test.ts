@@ -10,7 +10,6 @@ import {
   bookingHarness,
   cancel,
   createBody,
-  createBooking,
   createOk,
   expectError,
   sql,

@@ -27,7 +27,5 @@ export async function releaseSeat(q: Queryable, sessionId: string): Promise<void
 
 export async function sessionExists(q: Queryable, sessionId: string, serviceId: string): Promise<boolean> {
   const r = await q.query('SELECT 1 FROM group_sessions WHERE id = $1 AND service_id = $2', [sessionId, serviceId]);
-  // rows, not rowCount: the PGlite adapter reports rowCount 0 for every SELECT (affectedRows), so
-  // every group booking on the embedded database was refused as slot_token_invalid.
-  return r.rows.length > 0;
+  return r.rowCount > 0;
 }

@@ -16,7 +16,8 @@ class PgliteQueryable implements Queryable {
   }
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
     const r = await this.q.query<T>(sql, params as unknown[]);
-    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    // PGlite's affectedRows is 0 for a SELECT; pg's rowCount counts the rows it returned.
+    return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
   }
 }
 
