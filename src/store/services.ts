@@ -124,3 +124,20 @@ export async function countActiveServices(q: Queryable, businessId: string): Pro
   ]);
   return r.rows[0]!.n;
 }
+
+/** Just what moving a booking needs, without the catalogue joins of findServiceById. */
+export interface ServiceTiming {
+  id: string;
+  location_id: string;
+  duration_minutes: number;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+}
+
+export async function serviceTiming(q: Queryable, serviceId: string): Promise<ServiceTiming | undefined> {
+  const r = await q.query<ServiceTiming>(
+    'SELECT id, location_id, duration_minutes, buffer_before_minutes, buffer_after_minutes FROM services WHERE id = $1',
+    [serviceId],
+  );
+  return r.rows[0];
+}

@@ -108,3 +108,18 @@ export async function staffPerformsService(q: Queryable, staffId: string, servic
   const r = await q.query('SELECT 1 FROM staff_services WHERE staff_id = $1 AND service_id = $2', [staffId, serviceId]);
   return r.rows.length > 0;
 }
+
+/** A staff member of the location who performs the service, with the name bookings snapshot. */
+export async function staffForService(
+  q: Queryable,
+  staffId: string,
+  serviceId: string,
+  locationId: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const r = await q.query<{ id: string; name: string }>(
+    `SELECT s.id, s.name FROM staff s JOIN staff_services ss ON ss.staff_id = s.id
+      WHERE s.id = $1 AND ss.service_id = $2 AND s.location_id = $3 AND s.active`,
+    [staffId, serviceId, locationId],
+  );
+  return r.rows[0];
+}

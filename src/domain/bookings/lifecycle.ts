@@ -1,7 +1,9 @@
 import type { Queryable } from '../../store/db.ts';
 import { appendEvent } from '../../store/booking-events.ts';
 import { findBookingForUpdate, lockStaffCalendars, updateBooking, type BookingChange } from '../../store/bookings.ts';
-import { businessSlugOf, serviceTiming, staffForService, type ServiceTiming } from '../../store/booking-support.ts';
+import { findBusinessById } from '../../store/businesses.ts';
+import { serviceTiming, type ServiceTiming } from '../../store/services.ts';
+import { staffForService } from '../../store/staff.ts';
 import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { releaseSeat } from '../../store/group-seats.ts';
 import { AppError } from '../errors.ts';
@@ -152,7 +154,7 @@ export async function recordEvent(
   transition: { id: string | null; from: BookingRecord['status'] | null; occurredAt: Date },
   knownSalonSlug?: string,
 ): Promise<void> {
-  const salonSlug = knownSalonSlug ?? (await businessSlugOf(tx, booking.businessId));
+  const salonSlug = knownSalonSlug ?? (await findBusinessById(tx, booking.businessId))!.slug;
   const { payload, json } = buildEventPayload(event, booking, salonSlug, transition);
   await appendEvent(tx, {
     bookingId: booking.id,

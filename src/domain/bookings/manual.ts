@@ -1,6 +1,6 @@
 import type { Queryable } from '../../store/db.ts';
 import { insertBooking, lockStaffCalendars } from '../../store/bookings.ts';
-import { staffForService } from '../../store/booking-support.ts';
+import { staffForService } from '../../store/staff.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import type { ServiceRow } from '../../store/services.ts';
 import { isExclusionViolation } from '../../store/sql-errors.ts';

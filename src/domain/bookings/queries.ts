@@ -1,7 +1,7 @@
 import { parseIsoDate } from '../availability/calendar.ts';
 import type { Queryable } from '../../store/db.ts';
 import { listEvents } from '../../store/booking-events.ts';
-import { locationIdBySlug } from '../../store/booking-support.ts';
+import { findLocationBySlug } from '../../store/locations.ts';
 import { findBooking, listBookings } from '../../store/bookings.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { AppError, invalidField } from '../errors.ts';
@@ -43,7 +43,7 @@ export async function listBookingViews(
   }
   let locationId: string | undefined;
   if (query.locationSlug !== undefined) {
-    locationId = await locationIdBySlug(q, query.businessId, query.locationSlug);
+    locationId = (await findLocationBySlug(q, query.businessId, query.locationSlug))?.id;
     if (!locationId) throw new AppError('auth.scope_mismatch');
   }
   const limit = query.limit ?? 50;
