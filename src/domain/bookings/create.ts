@@ -15,6 +15,7 @@ import { newId } from '../ids.ts';
 import { checkCreateInput, type CreateBookingBody } from './create-input.ts';
 import { changeBooking, recordEvent } from './lifecycle.ts';
 import { heldRange, resolveLocalSlot } from './local-slot.ts';
+import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
 import type { BookingRecord, LocalSlot } from './record.ts';
 
@@ -76,13 +77,7 @@ export async function createBooking(tx: Queryable, ctx: CreateContext, body: Cre
     acceptanceMode: 'manual',
     serviceName: service.name,
     staffName: p.staffName,
-    locationSnapshot: {
-      id: location.id,
-      locationSlug: location.slug,
-      publicLocationName: location.public_location_name,
-      address: { city: location.city, street: location.street, zip: location.zip },
-      timezone: location.timezone,
-    },
+    locationSnapshot: locationSnapshotOf(location),
     timezone: location.timezone,
     requestedDate: p.slot.date,
     requestedStartTime: p.slot.startTime,

@@ -9,6 +9,7 @@ import { newId } from '../ids.ts';
 import { normalizeGuest, type GuestInput } from './guest.ts';
 import { recordEvent } from './lifecycle.ts';
 import { heldRange, resolveLocalSlot } from './local-slot.ts';
+import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
 import type { BookingRecord } from './record.ts';
 
@@ -54,13 +55,7 @@ export async function createManualBooking(
     acceptanceMode: 'manual',
     serviceName: service.name,
     staffName: staff.name,
-    locationSnapshot: {
-      id: location.id,
-      locationSlug: location.slug,
-      publicLocationName: location.public_location_name,
-      address: { city: location.city, street: location.street, zip: location.zip },
-      timezone: location.timezone,
-    },
+    locationSnapshot: locationSnapshotOf(location),
     timezone: location.timezone,
     requestedDate: null,
     requestedStartTime: null,

@@ -1,0 +1,13 @@
+import type { LocationRow } from '../../store/locations.ts';
+import type { LocationSnapshot } from './record.ts';
+
+/** The location as the booking keeps it: later renames or moves do not rewrite past bookings. */
+export function locationSnapshotOf(location: LocationRow): LocationSnapshot {
+  return {
+    id: location.id,
+    locationSlug: location.slug,
+    publicLocationName: location.public_location_name,
+    address: { city: location.city, street: location.street, zip: location.zip },
+    timezone: location.timezone,
+  };
+}
