@@ -1,11 +1,12 @@
 import type { Queryable } from '../../store/db.ts';
-import { loadEngineStaff, loadOpenSessions } from '../../store/availability.ts';
+import { loadOpenSessions } from '../../store/availability.ts';
 import { findServiceById } from '../../store/services.ts';
-import { staffPerformsService, findStaffById } from '../../store/staff.ts';
+import { staffForService } from '../../store/staff.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import { AppError, invalidField } from '../errors.ts';
 import { DAY_MS, MINUTE_MS, parseIsoDate } from './calendar.ts';
-import { computeSlots } from './engine.ts';
+import { searchWindow, slotsAtLocation } from './location-slots.ts';
+import { localDateOf } from './zone.ts';
 import { signSlotToken } from './slot-token.ts';
 import type { EngineSlot } from './types.ts';
 
@@ -80,8 +81,7 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
     throw new AppError('catalog.service_not_found');
   }
   if (input.staffId !== undefined) {
-    const staff = await findStaffById(q, input.staffId);
-    if (!staff || staff.location_id !== input.location.id || !staff.active || !(await staffPerformsService(q, staff.id, service.id))) {
+    if (!(await staffForService(q, input.staffId, service.id, input.location.id))) {
       throw new AppError('catalog.staff_not_found');
     }
   }
@@ -91,19 +91,14 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
   const now = input.now.getTime();
   const earliest = now + input.location.min_notice_minutes * MINUTE_MS;
   const latest = now + input.location.horizon_days * DAY_MS;
-  // Local days span at most ±14 h around UTC; buffers reach further still.
-  const margin = DAY_MS + (service.buffer_before_minutes + service.buffer_after_minutes + service.duration_minutes) * MINUTE_MS;
-  const windowFrom = new Date(firstDay * DAY_MS - margin);
-  const windowTo = new Date((lastDay + 1) * DAY_MS + margin);
 
   if (mode === 'groupSession') {
-    const sessions = await loadOpenSessions(q, service.id, input.staffId, windowFrom, windowTo);
-    const tz = input.location.timezone;
-    const local = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const window = searchWindow(service, firstDay, lastDay);
+    const sessions = await loadOpenSessions(q, service.id, input.staffId, window.from, window.to);
     const all = sessions.filter((s) => {
       const start = s.start_at.getTime();
       if (start < earliest || start > latest) return false;
-      const day = local.format(s.start_at);
+      const day = localDateOf(input.location.timezone, s.start_at.getTime());
       return day >= input.from && day <= input.to;
     });
     const slots: GroupSessionSlot[] = all.slice(0, SLOT_LIMIT).map((s) => {
@@ -124,22 +119,15 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
     return { slots, mode, suppressed: false, total: all.length };
   }
 
-  const staff = await loadEngineStaff(q, input.location.id, service.id, input.staffId, windowFrom, windowTo);
-  const result = computeSlots({
-    timezone: input.location.timezone,
-    slotIntervalMinutes: input.location.slot_interval_minutes,
-    minNoticeMinutes: input.location.min_notice_minutes,
-    horizonDays: input.location.horizon_days,
-    now,
+  const { result } = await slotsAtLocation(q, {
+    location: input.location,
+    service,
+    staffId: input.staffId,
     from: input.from,
     to: input.to,
-    service: {
-      id: service.id,
-      durationMinutes: service.duration_minutes,
-      bufferBeforeMinutes: service.buffer_before_minutes,
-      bufferAfterMinutes: service.buffer_after_minutes,
-    },
-    staff,
+    firstDay,
+    lastDay,
+    now: input.now,
     limit: SLOT_LIMIT,
   });
   return { slots: result.slots.map(toStandardSlot), mode, suppressed: false, total: result.total };

@@ -69,6 +69,19 @@ export function localBoundary(day: ZoneDay, minute: number): number {
   return resolve(day, minute).instant;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function localDateOf(timeZone: string, instant: number): string {
+  let format = dateFormats.get(timeZone);
+  if (format === undefined) {
+    // en-CA formats dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
 /** Local HH:MM of an instant on or shortly after this local day. */
 export function wallClock(day: ZoneDay, instant: number): string {
   if (day.offsetMs !== null) {

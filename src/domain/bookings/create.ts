@@ -8,7 +8,8 @@ import type { ServiceRow } from '../../store/services.ts';
 import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { freeStaffAt } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';
-import { zoneDay, wallClock } from '../availability/zone.ts';
+import { parseIsoDate } from '../availability/calendar.ts';
+import { localDateOf, wallClock, zoneDay } from '../availability/zone.ts';
 import type { DepositProvider } from '../deposits/provider.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -189,9 +190,8 @@ async function takeGroupSeat(tx: Queryable, ctx: CreateContext, sessionId: strin
   if (!seat) throw new AppError('booking.session_full');
   if (seat.start_at.getTime() <= ctx.now.getTime()) throw new AppError('booking.slot_unavailable', 'The session has started.');
   const tz = ctx.location.timezone;
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const date = local.format(seat.start_at);
-  const day = zoneDay(tz, Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const date = localDateOf(tz, seat.start_at.getTime());
+  const day = zoneDay(tz, parseIsoDate(date));
   return {
     staffId: seat.staff_id,
     staffName: seat.staff_name,

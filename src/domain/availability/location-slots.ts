@@ -1,0 +1,58 @@
+import type { Queryable } from '../../store/db.ts';
+import { loadEngineStaff } from '../../store/availability.ts';
+import type { LocationRow } from '../../store/locations.ts';
+import type { ServiceRow } from '../../store/services.ts';
+import { DAY_MS, MINUTE_MS } from './calendar.ts';
+import { computeSlots } from './engine.ts';
+import type { EngineResult } from './types.ts';
+
+/**
+ * The UTC window that holds every instant of local days firstDay..lastDay: local days lie within
+ * ±14 h of UTC, and a slot's buffers and duration reach further still.
+ */
+export function searchWindow(service: ServiceRow, firstDay: number, lastDay: number): { from: Date; to: Date } {
+  const margin =
+    DAY_MS + (service.buffer_before_minutes + service.buffer_after_minutes + service.duration_minutes) * MINUTE_MS;
+  return { from: new Date(firstDay * DAY_MS - margin), to: new Date((lastDay + 1) * DAY_MS + margin) };
+}
+
+/**
+ * Runs the engine for one service at one location over local dates, with the location's rules. The
+ * search and the booking's own check both come through here, so a booking can only take a time a
+ * search could have shown.
+ */
+export async function slotsAtLocation(
+  q: Queryable,
+  a: {
+    location: LocationRow;
+    service: ServiceRow;
+    staffId: string | undefined;
+    from: string;
+    to: string;
+    firstDay: number;
+    lastDay: number;
+    now: Date;
+    limit: number;
+  },
+): Promise<{ result: EngineResult; staffCount: number }> {
+  const window = searchWindow(a.service, a.firstDay, a.lastDay);
+  const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+  const result = computeSlots({
+    timezone: a.location.timezone,
+    slotIntervalMinutes: a.location.slot_interval_minutes,
+    minNoticeMinutes: a.location.min_notice_minutes,
+    horizonDays: a.location.horizon_days,
+    now: a.now.getTime(),
+    from: a.from,
+    to: a.to,
+    service: {
+      id: a.service.id,
+      durationMinutes: a.service.duration_minutes,
+      bufferBeforeMinutes: a.service.buffer_before_minutes,
+      bufferAfterMinutes: a.service.buffer_after_minutes,
+    },
+    staff,
+    limit: a.limit,
+  });
+  return { result, staffCount: staff.length };
+}
