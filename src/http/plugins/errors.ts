@@ -34,10 +34,9 @@ export function toAppError(err: unknown): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('request.payload_too_large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('request.unsupported_media_type');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? new AppError('request.unsupported_media_type')
-        : new AppError('request.validation_failed', 'The Content-Length header does not match the body.');
+      return new AppError('request.validation_failed', 'The Content-Length header does not match the body.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('request.validation_failed', 'The body is not valid JSON.', {
