@@ -139,11 +139,11 @@ async function main(): Promise<number> {
     runId,
     businesses: 3,
     staffPerBusiness: 4,
-    ownerKeysPerBusiness: 3,
+    ownerKeysPerBusiness: 6,
   });
   const webhookMissing = world.webhookMissing ?? workerMissing;
   console.log(
-    `setup: ${world.salons.length} businesses, ${world.salons.length * 5} keys; webhooks: ${webhookMissing ? `not available: ${webhookMissing}` : 'configured'}`,
+    `setup: ${world.salons.length} businesses, ${world.salons.reduce((n, x) => n + x.ownerKeys.length + 2, 0)} keys; webhooks: ${webhookMissing ? `not available: ${webhookMissing}` : 'configured'}`,
   );
 
   // The workload, and halfway through it the crash.

@@ -72,7 +72,11 @@ export class Workload {
   async run(): Promise<void> {
     const loops: Promise<void>[] = [];
     for (const salon of this.salons) {
-      for (const key of salon.ownerKeys) loops.push(this.integrator(salon, key));
+      // each integrator loop spreads its calls over two keys, so the elevated limits leave room to work
+      const loopsPerSalon = Math.max(1, Math.floor(salon.ownerKeys.length / 2));
+      for (let i = 0; i < loopsPerSalon; i++) {
+        loops.push(this.integrator(salon, salon.ownerKeys.filter((_, k) => k % loopsPerSalon === i)));
+      }
       loops.push(this.partner(salon));
       loops.push(this.standardReader(salon));
     }
@@ -213,10 +217,11 @@ export class Workload {
     }
   }
 
-  private async integrator(salon: Salon, key: string): Promise<void> {
+  private async integrator(salon: Salon, keys: string[]): Promise<void> {
     const mine: string[] = [];
     const ownIds = () => [...this.acks.values()].filter((a) => a.salon === salon);
     while (this.live()) {
+      const key = pick(keys);
       const r = Math.random();
       if (r < 0.5) await this.searchAndBook(salon, key, mine);
       else if (r < 0.6 && mine.length > 0) await this.cancelOne(salon, key, mine);
