@@ -100,7 +100,7 @@ async function main(): Promise<number> {
 
   const recorder = new Recorder();
   const guests = new GuestData(Date.now());
-  receiver = new WebhookReceiver({ error500: 0.1, rate429: 0.07, late: 0.05 }, WEBHOOK_TIMEOUT_MS + 700);
+  receiver = new WebhookReceiver({ error500: 0.1, rate429: 0.07, late: 0.05 }, WEBHOOK_TIMEOUT_MS + 700, (t) => guests.leaksIn(t));
   await receiver.start();
 
   const adminToken = randomBytes(24).toString('hex');
@@ -183,7 +183,7 @@ async function main(): Promise<number> {
     await inv.noOverlaps(db.pool),
     await inv.eventSequences(db.pool),
     ...(await inv.webhooksDelivered(db.pool, receiver, webhookMissing)),
-    inv.noGuestDataLeaks(recorder, guests, processes.map((p) => p.logFile)),
+    inv.noGuestDataLeaks(recorder, guests, receiver, processes.map((p) => p.logFile)),
     inv.errorsAreCatalogCodes(recorder),
     inv.clientChecks(recorder, workload.stats.replays),
   ];

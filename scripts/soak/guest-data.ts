@@ -30,12 +30,13 @@ export class GuestData {
   leaksIn(text: string): string[] {
     const out: string[] = [];
     if (text.toLowerCase().includes(GUEST_EMAIL_DOMAIN)) out.push(`e-mail at ${GUEST_EMAIL_DOMAIN}`);
+    // the same digits split by separators (+36 70 123 4567) are caught by the second pass
     for (const m of text.matchAll(/\d{9,}/g)) {
       const run = m[0];
-      for (const phone of [run, `36${run}`]) {
+      // as sent and stored (36…), without the country code (70…), or national with the trunk prefix (06…)
+      for (const phone of [run, `36${run}`, run.startsWith('06') ? `36${run.slice(2)}` : '']) {
         if (this.phones.has(phone)) out.push(`phone ${phone.slice(0, 4)}…`);
       }
-      // the same digits split by separators (+36 70 123 4567) are caught by the pass below
     }
     for (const m of text.matchAll(/\+?36[\s-]?70[\s-]?\d{3}[\s-]?\d{4}/g)) {
       const digits = m[0].replace(/\D/g, '');

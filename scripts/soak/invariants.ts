@@ -200,8 +200,8 @@ export function errorsAreCatalogCodes(recorder: Recorder): InvariantResult {
   return result('every error answer is a catalog code with the catalog status', failures, 'all error answers');
 }
 
-export function noGuestDataLeaks(recorder: Recorder, guests: GuestData, logFiles: string[]): InvariantResult {
-  const failures = recorder.anomalies.filter((a) => a.startsWith('guest data'));
+export function noGuestDataLeaks(recorder: Recorder, guests: GuestData, receiver: WebhookReceiver, logFiles: string[]): InvariantResult {
+  const failures = [...recorder.anomalies.filter((a) => a.startsWith('guest data')), ...receiver.leaks];
   let lines = 0;
   for (const f of logFiles) {
     let text: string;
@@ -217,9 +217,9 @@ export function noGuestDataLeaks(recorder: Recorder, guests: GuestData, logFiles
     }
   }
   return result(
-    'no guest phone or e-mail in any response or log line',
+    'no guest phone or e-mail in any response, webhook or log line',
     failures,
-    `${recorder.records.length} responses and ${lines} log lines scanned for ${guests.count} guests`,
+    `${recorder.records.length} responses, ${receiver.log.length} webhooks and ${lines} log lines scanned for ${guests.count} guests`,
   );
 }
 

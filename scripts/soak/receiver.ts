@@ -38,11 +38,14 @@ export class WebhookReceiver {
   port = 0;
   /** requests that could not be read as a delivery at all (no slug, unreadable body) */
   readonly malformed: string[] = [];
+  /** guest data found in delivered bodies (a webhook is a response to the integrator too) */
+  readonly leaks: string[] = [];
 
   constructor(
     private readonly faults: FaultShares,
     /** how long a "late" answer waits: past the worker's timeout */
     private readonly lateMs: number,
+    private readonly scan: (text: string) => string[] = () => [],
   ) {}
 
   setSecret(slug: string, secret: string): void {
@@ -99,6 +102,7 @@ export class WebhookReceiver {
       res.writeHead(400).end();
       return;
     }
+    for (const leak of this.scan(raw.toString('utf8'))) this.leaks.push(`webhook ${body.deliveryId}: ${leak}`);
     const header = String(req.headers['x-service-signature'] ?? '');
     let signatureValid = false;
     if (secret && header.startsWith('sha256=')) {
