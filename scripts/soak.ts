@@ -156,7 +156,7 @@ async function main(): Promise<number> {
     await sleep(opts.seconds * 500);
     const victim = apis[1]!;
     const killedAt = Date.now();
-    recorder.kill = { killedAt, readyAt: undefined, marginMs: KILL_MARGIN_MS };
+    recorder.kill = { killedAt, readyAt: undefined, marginMs: KILL_MARGIN_MS, api: 1 };
     await Promise.all([victim.kill(), worker?.kill()]);
     console.log(`+${((killedAt - workStart) / 1000).toFixed(1)} s: SIGKILL ${victim.name} (pid gone) and ${worker ? 'worker' : 'no worker'}; restarting`);
     restartAt = Date.now();

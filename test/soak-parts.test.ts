@@ -94,12 +94,13 @@ describe('soak guest-data scanner', () => {
 });
 
 describe('soak recorder', () => {
-  test('a request counts as inside the kill window when its span touches it', () => {
+  test('a request to the killed process counts as inside the kill window when its span touches it', () => {
     const rec = new Recorder();
-    rec.kill = { killedAt: 1_000, readyAt: 2_000, marginMs: 500 };
-    assert.equal(rec.inKillWindow({ startMs: 900, endMs: 1_001 }), true);
-    assert.equal(rec.inKillWindow({ startMs: 2_400, endMs: 2_600 }), true);
-    assert.equal(rec.inKillWindow({ startMs: 2_501, endMs: 2_600 }), false);
-    assert.equal(rec.inKillWindow({ startMs: 100, endMs: 999 }), false);
+    rec.kill = { killedAt: 1_000, readyAt: 2_000, marginMs: 500, api: 1 };
+    assert.equal(rec.inKillWindow({ startMs: 900, endMs: 1_001, api: 1 }), true);
+    assert.equal(rec.inKillWindow({ startMs: 2_400, endMs: 2_600, api: 1 }), true);
+    assert.equal(rec.inKillWindow({ startMs: 2_501, endMs: 2_600, api: 1 }), false);
+    assert.equal(rec.inKillWindow({ startMs: 100, endMs: 999, api: 1 }), false);
+    assert.equal(rec.inKillWindow({ startMs: 1_500, endMs: 1_600, api: 0 }), false, 'the survivor gets no excuse');
   });
 });

@@ -19,6 +19,8 @@ export interface KillWindow {
   readyAt: number | undefined;
   /** the margin added after readyAt: requests overlapping [killedAt, readyAt + margin] may fail */
   marginMs: number;
+  /** the API process killed (its index); only its requests are excused */
+  api: number;
 }
 
 export class Recorder {
@@ -36,10 +38,13 @@ export class Recorder {
     if (this.anomalies.length < 200) this.anomalies.push(text);
   }
 
-  /** Whether a request overlapped the kill window (a failure there is expected, not a broken promise). */
-  inKillWindow(r: Pick<RequestRecord, 'startMs' | 'endMs'>): boolean {
+  /**
+   * Whether a request went to the killed process and overlapped the kill window: its failure is
+   * expected, not a broken promise. The surviving process gets no such excuse.
+   */
+  inKillWindow(r: Pick<RequestRecord, 'startMs' | 'endMs' | 'api'>): boolean {
     const k = this.kill;
-    if (!k) return false;
+    if (!k || r.api !== k.api) return false;
     const end = (k.readyAt ?? Number.POSITIVE_INFINITY) + k.marginMs;
     return r.endMs >= k.killedAt && r.startMs <= end;
   }
