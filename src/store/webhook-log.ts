@@ -6,7 +6,8 @@ import type { Queryable } from './db.ts';
 export interface DeliveryPageQuery {
   businessId: string;
   from: Date;
-  to: Date;
+  /** exclusive; null: no upper bound */
+  to: Date | null;
   event?: string | undefined;
   outcome?: string | undefined;
   /** keyset position: records strictly older than this (createdAt to the microsecond, then id) */
@@ -36,7 +37,7 @@ export async function listDeliveries(q: Queryable, p: DeliveryPageQuery): Promis
             outcome, status_code, created_at,
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position_at
        FROM webhook_deliveries
-      WHERE business_id = $1 AND created_at >= $2 AND created_at < $3
+      WHERE business_id = $1 AND created_at >= $2 AND ($3::timestamptz IS NULL OR created_at < $3)
         AND ($4::text IS NULL OR event = $4)
         AND ($5::text IS NULL OR outcome = $5)
         AND ($6::timestamptz IS NULL OR (created_at, delivery_id) < ($6::timestamptz, $7::text))

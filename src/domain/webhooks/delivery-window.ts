@@ -5,8 +5,10 @@ import { invalidField } from '../errors.ts';
  * inclusive and `to` exclusive; both filter on the record's `createdAt` (when the business event
  * happened). Each accepts an ISO 8601 date-time with `Z` or an offset, or a bare date: as `from` a
  * date means its 00:00 UTC, as `to` the end of that UTC day, so `from=2026-11-01&to=2026-11-30`
- * covers both days whole. Defaults: `to` now, `from` 90 days before `to`. A wider window, or `to`
- * not after `from`, is a 400 request.validation_failed naming the field.
+ * covers both days whole. Without `to` there is no upper bound (everything up to now, including
+ * what happens in this very instant) and `from` must lie at most 90 days back; without `from` it is
+ * 90 days before `to` (or before now). A wider window, or `to` not after `from`, is a 400
+ * request.validation_failed naming the field.
  */
 export const MAX_WINDOW_DAYS = 90;
 const DAY_MS = 86_400_000;
@@ -38,17 +40,19 @@ function parseBound(path: string, raw: string, end: boolean): Date {
 
 export interface DeliveryWindow {
   from: Date;
-  to: Date;
+  /** null: open-ended (no `to` given) */
+  to: Date | null;
 }
 
 export function resolveDeliveryWindow(query: { from?: string | undefined; to?: string | undefined }, now: Date): DeliveryWindow {
-  const to = query.to === undefined ? now : parseBound('query.to', query.to, true);
-  const from = query.from === undefined ? new Date(to.getTime() - MAX_WINDOW_DAYS * DAY_MS) : parseBound('query.from', query.from, false);
-  if (to.getTime() <= from.getTime()) throw invalidField('query.to', 'must be after from');
-  if (to.getTime() - from.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
+  const to = query.to === undefined ? null : parseBound('query.to', query.to, true);
+  const end = to ?? now;
+  const from = query.from === undefined ? new Date(end.getTime() - MAX_WINDOW_DAYS * DAY_MS) : parseBound('query.from', query.from, false);
+  if (to !== null && to.getTime() <= from.getTime()) throw invalidField('query.to', 'must be after from');
+  if (end.getTime() - from.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
     throw invalidField(
       query.to === undefined ? 'query.from' : 'query.to',
-      `the window from ${from.toISOString()} to ${to.toISOString()} is longer than ${MAX_WINDOW_DAYS} days; a query covers at most ${MAX_WINDOW_DAYS} days`,
+      `the window from ${from.toISOString()} to ${end.toISOString()} is longer than ${MAX_WINDOW_DAYS} days; a query covers at most ${MAX_WINDOW_DAYS} days`,
     );
   }
   return { from, to };

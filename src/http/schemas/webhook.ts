@@ -74,7 +74,7 @@ export const DeliveriesQuery = Type.Object({
     Type.String({
       maxLength: 40,
       description:
-        'inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: `to` minus 90 days',
+        'inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: 90 days before `to` or now; at most 90 days back when `to` is absent',
       examples: ['2026-11-01T00:00:00Z'],
     }),
   ),
@@ -82,7 +82,7 @@ export const DeliveriesQuery = Type.Object({
     Type.String({
       maxLength: 40,
       description:
-        'exclusive; ISO 8601 date-time, or a date YYYY-MM-DD (the whole day is included). Default: now. At most 90 days after `from`',
+        'exclusive; ISO 8601 date-time, or a date YYYY-MM-DD (the whole day is included). Default: none (up to now). At most 90 days after `from`',
       examples: ['2026-11-22T00:00:00Z'],
     }),
   ),

@@ -17,7 +17,7 @@ interface Position {
   at: string;
   id: string;
   from: string;
-  to: string;
+  to: string | null;
 }
 
 export async function webhookDeliveryRoutes(app: App): Promise<void> {
@@ -45,7 +45,7 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
         ? decodeCursor<Position>(app.ctx.serverSecret, LIST, auth.businessId, filters, query.cursor)
         : undefined;
       const window = position
-        ? { from: new Date(position.from), to: new Date(position.to) }
+        ? { from: new Date(position.from), to: position.to === null ? null : new Date(position.to) }
         : resolveDeliveryWindow(query, app.ctx.clock());
       const rows = await listDeliveries(app.ctx.db, {
         businessId: auth.businessId,
@@ -65,7 +65,7 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
               at: last.positionAt,
               id: last.deliveryId,
               from: window.from.toISOString(),
-              to: window.to.toISOString(),
+              to: window.to === null ? null : window.to.toISOString(),
             } satisfies Position)
           : undefined;
       return ok(request, { deliveries: page.map((d) => toDeliveryView(d, attempts)) }, cursor ? { cursor } : undefined);
