@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { classifyAddress, type AddressClass } from './ip-ranges.ts';
 
 /**
@@ -35,12 +35,6 @@ export const MAX_WEBHOOK_URL_LENGTH = 500;
 /** Rules the allow-private setting lifts. */
 const LIFTED_BY_ALLOW_PRIVATE: ReadonlySet<UrlRule> = new Set(['loopback', 'private', 'link-local']);
 
-// IPv6 forms that embed an IPv4 address and that ip-ranges does not name: IPv4-compatible
-// (deprecated, ::a.b.c.d) and IPv4-translated (::ffff:0:a.b.c.d). Neither is public unicast.
-const EMBEDS_IPV4 = new BlockList();
-EMBEDS_IPV4.addSubnet('::', 96, 'ipv6');
-EMBEDS_IPV4.addSubnet('::ffff:0:0:0', 96, 'ipv6');
-
 const RULE_OF_CLASS: Record<AddressClass, UrlRule | undefined> = {
   public: undefined,
   loopback: 'loopback',
@@ -58,10 +52,7 @@ const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f]/;
 /** The rule a literal address or host name breaks, if any. */
 function hostRule(hostname: string): UrlRule | undefined {
   if (hostname.startsWith('[')) {
-    const address = hostname.slice(1, -1);
-    const cls = classifyAddress(address);
-    if (cls === 'public' && EMBEDS_IPV4.check(address, 'ipv6')) return 'reserved';
-    return RULE_OF_CLASS[cls];
+    return RULE_OF_CLASS[classifyAddress(hostname.slice(1, -1))];
   }
   const name = hostname.replace(/\.+$/, '').toLowerCase();
   if (isIP(name) !== 0) return RULE_OF_CLASS[classifyAddress(name)];
