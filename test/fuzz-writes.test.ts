@@ -119,6 +119,8 @@ for (const target of TARGETS) {
         locationSlug: mostly(fc.constant(salon.location.slug)),
         slot: fc.record({ date: fc.integer({ min: 1, max: 12 }).map(localDate), startTime: fc.constantFrom(...GRID) }),
         date: fc.integer({ min: -2, max: 12 }).map(localDate),
+        from: fc.integer({ min: -2, max: 12 }).map(localDate),
+        to: fc.integer({ min: 10, max: 50 }).map(localDate),
         startTime: fc.constantFrom(...GRID),
         name: mostly(fc.constantFrom('Kiss Éva', 'O\'Brien', '李雷')),
         phone: mostly(fc.constantFrom('+36301234567', '06 30 123 4567', '301234567')),
