@@ -182,6 +182,7 @@ async function main(): Promise<number> {
     await inv.acknowledgedBookingsPersist(db.pool, workload.acks),
     await inv.noOverlaps(db.pool),
     await inv.eventSequences(db.pool),
+    await inv.eventsQueued(db.pool, world.webhookMissing),
     ...(await inv.webhooksDelivered(db.pool, receiver, webhookMissing)),
     inv.noGuestDataLeaks(recorder, guests, receiver, processes.map((p) => p.logFile)),
     inv.errorsAreCatalogCodes(recorder),
