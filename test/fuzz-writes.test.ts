@@ -146,6 +146,10 @@ for (const target of TARGETS) {
             requestArb(doc, r, pools, hints(), { idempotencyKey: fc.uuid({ version: 4 }), hostileHeaders: true }),
             fc.oneof({ weight: 6, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom(...PATH_SUFFIXES) }),
           );
+          // a configured webhook, so rotate and delete reach their handlers whatever ran before
+          if (r.url.startsWith('/v1/webhooks')) {
+            await api(h.app, keys[0], 'PUT', `/webhooks/config?salonSlug=${salon.business.slug}`, { url: 'https://hooks.example.com/fuzz' });
+          }
           const deadline = Date.now() + Math.max(500, Math.floor(BUDGET_MS / TARGETS.length / routes.length));
           let before = await writeSnapshot(h, salon.business.id, []);
           let runs = 0;
