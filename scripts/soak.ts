@@ -49,6 +49,8 @@ function parseArgs(argv: string[]): Options {
 const WEBHOOK_TIMEOUT_MS = 1_000;
 const KILL_MARGIN_MS = 2_000;
 const START_TIMEOUT_MS = 90_000;
+// A delivery claimed by the killed worker waits for its claim to lapse before it is tried again.
+const DRAIN_MS = 75_000;
 
 let opts: Options;
 try {
@@ -82,7 +84,7 @@ process.on('exit', () => {
 });
 
 // The whole run is bounded: setup, workload, drain and checks, whatever happens.
-const hardLimitMs = opts.seconds * 1000 + START_TIMEOUT_MS + 120_000;
+const hardLimitMs = opts.seconds * 1000 + 2 * START_TIMEOUT_MS + DRAIN_MS + 60_000;
 const hardTimer = setTimeout(() => {
   console.error(`soak: still running after ${hardLimitMs / 1000} s; giving up`);
   void cleanUp(false).finally(() => process.exit(1));
@@ -172,7 +174,7 @@ async function main(): Promise<number> {
 
   // Let the worker settle what is left (bounded), then stop everything before reading the logs.
   let drain = { open: 0, waitedMs: 0 };
-  if (!webhookMissing) drain = await inv.waitForDeliveries(db.pool, 45_000);
+  if (!webhookMissing) drain = await inv.waitForDeliveries(db.pool, DRAIN_MS);
   const workerRecovery = receiver.log.find((x) => restartAt > 0 && x.at > restartAt);
   for (const p of processes) await p.stop();
   await client.close();
