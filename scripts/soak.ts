@@ -20,7 +20,7 @@ import { SoakClient } from './soak/client.ts';
 import { createSoakDatabase, DEFAULT_BASE_URL, type SoakDatabase } from './soak/database.ts';
 import { GuestData } from './soak/guest-data.ts';
 import * as inv from './soak/invariants.ts';
-import { freePort, ROOT, ServiceProcess, waitReady } from './soak/processes.ts';
+import { freePort, listeningAt, ROOT, ServiceProcess, waitReady } from './soak/processes.ts';
 import { WebhookReceiver } from './soak/receiver.ts';
 import { Recorder } from './soak/recorder.ts';
 import { factsTable, invariantTable, requestTable, statusTable } from './soak/report.ts';
@@ -191,11 +191,17 @@ async function main(): Promise<number> {
     inv.clientChecks(recorder, workload.stats.replays),
   ];
 
+  const listening = restartAt > 0 ? listeningAt(apis[1]!.logFile, restartAt) : undefined;
   const s = workload.stats;
   const facts: Array<[string, string]> = [
     ['workload', `${(workloadMs / 1000).toFixed(1)} s, ${recorder.records.length} requests, ${(recorder.records.length / (workloadMs / 1000)).toFixed(1)} requests/s`],
     ['bookings', `${s.created} created (201), ${s.replays} same-key replays, ${s.payloadMismatchChecks} same-key other-body checks, ${s.cancels} cancelled, ${s.operatorActions} operator actions`],
-    ['API recovery after SIGKILL (until /readyz answers)', apiRecoveryMs === undefined ? 'did not recover' : `${apiRecoveryMs} ms`],
+    [
+      'API recovery after SIGKILL (until /readyz answers)',
+      apiRecoveryMs === undefined
+        ? 'did not recover'
+        : `${apiRecoveryMs} ms${listening ? ` (listening ${listening - restartAt} ms after the restart)` : ''}`,
+    ],
     [
       'kill window (SIGKILL to ready + margin)',
       recorder.kill?.readyAt ? `${recorder.kill.readyAt + KILL_MARGIN_MS - recorder.kill.killedAt} ms` : 'open',

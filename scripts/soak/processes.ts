@@ -4,7 +4,7 @@
  * scans afterwards. Spawned without a shell or npm in between, so a SIGKILL hits the service itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -107,4 +107,24 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** When the process logged that it listens (Fastify's "Server listening at"), first time at or after `sinceMs`. */
+export function listeningAt(logFile: string, sinceMs: number): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+  for (const line of text.split('\n')) {
+    if (!line.includes('Server listening')) continue;
+    try {
+      const entry = JSON.parse(line) as { time?: number };
+      if (typeof entry.time === 'number' && entry.time >= sinceMs) return entry.time;
+    } catch {
+      // not a JSON log line
+    }
+  }
+  return undefined;
 }
