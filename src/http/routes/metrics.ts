@@ -1,5 +1,5 @@
 import type { App } from '../context.ts';
-import { OPERATOR, OPERATOR_SCHEMA } from './operator/access.ts';
+import { OPERATOR } from './operator/access.ts';
 
 /**
  * Prometheus scrape endpoint of this process. It sits behind the operator token (a scrape config
@@ -12,21 +12,8 @@ export async function metricsRoutes(app: App): Promise<void> {
     '/metrics',
     {
       config: OPERATOR,
-      schema: {
-        ...OPERATOR_SCHEMA,
-        operationId: 'operatorGetMetrics',
-        summary: "This process's metrics in the Prometheus text format",
-        response: {
-          200: {
-            description: 'Prometheus text exposition format 0.0.4',
-            content: { 'text/plain': { schema: { type: 'string' } } },
-          },
-          401: {
-            description: '`auth.invalid_key`',
-            content: { 'application/json': { schema: { $ref: 'ErrorEnvelope#' } } },
-          },
-        },
-      },
+      // Plain text, not the envelope, and not part of the public or operator API contract.
+      schema: { hide: true },
     },
     async (_request, reply) => {
       const text = await app.ctx.metrics.registry.metrics();
