@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { RateLimitTimeout } from './fail-open.ts';
 import type { RateLimitDecision, RateLimitStore } from './store.ts';
 
 /**
@@ -46,9 +47,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** makes each sorted-set member unique across instances and within one millisecond */
   private readonly instance = `${process.pid}.${Math.random().toString(36).slice(2, 10)}`;
   private seq = 0;
+  private readonly commandTimeoutMs: number;
 
   constructor(url: string, opts: RedisStoreOptions, onError: (err: Error) => void) {
     this.prefix = opts.prefix ?? 'booking:rl:';
+    this.commandTimeoutMs = opts.commandTimeoutMs;
     this.redis = new Redis(url, {
       // No offline queue: while Redis is away a check fails at once (and the limiter fails open)
       // instead of piling up until it returns.
@@ -65,7 +68,15 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const member = `${this.instance}.${(this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER)}`;
-    const [allowed, remaining, resetMs] = await this.redis.rateLimitHit(this.prefix + key, limit, windowMs, member);
+    let reply: HitReply;
+    try {
+      reply = await this.redis.rateLimitHit(this.prefix + key, limit, windowMs, member);
+    } catch (err) {
+      // ioredis's own commandTimeout: report it as the slowness it is, not as a failure.
+      if (err instanceof Error && err.message === 'Command timed out') throw new RateLimitTimeout(this.commandTimeoutMs);
+      throw err;
+    }
+    const [allowed, remaining, resetMs] = reply;
     return { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs) };
   }
 

@@ -32,8 +32,10 @@ export async function startHarness(
 ): Promise<Harness> {
   const db = await target.open();
   const clock = { now: new Date() };
-  // Limits × 1000 unless a test passes its own store (test/rate-limit.test.ts uses the real ones).
-  const rateLimitStore = build.rateLimitStore ?? new GenerousRateLimitStore();
+  // Limits × 1000 unless a test passes its own store, or `rateLimitStore: undefined` for the one
+  // buildApp makes from the configuration (test/rate-limit.test.ts uses the real limits).
+  const ownStore = !('rateLimitStore' in build);
+  const rateLimitStore = ownStore ? new GenerousRateLimitStore() : build.rateLimitStore;
   const app = await buildApp({ logger: false, ...build, rateLimitStore, config: testConfig(overrides), db, clock: () => clock.now });
   return {
     target: target.name,
@@ -42,7 +44,7 @@ export async function startHarness(
     clock,
     async close() {
       await app.close();
-      if (build.rateLimitStore === undefined) await rateLimitStore.close();
+      if (ownStore) await rateLimitStore?.close();
       await db.close();
     },
   };
