@@ -202,19 +202,22 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
   });
 
   test('each webhook attempt is sent once with two worker processes', { skip: !WORKER_EXISTS && 'src/worker.ts is not in this branch yet' }, async () => {
-    // A local receiver counting deliveries by X-Service-Delivery-Id... and attempts.
-    const seen: Array<{ deliveryId: string; attempt: string | undefined }> = [];
+    // A local receiver that fails every first attempt (503, retried) and accepts every second one,
+    // so each delivery must arrive exactly twice: attempt 1 and attempt 2, each once.
+    const seen: string[] = [];
     receiver = createServer((req: IncomingMessage, res) => {
       let raw = '';
       req.on('data', (c) => (raw += c));
       req.on('end', () => {
+        let deliveryId = 'unparsable';
         try {
-          const payload = JSON.parse(raw);
-          seen.push({ deliveryId: payload.deliveryId, attempt: req.headers['x-service-attempt'] as string | undefined });
+          deliveryId = JSON.parse(raw).deliveryId;
         } catch {
-          seen.push({ deliveryId: 'unparsable', attempt: undefined });
+          /* counted as unparsable */
         }
-        res.writeHead(200).end('ok');
+        const attempt = String(req.headers['x-service-attempt']);
+        seen.push(`${deliveryId}#${attempt}`);
+        res.writeHead(attempt === '1' ? 503 : 200).end();
       });
     });
     await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', () => resolve()));
@@ -229,11 +232,12 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
       const r = await http(i % 2 ? a : b, 'POST', '/v1/bookings', s.key, bookingBody(s, dateIn(5), `${10 + i}:00`), { 'idempotency-key': randomUUID() });
       assert.equal(r.status, 201, JSON.stringify(r.body));
     }
-    await waitFor('10 webhook deliveries', async () => seen.length >= 10, 60_000, 100);
-    await sleep(1500); // a duplicate would arrive within this time
-    const ids = seen.map((x) => x.deliveryId);
-    assert.equal(ids.length, 10, `deliveries: ${ids.join(', ')}`);
-    assert.equal(new Set(ids).size, 10, 'no delivery sent twice');
-    for (const x of seen) assert.equal(x.attempt, '1');
+    await waitFor('20 webhook attempts', async () => seen.length >= 20, 90_000, 100);
+    await sleep(2000); // a duplicate would arrive within this time
+    assert.equal(seen.length, 20, `attempts: ${seen.join(', ')}`);
+    assert.equal(new Set(seen).size, 20, 'no attempt sent twice');
+    const deliveries = new Set(seen.map((x) => x.split('#')[0]));
+    assert.equal(deliveries.size, 10);
+    for (const d of deliveries) assert.deepEqual(seen.filter((x) => x.startsWith(`${d}#`)).sort(), [`${d}#1`, `${d}#2`]);
   });
 });
