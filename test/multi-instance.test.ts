@@ -12,6 +12,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CAPABILITIES } from '../src/domain/capabilities.ts';
+import { MIGRATIONS } from '../src/store/migrations/index.ts';
+import { PostgresDb } from '../src/store/postgres-db.ts';
 import { startApi, startWorker, type ServiceProcess } from './helpers/api-process.ts';
 import { uniqueSlug } from './helpers/fixtures.ts';
 import { sleep, waitFor } from './helpers/processes.ts';
@@ -191,6 +193,39 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
     assert.equal(r.status, 401);
     assert.equal(r.body.error.code, 'auth.invalid_key');
     assert.equal((await http(a, 'GET', '/v1/subscription', s.key)).status, 401);
+  });
+
+  test('two processes started together on an empty database migrate it once', async () => {
+    // An empty schema of the test database stands in for a fresh database: search_path puts every
+    // table the migrations create there (public stays on the path for the btree_gist extension).
+    const schema = `mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = PostgresDb.open(DATABASE_URL!, 2);
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = new URL(DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema},public`);
+    const fresh: ServiceProcess[] = [];
+    try {
+      const started = await Promise.allSettled(
+        ['fresh-1', 'fresh-2'].map((name) => startApi(name, { ...env(), DATABASE_URL: url.toString() })),
+      );
+      for (const r of started) if (r.status === 'fulfilled') fresh.push(r.value);
+      for (const r of started) assert.equal(r.status, 'fulfilled', r.status === 'rejected' ? String(r.reason) : '');
+      const applied = await admin.query<{ name: string; n: number }>(
+        `SELECT name, count(*)::int AS n FROM ${schema}.schema_migrations GROUP BY name ORDER BY name`,
+      );
+      assert.deepEqual(
+        applied.rows.map((r) => [r.name, r.n]),
+        MIGRATIONS.map((m) => [m.name, 1]),
+      );
+      for (const p of fresh) {
+        const ready = await fetch(`${p.url}/readyz`, { signal: AbortSignal.timeout(5000) });
+        assert.equal(ready.status, 200);
+      }
+    } finally {
+      await Promise.all(fresh.map((p) => p.stop()));
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    }
   });
 
   test('metrics are per process and each process serves its own', async () => {
