@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import type { RateGroup } from '../src/http/context.ts';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.ts';
 import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';
@@ -294,6 +295,20 @@ for (const target of dbTargets()) {
     });
   }
 }
+
+describe('RATE_LIMIT_TIMEOUT_MS', () => {
+  test('defaults to 100 ms; a bad value stops the start naming the variable', () => {
+    assert.equal(loadConfig({}).rateLimitTimeoutMs, 100);
+    assert.equal(loadConfig({ RATE_LIMIT_TIMEOUT_MS: ' 250 ' }).rateLimitTimeoutMs, 250);
+    for (const bad of ['fast', '4', '5001', '-1', '1.5']) {
+      assert.throws(
+        () => loadConfig({ RATE_LIMIT_TIMEOUT_MS: bad }),
+        (err: unknown) => err instanceof ConfigError && err.variable === 'RATE_LIMIT_TIMEOUT_MS',
+        bad,
+      );
+    }
+  });
+});
 
 describe('memory store', () => {
   test('a request exactly one window after the first counted one is allowed, 1 ms earlier not', async () => {
