@@ -82,10 +82,13 @@ export class Dispatcher {
         (err: Error) => callback(err as NodeJS.ErrnoException, '', 4),
       );
     };
+    // The attempt's deadline is the AbortSignal in send(); undici's own timers are coarse (they
+    // may fire up to about half a second early), so they only back it up.
+    const backstop = opts.timeoutMs + 1000;
     this.agent = new Agent({
-      connect: { lookup, timeout: opts.timeoutMs },
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
+      connect: { lookup, timeout: backstop },
+      headersTimeout: backstop,
+      bodyTimeout: backstop,
       keepAliveTimeout: 4_000,
     });
   }
