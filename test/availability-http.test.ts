@@ -478,11 +478,15 @@ for (const target of dbTargets()) {
 
     test('group sessions: GroupSessionSlots with UTC times and seats, full sessions omitted, notice/horizon and local date honoured', async () => {
       h.clock.now = NOW; // 2026-06-01T06:00Z; default notice 60 min, horizon 90 days
-      const c = await setup(h, { service: { name: 'Yoga', bookingMode: 'groupSession', durationMinutes: 60 } });
-      const [coach] = c.staff as [StaffFixture];
-      const session = (startAtUtc: string, capacityMax: number, priceMinor?: number) =>
+      // Two coaches: one coach's sessions may not overlap (a session holds its staff member's time).
+      const c = await setup(h, {
+        service: { name: 'Yoga', bookingMode: 'groupSession', durationMinutes: 60 },
+        staffHours: [hours('09:00', '17:00'), hours('09:00', '17:00')],
+      });
+      const [coach, second] = c.staff as [StaffFixture, StaffFixture];
+      const session = (startAtUtc: string, capacityMax: number, priceMinor?: number, by: StaffFixture = coach) =>
         adminOk(h.app, 'POST', `/services/${c.service.id}/sessions`, {
-          staffId: coach.id,
+          staffId: by.id,
           startAtUtc,
           endAtUtc: new Date(Date.parse(startAtUtc) + 60 * MINUTE).toISOString(),
           capacityMax,
@@ -493,7 +497,7 @@ for (const target of dbTargets()) {
       const full = await session('2026-06-03T10:00:00.000Z', 1);
       const lateEvening = await session('2026-06-03T21:30:00.000Z', 3); // 23:30 local, still 06-03
       const nextLocalDay = await session('2026-06-03T22:30:00.000Z', 3); // 00:30 local on 06-04
-      await session('2026-06-01T06:30:00.000Z', 3); // inside the 60-minute notice
+      await session('2026-06-01T06:30:00.000Z', 3, undefined, second); // inside the 60-minute notice
       const atNotice = await session('2026-06-01T07:00:00.000Z', 3); // exactly now + notice: offered
 
       // Fill the one-seat session (directly: the booking flow has its own test below).
@@ -585,17 +589,18 @@ for (const target of dbTargets()) {
       const c = await setup(h, {
         location: { horizonDays: 2 },
         service: { name: 'Pilates', bookingMode: 'groupSession', durationMinutes: 60 },
+        staffHours: [hours('09:00', '17:00'), hours('09:00', '17:00')],
       });
-      const [coach] = c.staff as [StaffFixture];
-      const mk = (startAtUtc: string) =>
+      const [coach, second] = c.staff as [StaffFixture, StaffFixture];
+      const mk = (startAtUtc: string, by: StaffFixture = coach) =>
         adminOk(h.app, 'POST', `/services/${c.service.id}/sessions`, {
-          staffId: coach.id,
+          staffId: by.id,
           startAtUtc,
           endAtUtc: new Date(Date.parse(startAtUtc) + 60 * MINUTE).toISOString(),
           capacityMax: 4,
         }).then((d) => d.session as { id: string });
       const edge = await mk('2026-06-03T06:00:00.000Z'); // exactly now + 2 days
-      await mk('2026-06-03T06:15:00.000Z');
+      await mk('2026-06-03T06:15:00.000Z', second);
       const r = await search(h, c, '2026-06-01', '2026-06-05');
       assert.equal(r.status, 200, r.raw);
       assert.deepEqual((r.body.data.slots as any[]).map((s) => s.sessionId), [edge.id]);

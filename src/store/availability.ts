@@ -3,7 +3,8 @@ import type { Queryable } from './db.ts';
 
 /**
  * Everything the slot engine needs for one service at one location in one round trip: the staff
- * who perform it, each with their working hours, time off and held ranges in [from, to).
+ * who perform it, each with their working hours, time off and held ranges (occupying bookings and
+ * their own group sessions) in [from, to).
  *
  * Per staff member the intervals come back as one string of epoch milliseconds ("start end start
  * end ..."), not as a row per booking with two timestamps: a month with 2,000 bookings is then 10
@@ -21,7 +22,13 @@ export async function loadEngineStaff(
   to: Date,
 ): Promise<EngineStaff[]> {
   // date_part (float8) is markedly cheaper than extract (numeric) over thousands of rows.
-  const r = await q.query<{ id: string; hours: string | null; time_off: string | null; busy: string | null }>(
+  const r = await q.query<{
+    id: string;
+    hours: string | null;
+    time_off: string | null;
+    busy: string | null;
+    sessions: string | null;
+  }>(
     `SELECT s.id,
             (SELECT string_agg(w.weekday || ' ' || w.start_minute || ' ' || w.end_minute, ' ')
                FROM working_hours w WHERE w.staff_id = s.id) AS hours,
@@ -34,7 +41,10 @@ export async function loadEngineStaff(
               WHERE b.occupied_staff_id = s.id
                 AND b.status IN ('requested', 'confirmed', 'rescheduleProposed')
                 AND b.session_id IS NULL
-                AND b.occupied && tstzrange($4, $5, '[)')) AS busy
+                AND b.occupied && tstzrange($4, $5, '[)')) AS busy,
+            (SELECT string_agg(date_part('epoch', g.start_at) * 1000 || ' ' || date_part('epoch', g.end_at) * 1000, ' ')
+               FROM group_sessions g
+              WHERE g.staff_id = s.id AND g.start_at < $5 AND g.end_at > $4) AS sessions
        FROM staff s
        JOIN staff_services ss ON ss.staff_id = s.id AND ss.service_id = $2
       WHERE s.location_id = $1 AND s.active AND ($3::text IS NULL OR s.id = $3)
@@ -45,7 +55,8 @@ export async function loadEngineStaff(
     id: row.id,
     workingHours: parseHours(row.hours),
     timeOff: parseIntervals(row.time_off),
-    busy: parseIntervals(row.busy),
+    // A group session of theirs takes the staff member's time like a booking does.
+    busy: [...parseIntervals(row.busy), ...parseIntervals(row.sessions)],
   }));
 }
 

@@ -21,6 +21,7 @@ export async function sessionRoutes(app: App): Promise<void> {
           ...OPERATOR_ERRORS,
           'catalog.service_not_found',
           'catalog.staff_not_found',
+          'booking.slot_unavailable',
         ]),
       },
     },
