@@ -15,7 +15,7 @@ import {
   releaseLease,
   type ClaimedDelivery,
 } from '../store/webhook-outbox.ts';
-import { readWebhookTarget } from '../store/webhook-target-read.ts';
+import { getWebhookTarget } from '../store/webhook-configs.ts';
 import { Dispatcher, type Resolver } from './dispatcher.ts';
 
 /** Deliveries one worker has in flight at most: a slow receiver holds one slot, not the worker. */
@@ -86,7 +86,7 @@ export class WebhookWorker {
   async start(): Promise<void> {
     if (!this.target) {
       const serverSecret = await getServerSecret(this.opts.db);
-      this.target = (businessId) => readWebhookTarget(this.opts.db, serverSecret, businessId);
+      this.target = (businessId) => getWebhookTarget(this.opts.db, businessId, serverSecret);
     }
     this.opts.metrics?.setBacklogSource(() => countBacklog(this.opts.db));
     this.unlisten = await this.opts.db.listen(OUTBOX_CHANNEL, () => this.wake());
