@@ -78,7 +78,7 @@ export class WebhookWorker {
     });
     this.concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
     this.pollMs = opts.pollIntervalMs ?? DEFAULT_POLL_MS;
-    this.leaseMs = opts.leaseMs ?? 2 * opts.config.webhookTimeoutMs + 5_000;
+    this.leaseMs = opts.leaseMs ?? 2 * opts.config.webhookTimeoutMs + 1_000;
     this.random = opts.random ?? Math.random;
     this.target = opts.target;
   }
