@@ -14,13 +14,17 @@ export interface ClaimedDelivery {
   /** the lease as the database wrote it (exact text), the guard of every later write */
   lease: string;
   payload: string;
+  /** the business's webhook as it is now (read with the claim), or null when it was deleted */
+  target: { url: string; secretCiphertext: string } | null;
 }
 
 /**
  * Claims up to `limit` due deliveries in one short statement (committed before any HTTP call):
  * pending or retry rows whose time has come, and `processing` rows whose lease lapsed because
  * their worker died. SKIP LOCKED lets concurrent workers claim disjoint rows without waiting;
- * the new lease makes a claimed row invisible to the others until it lapses.
+ * the new lease makes a claimed row invisible to the others until it lapses. The same statement
+ * reads the payload and the business's current webhook URL and secret, so an attempt costs one
+ * round trip before the HTTP call (on PGlite every query queues behind the bookings being written).
  */
 export async function claimDue(q: Queryable, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const r = await q.query<{
@@ -30,9 +34,11 @@ export async function claimDue(q: Queryable, limit: number, leaseMs: number): Pr
     attempt_count: number;
     lease: string;
     payload: string;
+    url: string | null;
+    secret_ciphertext: string | null;
   }>(
     `WITH due AS (
-       SELECT delivery_id FROM webhook_deliveries
+       SELECT delivery_id, business_id, booking_id, sequence FROM webhook_deliveries
         WHERE status IN ('pending', 'retry_scheduled', 'processing')
           AND next_attempt_at <= now()
           AND (locked_until IS NULL OR locked_until <= now())
@@ -42,9 +48,12 @@ export async function claimDue(q: Queryable, limit: number, leaseMs: number): Pr
      )
      UPDATE webhook_deliveries d
         SET status = 'processing', locked_until = clock_timestamp() + $2 * interval '1 millisecond'
-       FROM due, booking_events e
-      WHERE d.delivery_id = due.delivery_id AND e.booking_id = d.booking_id AND e.sequence = d.sequence
-     RETURNING d.delivery_id, d.business_id, d.event, d.attempt_count, d.locked_until::text AS lease, e.payload`,
+       FROM due
+       JOIN booking_events e ON e.booking_id = due.booking_id AND e.sequence = due.sequence
+       LEFT JOIN webhook_configs c ON c.business_id = due.business_id
+      WHERE d.delivery_id = due.delivery_id
+     RETURNING d.delivery_id, d.business_id, d.event, d.attempt_count, d.locked_until::text AS lease, e.payload,
+               c.url, c.secret_ciphertext`,
     [limit, leaseMs],
   );
   return r.rows.map((row) => ({
@@ -54,6 +63,7 @@ export async function claimDue(q: Queryable, limit: number, leaseMs: number): Pr
     attempt: row.attempt_count + 1,
     lease: row.lease,
     payload: row.payload,
+    target: row.url !== null && row.secret_ciphertext !== null ? { url: row.url, secretCiphertext: row.secret_ciphertext } : null,
   }));
 }
 

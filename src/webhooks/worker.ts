@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { nextStep } from '../domain/webhooks/retry-policy.ts';
+import { decryptSigningSecret } from '../domain/webhooks/signing-secret.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Db } from '../store/db.ts';
 import { purgeExpiredKeys } from '../store/idempotency.ts';
@@ -15,7 +16,6 @@ import {
   releaseLease,
   type ClaimedDelivery,
 } from '../store/webhook-outbox.ts';
-import { getWebhookTarget } from '../store/webhook-configs.ts';
 import { Dispatcher, type Resolver } from './dispatcher.ts';
 
 /** Deliveries one worker has in flight at most: a slow receiver holds one slot, not the worker. */
@@ -23,8 +23,6 @@ export const DEFAULT_CONCURRENCY = 8;
 /** The safety net under LISTEN/NOTIFY: a lost notification or another worker's retry waits at most this. */
 export const DEFAULT_POLL_MS = 1000;
 const HOUSEKEEPING_MS = 3_600_000;
-
-export type TargetReader = (businessId: string) => Promise<{ url: string; secret: string } | undefined>;
 
 export interface WorkerOptions {
   db: Db;
@@ -40,8 +38,6 @@ export interface WorkerOptions {
    * WEBHOOK_TIMEOUT_MS), so only a dead or frozen worker's claim ever lapses.
    */
   leaseMs?: number;
-  /** the current URL and secret of a business; defaults to reading webhook_configs */
-  target?: TargetReader;
   random?: () => number;
   /** purge of old delivery records and expired idempotency records (hourly); on by default */
   housekeeping?: boolean;
@@ -60,12 +56,14 @@ export class WebhookWorker {
   private readonly leaseMs: number;
   private readonly random: () => number;
   private readonly inflight = new Set<Promise<void>>();
-  private target: TargetReader | undefined;
+  private serverSecret: Buffer | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private housekeepingTimer: NodeJS.Timeout | undefined;
   private filling = false;
   private again = false;
+  /** something may be due that no claim has looked at yet (a notification, a timer, a full claim) */
+  private dirty = true;
   private stopping = false;
   /** retry times this worker scheduled, so it wakes for them without polling */
   private retryTimes: number[] = [];
@@ -80,14 +78,10 @@ export class WebhookWorker {
     this.pollMs = opts.pollIntervalMs ?? DEFAULT_POLL_MS;
     this.leaseMs = opts.leaseMs ?? 2 * opts.config.webhookTimeoutMs + 1_000;
     this.random = opts.random ?? Math.random;
-    this.target = opts.target;
   }
 
   async start(): Promise<void> {
-    if (!this.target) {
-      const serverSecret = await getServerSecret(this.opts.db);
-      this.target = (businessId) => getWebhookTarget(this.opts.db, businessId, serverSecret);
-    }
+    this.serverSecret = await getServerSecret(this.opts.db);
     this.opts.metrics?.setBacklogSource(() => countBacklog(this.opts.db));
     this.unlisten = await this.opts.db.listen(OUTBOX_CHANNEL, () => this.wake());
     if (this.opts.housekeeping !== false) {
@@ -101,6 +95,7 @@ export class WebhookWorker {
   /** Looks for due deliveries now (a notification, a finished attempt, a timer). */
   wake(): void {
     if (this.stopping) return;
+    this.dirty = true;
     if (this.filling) {
       this.again = true;
       return;
@@ -138,7 +133,10 @@ export class WebhookWorker {
           const want = this.concurrency - this.inflight.size;
           const rows = await claimDue(this.opts.db, want, this.leaseMs);
           for (const row of rows) this.run(row);
-          if (rows.length < want) break;
+          if (rows.length < want) {
+            this.dirty = false;
+            break;
+          }
         }
       } while (this.again && !this.stopping);
     } catch (err) {
@@ -157,7 +155,8 @@ export class WebhookWorker {
       })
       .finally(() => {
         this.inflight.delete(p);
-        this.wake();
+        // A freed slot only needs a claim if the last one may have left due rows behind.
+        if (this.dirty) this.wake();
       });
     this.inflight.add(p);
   }
@@ -168,8 +167,9 @@ export class WebhookWorker {
       await releaseLease(this.opts.db, row);
       return;
     }
-    const target = await this.target!(row.businessId);
-    if (!target) {
+    // The URL and secret as they are at this attempt (read by the claim): a changed URL or a
+    // rotated secret applies to retries of older events.
+    if (!row.target) {
       // The webhook was deleted: the delivery ends without an attempt.
       await failWithoutAttempt(this.opts.db, row);
       log?.info({ deliveryId: row.deliveryId, event: row.event }, 'webhook delivery failed: no webhook configured');
@@ -177,8 +177,8 @@ export class WebhookWorker {
     }
     const timestamp = (JSON.parse(row.payload) as { timestamp?: unknown }).timestamp;
     const result = await this.dispatcher.send({
-      url: target.url,
-      secret: target.secret,
+      url: row.target.url,
+      secret: decryptSigningSecret(this.serverSecret!, row.target.secretCiphertext),
       payload: row.payload,
       deliveryId: row.deliveryId,
       event: row.event,
