@@ -65,6 +65,8 @@ const HOSTILE: Array<[string, UrlRule]> = [
   ['https://[ff02::1]/', 'reserved'],
   ['https://[2001:db8::1]/', 'reserved'],
   ['https://[::127.0.0.1]/', 'reserved'],
+  ['https://[::8.8.8.8]/', 'reserved'],
+  ['https://[::ffff:0:127.0.0.1]/', 'reserved'],
   ['https://[64:ff9b::7f00:1]/', 'reserved'],
   ['https://[2002:7f00:1::]/', 'reserved'],
   // scheme

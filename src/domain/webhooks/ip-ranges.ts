@@ -50,22 +50,28 @@ const RANGES: Array<[AddressClass, BlockList]> = [
       ['2002::', 16, 'ipv6'], // 6to4 embeds an IPv4 address that may be private
       ['64:ff9b::', 96, 'ipv6'], // NAT64 embeds an IPv4 address
       ['64:ff9b:1::', 48, 'ipv6'],
+      ['::', 96, 'ipv6'], // IPv4-compatible (deprecated); :: and ::1 are matched above
+      ['::ffff:0:0:0', 96, 'ipv6'], // IPv4-translated
     ]),
   ],
 ];
 
-/** The embedded IPv4 address of an IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible IPv6 address. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,5}(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/.exec(lower.replace(/^::/, '0:'));
-  if (dotted && lower.includes('.')) return dotted[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = parseInt(hex[1]!, 16);
-    const lo = parseInt(hex[2]!, 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/**
+ * The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d), judged as that IPv4 address.
+ * The URL parser canonicalises every spelling (expanded, dotted, upper case) to `::ffff:x:y` first.
+ */
+function mappedIpv4(address: string): string | undefined {
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]/`).hostname;
+  } catch {
+    return undefined;
   }
-  return undefined;
+  const m = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical);
+  if (!m) return undefined;
+  const hi = parseInt(m[1]!, 16);
+  const lo = parseInt(m[2]!, 16);
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 }
 
 /** Classifies a literal IP address; anything that is not an IP address at all is `reserved`. */
@@ -74,7 +80,7 @@ export function classifyAddress(address: string): AddressClass {
   const family = isIP(bare);
   if (family === 0) return 'reserved';
   if (family === 6) {
-    const v4 = embeddedIpv4(bare);
+    const v4 = mappedIpv4(bare);
     if (v4 !== undefined && isIP(v4) === 4) return classifyAddress(v4);
   }
   const type = family === 4 ? 'ipv4' : 'ipv6';

@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { classifyAddress, type AddressClass } from './ip-ranges.ts';
 
 /**
@@ -14,7 +14,8 @@ import { classifyAddress, type AddressClass } from './ip-ranges.ts';
  * - `private`: 10/8, 172.16/12, 192.168/16, 100.64/10 (carrier-grade NAT), fc00::/7
  * - `link-local`: 169.254/16 (cloud metadata lives there), fe80::/10
  * - `reserved`: every other literal address that is not public unicast: multicast, documentation,
- *   benchmarking, 240/4 and broadcast, 6to4, NAT64, IPv4-compatible IPv6 (::/96) and the like
+ *   benchmarking, 240/4 and broadcast, 6to4, NAT64, IPv4-compatible (::/96) and
+ *   IPv4-translated (::ffff:0:0:0/96) IPv6 and the like
  *
  * The WHATWG parser already turns every spelling of an address into one form (decimal, octal and
  * hex IPv4, short forms like 127.1, percent-encoding, full-width digits, IPv6 zero runs), so the
@@ -34,10 +35,6 @@ export const MAX_WEBHOOK_URL_LENGTH = 500;
 /** Rules the allow-private setting lifts. */
 const LIFTED_BY_ALLOW_PRIVATE: ReadonlySet<UrlRule> = new Set(['loopback', 'private', 'link-local']);
 
-// IPv4-compatible IPv6 (deprecated, ::a.b.c.d): not public, and ip-ranges does not name it.
-const IPV4_COMPATIBLE = new BlockList();
-IPV4_COMPATIBLE.addSubnet('::', 96, 'ipv6');
-
 const RULE_OF_CLASS: Record<AddressClass, UrlRule | undefined> = {
   public: undefined,
   loopback: 'loopback',
@@ -55,10 +52,7 @@ const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f]/;
 /** The rule a literal address or host name breaks, if any. */
 function hostRule(hostname: string): UrlRule | undefined {
   if (hostname.startsWith('[')) {
-    const address = hostname.slice(1, -1);
-    const cls = classifyAddress(address);
-    if (cls === 'public' && IPV4_COMPATIBLE.check(address, 'ipv6')) return 'reserved';
-    return RULE_OF_CLASS[cls];
+    return RULE_OF_CLASS[classifyAddress(hostname.slice(1, -1))];
   }
   const name = hostname.replace(/\.+$/, '').toLowerCase();
   if (isIP(name) !== 0) return RULE_OF_CLASS[classifyAddress(name)];

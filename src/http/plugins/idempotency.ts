@@ -20,6 +20,16 @@ export interface WriteResult<T> {
   liveOnly?: Record<string, unknown>;
 }
 
+/**
+ * How a response is kept for replays when its data must not rest in clear (a webhook signing
+ * secret): `seal` turns the data into its stored form, `unseal` turns the stored form back into
+ * what the client gets again on a replay.
+ */
+export interface StoredForm<T> {
+  seal: (data: T) => unknown;
+  unseal: (stored: unknown) => unknown;
+}
+
 function fingerprint(businessId: string, operation: string, params: unknown, body: unknown): string {
   return createHash('sha256')
     .update(canonicalJson({ businessId, operation, params: params ?? {}, body: body ?? {} }))
@@ -37,6 +47,7 @@ export async function runIdempotent<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   run: (tx: Queryable) => Promise<WriteResult<T>>,
+  storedForm?: StoredForm<T>,
 ): Promise<unknown> {
   const access = request.routeOptions.config.access;
   if (access?.surface !== 'public' || !access.idempotentOperation) throw new Error('route is not an idempotent write');
@@ -53,7 +64,8 @@ export async function runIdempotent<T>(
   if (claim.kind === 'mismatch') throw new AppError('idempotency.payload_mismatch');
   if (claim.kind === 'in_progress') throw new AppError('idempotency.request_in_progress');
   if (claim.kind === 'replay') {
-    const stored = JSON.parse(claim.body) as { meta: Record<string, unknown> };
+    const stored = JSON.parse(claim.body) as { ok: boolean; data?: unknown; meta: Record<string, unknown> };
+    if (storedForm && stored.ok) stored.data = storedForm.unseal(stored.data);
     stored.meta = { ...stored.meta, requestId: request.id, idempotent: true };
     return reply.status(claim.status).send(stored);
   }
@@ -62,7 +74,8 @@ export async function runIdempotent<T>(
     // A deadlock victim among concurrent clashing writes is run again (it then gets its 409).
     const result = await transactionWithRetry(db, async (tx) => {
       const r = await run(tx);
-      await completeKey(tx, auth.businessId, key, r.status, JSON.stringify(ok(request, r.data, r.meta)));
+      const kept = storedForm ? storedForm.seal(r.data) : r.data;
+      await completeKey(tx, auth.businessId, key, r.status, JSON.stringify(ok(request, kept, r.meta)));
       return r;
     });
     const data = result.liveOnly ? { ...result.data, ...result.liveOnly } : result.data;

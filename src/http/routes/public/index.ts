@@ -6,6 +6,8 @@ import { staffListRoutes } from './staff.ts';
 import { bookingReadRoutes } from './bookings-read.ts';
 import { bookingCreateRoutes } from './bookings-create.ts';
 import { bookingCancelRoutes } from './bookings-cancel.ts';
+import { webhookConfigRoutes } from './webhooks-config.ts';
+import { webhookDeliveryRoutes } from './webhooks-deliveries.ts';
 
 export async function publicRoutes(app: App): Promise<void> {
   await app.register(subscriptionRoutes);
@@ -15,4 +17,6 @@ export async function publicRoutes(app: App): Promise<void> {
   await app.register(bookingCreateRoutes);
   await app.register(bookingReadRoutes);
   await app.register(bookingCancelRoutes);
+  await app.register(webhookConfigRoutes);
+  await app.register(webhookDeliveryRoutes);
 }

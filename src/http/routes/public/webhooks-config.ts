@@ -1,0 +1,165 @@
+import { Type } from 'typebox';
+import { AppError } from '../../../domain/errors.ts';
+import { checkSalon } from '../../../domain/scope.ts';
+import { sealWebhookSecret, toWebhookView, unsealWebhookSecret, type WebhookView } from '../../../domain/webhooks/config-view.ts';
+import { encryptSigningSecret, newSigningSecret } from '../../../domain/webhooks/signing-secret.ts';
+import { checkWebhookUrl } from '../../../domain/webhooks/url-rules.ts';
+import {
+  deleteWebhookConfig,
+  failPendingDeliveries,
+  findWebhookConfig,
+  replaceWebhookSecret,
+  upsertWebhookConfig,
+} from '../../../store/webhook-configs.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { runIdempotent, type StoredForm } from '../../plugins/idempotency.ts';
+import { responses } from '../../schemas/common.ts';
+import { PutWebhookBody, SalonQuery, WebhookResult } from '../../schemas/webhook.ts';
+import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
+
+const IDEMPOTENCY_HEADER = Type.Object({ 'idempotency-key': Type.String({ description: 'UUID v1-v5' }) });
+
+/**
+ * The webhook configuration of the key's business. Every route is `webhook.manage` in the `webhook`
+ * rate-limit group (rotate-secret too: the spec leaves its group open, and it is the same resource).
+ * The signing secret is shown only by the first successful PUT and by rotate-secret; it rests
+ * encrypted in the configuration and in the idempotency record, and is never logged.
+ */
+export async function webhookConfigRoutes(app: App): Promise<void> {
+  const secretKept: StoredForm<{ webhook: WebhookView }> = {
+    seal: (data) => sealWebhookSecret(app.ctx.serverSecret, data),
+    unseal: (stored) => unsealWebhookSecret(app.ctx.serverSecret, stored),
+  };
+
+  app.get(
+    '/webhooks/config',
+    {
+      config: { access: { surface: 'public', capability: 'webhook.manage', group: 'webhook' } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'getWebhookConfig',
+        summary: 'The webhook configuration (never the secret)',
+        security: [{ apiKey: [] }],
+        querystring: SalonQuery,
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, 'webhook.not_configured']),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      checkSalon(auth, request.query.salonSlug);
+      const config = await findWebhookConfig(app.ctx.db, auth.businessId);
+      if (!config) throw new AppError('webhook.not_configured');
+      return ok(request, { webhook: toWebhookView(config) });
+    },
+  );
+
+  app.put(
+    '/webhooks/config',
+    {
+      config: {
+        access: { surface: 'public', capability: 'webhook.manage', group: 'webhook', idempotentOperation: 'putWebhookConfig' },
+      },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'putWebhookConfig',
+        summary: 'Set the webhook URL; the first successful PUT creates the signing secret and shows it once',
+        security: [{ apiKey: [] }],
+        headers: IDEMPOTENCY_HEADER,
+        querystring: SalonQuery,
+        body: PutWebhookBody,
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.invalid_url']),
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      checkSalon(auth, request.query.salonSlug);
+      const url = request.body.url;
+      return runIdempotent(
+        app,
+        request,
+        reply,
+        async (tx) => {
+          const check = checkWebhookUrl(url, { allowPrivateTargets: app.ctx.config.webhookAllowPrivateTargets });
+          if (!check.ok) throw new AppError('webhook.invalid_url', `The webhook URL breaks the ${check.rule} rule.`, { rule: check.rule });
+          const secret = newSigningSecret();
+          const { config, created } = await upsertWebhookConfig(tx, {
+            businessId: auth.businessId,
+            url,
+            secretCiphertext: encryptSigningSecret(app.ctx.serverSecret, secret),
+            now: app.ctx.clock(),
+          });
+          return { status: 200, data: { webhook: toWebhookView(config, created ? secret : undefined) } };
+        },
+        secretKept,
+      );
+    },
+  );
+
+  app.delete(
+    '/webhooks/config',
+    {
+      config: {
+        access: { surface: 'public', capability: 'webhook.manage', group: 'webhook', idempotentOperation: 'deleteWebhookConfig' },
+      },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'deleteWebhookConfig',
+        summary: 'Remove the webhook: returns it as it was; deliveries still to be made end as failed',
+        security: [{ apiKey: [] }],
+        headers: IDEMPOTENCY_HEADER,
+        querystring: SalonQuery,
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured']),
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      checkSalon(auth, request.query.salonSlug);
+      return runIdempotent(app, request, reply, async (tx) => {
+        const config = await deleteWebhookConfig(tx, auth.businessId);
+        if (!config) throw new AppError('webhook.not_configured');
+        await failPendingDeliveries(tx, auth.businessId);
+        return { status: 200, data: { webhook: toWebhookView(config) } };
+      });
+    },
+  );
+
+  app.post(
+    '/webhooks/config/rotate-secret',
+    {
+      config: {
+        access: { surface: 'public', capability: 'webhook.manage', group: 'webhook', idempotentOperation: 'rotateWebhookSecret' },
+      },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'rotateWebhookSecret',
+        summary: 'Replace the signing secret now (no body); the new one is shown once and signs every later attempt',
+        security: [{ apiKey: [] }],
+        headers: IDEMPOTENCY_HEADER,
+        querystring: SalonQuery,
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured']),
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      checkSalon(auth, request.query.salonSlug);
+      return runIdempotent(
+        app,
+        request,
+        reply,
+        async (tx) => {
+          const secret = newSigningSecret();
+          const config = await replaceWebhookSecret(tx, {
+            businessId: auth.businessId,
+            secretCiphertext: encryptSigningSecret(app.ctx.serverSecret, secret),
+            now: app.ctx.clock(),
+          });
+          if (!config) throw new AppError('webhook.not_configured');
+          return { status: 200, data: { webhook: toWebhookView(config, secret) } };
+        },
+        secretKept,
+      );
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts';
+import { checkSalon } from '../../../domain/scope.ts';
+import { toDeliveryView } from '../../../domain/webhooks/delivery-view.ts';
+import { resolveDeliveryWindow } from '../../../domain/webhooks/delivery-window.ts';
+import { listAttempts, listDeliveries } from '../../../store/webhook-log.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { responses } from '../../schemas/common.ts';
+import { DeliveriesQuery, DeliveriesResult } from '../../schemas/webhook.ts';
+import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+
+const LIST = 'public-webhook-deliveries';
+
+/** Where the next page starts, and the window the first page resolved (so "now" does not move). */
+interface Position {
+  at: string;
+  id: string;
+  from: string;
+  to: string | null;
+}
+
+export async function webhookDeliveryRoutes(app: App): Promise<void> {
+  app.get(
+    '/webhooks/deliveries',
+    {
+      config: { access: { surface: 'public', capability: 'webhook.manage', group: 'webhook' } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'listWebhookDeliveries',
+        summary: 'The delivery log: one record per business event with its attempts, newest first; at most 90 days per query',
+        security: [{ apiKey: [] }],
+        querystring: DeliveriesQuery,
+        response: responses(200, DeliveriesResult, [...PUBLIC_AUTH_ERRORS, 'request.invalid_cursor']),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const query = request.query;
+      checkSalon(auth, query.salonSlug);
+      const limit = query.limit ?? 50;
+      // The cursor is bound to the filters as sent; the window it carries is the one page 1 resolved.
+      const filters = { event: query.event, outcome: query.outcome, from: query.from, to: query.to, limit };
+      const position = query.cursor
+        ? decodeCursor<Position>(app.ctx.serverSecret, LIST, auth.businessId, filters, query.cursor)
+        : undefined;
+      const window = position
+        ? { from: new Date(position.from), to: position.to === null ? null : new Date(position.to) }
+        : resolveDeliveryWindow(query, app.ctx.clock());
+      const rows = await listDeliveries(app.ctx.db, {
+        businessId: auth.businessId,
+        from: window.from,
+        to: window.to,
+        event: query.event,
+        outcome: query.outcome,
+        before: position ? { at: position.at, id: position.id } : undefined,
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      const attempts = await listAttempts(app.ctx.db, page.map((d) => d.deliveryId));
+      const last = page[page.length - 1];
+      const cursor =
+        rows.length > limit && last
+          ? encodeCursor(app.ctx.serverSecret, LIST, auth.businessId, filters, {
+              at: last.positionAt,
+              id: last.deliveryId,
+              from: window.from.toISOString(),
+              to: window.to === null ? null : window.to.toISOString(),
+            } satisfies Position)
+          : undefined;
+      return ok(request, { deliveries: page.map((d) => toDeliveryView(d, attempts)) }, cursor ? { cursor } : undefined);
+    },
+  );
+}
