@@ -10,8 +10,10 @@ import { verifySignature, WebhookReceiver, type Behaviour } from './helpers/webh
 import {
   attemptsOf,
   configureWebhook,
+  createWebhook,
   deleteWebhook,
   deliveriesOf,
+  rotateSecret,
   testWorker,
   waitForFinal,
   webhookHarness,
@@ -46,7 +48,7 @@ for (const target of isolatedDbTargets()) {
     async function salonWithWebhook(name: string, behaviour?: Behaviour) {
       const salon = await createSalon(h.app);
       const { url, path } = receiver.path(name, behaviour);
-      const secret = await configureWebhook(h, salon.business.id, url);
+      const secret = await createWebhook(h, salon, url);
       return { salon, url, path, secret };
     }
 
@@ -175,7 +177,7 @@ for (const target of isolatedDbTargets()) {
 
     test('a refused connection: network_error on every attempt, exhausted', async () => {
       const salon = await createSalon(h.app);
-      await configureWebhook(h, salon.business.id, `http://127.0.0.1:${await closedPort()}/hook`);
+      await createWebhook(h, salon, `http://127.0.0.1:${await closedPort()}/hook`);
       const booking = await requestBooking(salon);
       const [row] = await waitForFinal(h.db, booking.bookingId, 1);
       assert.deepEqual([row!.status, row!.attempt_count, row!.outcome, row!.status_code], ['exhausted', 3, 'network_error', null]);
@@ -222,12 +224,12 @@ for (const target of isolatedDbTargets()) {
     });
 
     test('a secret rotated between attempts: the retry is signed with the new secret', async () => {
-      const { salon, url, path, secret } = await salonWithWebhook('rotate', (n) =>
+      const { salon, path, secret } = await salonWithWebhook('rotate', (n) =>
         n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 },
       );
       const booking = await requestBooking(salon);
       await receiver.waitFor(() => receiver.at(path).length === 1);
-      const rotated = await configureWebhook(h, salon.business.id, url);
+      const rotated = await rotateSecret(h, salon);
       const [row] = await waitForFinal(h.db, booking.bookingId, 1);
       assert.deepEqual([row!.status, row!.attempt_count], ['succeeded', 2]);
       const [first, second] = receiver.at(path);
@@ -242,22 +244,62 @@ for (const target of isolatedDbTargets()) {
       const moved = receiver.path('moved-to');
       const booking = await requestBooking(salon);
       await receiver.waitFor(() => receiver.at(path).length === 1);
-      await configureWebhook(h, salon.business.id, moved.url);
+      assert.equal(await configureWebhook(h, salon, moved.url), undefined, 'a later PUT shows no secret');
       const [row] = await waitForFinal(h.db, booking.bookingId, 1);
       assert.deepEqual([row!.status, row!.attempt_count], ['succeeded', 2]);
       assert.equal(receiver.at(path).length, 1);
       assert.equal(receiver.at(moved.path)[0]!.headers['x-service-attempt'], '2');
     });
 
-    test('a webhook deleted between attempts: the delivery ends failed, no further attempt', async () => {
+    /** Waits until the delivery has `n` recorded attempts. */
+    async function waitForAttempts(deliveryId: string, n: number) {
+      for (let i = 0; i < 400; i++) {
+        const rows = await attemptsOf(h.db, deliveryId);
+        if (rows.length >= n) return rows;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`attempt ${n} of ${deliveryId} was not recorded`);
+    }
+
+    test('a webhook deleted between attempts (DELETE /webhooks/config): the delivery ends failed, no further attempt', async () => {
       const { salon, path } = await salonWithWebhook('deleted', () => ({ status: 503, headers: { 'retry-after': '1' } }));
       const booking = await requestBooking(salon);
-      await receiver.waitFor(() => receiver.at(path).length === 1);
-      await deleteWebhook(h, salon.business.id);
-      const [row] = await waitForFinal(h.db, booking.bookingId, 1);
+      const [queued] = await deliveriesOf(h.db, booking.bookingId);
+      await waitForAttempts(queued!.delivery_id, 1);
+      await deleteWebhook(h, salon);
+      await new Promise((r) => setTimeout(r, 1300)); // past the Retry-After of 1 s
+      const [row] = await deliveriesOf(h.db, booking.bookingId);
       assert.deepEqual([row!.status, row!.attempt_count, row!.outcome, row!.status_code], ['failed', 1, 'http_error', 503]);
       assert.equal(receiver.at(path).length, 1);
+    });
+
+    test('a configuration gone when the retry comes due: the worker ends the delivery failed without an attempt', async () => {
+      const { salon, path } = await salonWithWebhook('gone', () => ({ status: 503, headers: { 'retry-after': '1' } }));
+      const booking = await requestBooking(salon);
+      const [queued] = await deliveriesOf(h.db, booking.bookingId);
+      await waitForAttempts(queued!.delivery_id, 1);
+      // the row alone, leaving the delivery queued: only the worker's check at attempt time can stop it
+      await h.db.query('DELETE FROM webhook_configs WHERE business_id = $1', [salon.business.id]);
+      const [row] = await waitForFinal(h.db, booking.bookingId, 1);
+      assert.deepEqual([row!.status, row!.attempt_count, row!.outcome], ['failed', 1, 'http_error']);
+      assert.equal(receiver.at(path).length, 1);
       assert.equal((await attemptsOf(h.db, row!.delivery_id)).length, 1);
+    });
+
+    test('a webhook deleted while an attempt is in flight: the attempt made is recorded, the delivery stays failed', async () => {
+      const { salon, path } = await salonWithWebhook('deleted-in-flight', () => 'hang');
+      const booking = await requestBooking(salon);
+      await receiver.waitFor(() => receiver.at(path).length === 1);
+      await deleteWebhook(h, salon);
+      receiver.releaseHanging(); // the attempt ends (a network error) after the delete
+      const [queued] = await deliveriesOf(h.db, booking.bookingId);
+      await waitForAttempts(queued!.delivery_id, 1);
+      const [row] = await deliveriesOf(h.db, booking.bookingId);
+      assert.deepEqual([row!.status, row!.attempt_count], ['failed', 1]);
+      // closed by the receiver after the delete, or cut by the timeout on a slow machine
+      assert.ok(row!.outcome === 'network_error' || row!.outcome === 'timeout', String(row!.outcome));
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(receiver.at(path).length, 1);
     });
 
     test('no webhook configured: nothing is queued', async () => {

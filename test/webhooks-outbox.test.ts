@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { claimDue, countBacklog, failWithoutAttempt, purgeOldDeliveries, recordAttempt, releaseLease } from '../src/store/webhook-outbox.ts';
+import { failPendingDeliveries } from '../src/store/webhook-configs.ts';
 import { createOk } from './helpers/bookings.ts';
 import { createSalon } from './helpers/fixtures.ts';
 import type { Harness } from './helpers/harness.ts';
 import { isolatedDbTargets } from './helpers/isolated-databases.ts';
-import { attemptsOf, configureWebhook, deliveriesOf, webhookHarness } from './helpers/webhooks.ts';
+import { attemptsOf, createWebhook, deliveriesOf, webhookHarness } from './helpers/webhooks.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const attempt = (outcome: 'success' | 'http_error' = 'success') => ({
@@ -28,7 +29,7 @@ for (const target of isolatedDbTargets()) {
     /** One queued delivery (a manual booking's booking.requested); returns its booking id. */
     async function queueOne(): Promise<string> {
       const salon = await createSalon(h.app);
-      await configureWebhook(h, salon.business.id, 'http://127.0.0.1:9/never-called');
+      await createWebhook(h, salon, 'http://127.0.0.1:9/never-called');
       return (await createOk(h, salon, { service: salon.manualService })).bookingId;
     }
 
@@ -43,7 +44,7 @@ for (const target of isolatedDbTargets()) {
       assert.equal(first!.attempt, 1);
       assert.equal((await deliveriesOf(h.db, bookingId))[0]!.status, 'processing');
       assert.deepEqual(await claimAll(60_000), []);
-      assert.equal(await recordAttempt(h.db, first!, attempt(), { status: 'succeeded' }), true);
+      assert.equal(await recordAttempt(h.db, first!, attempt(), { status: 'succeeded' }), 'recorded');
       assert.deepEqual(await claimAll(60_000), []);
       assert.equal(await countBacklog(h.db), 0);
     });
@@ -57,9 +58,9 @@ for (const target of isolatedDbTargets()) {
       assert.equal(fresh!.attempt, 1, 'the attempt number comes from the row, not the claim');
       assert.notEqual(fresh!.lease, stale!.lease);
       // the dead worker's late result is dropped; the new holder's is kept
-      assert.equal(await recordAttempt(h.db, stale!, attempt('http_error'), { status: 'retry_scheduled', waitMs: 0 }), false);
+      assert.equal(await recordAttempt(h.db, stale!, attempt('http_error'), { status: 'retry_scheduled', waitMs: 0 }), 'lost');
       assert.equal(await failWithoutAttempt(h.db, stale!), false);
-      assert.equal(await recordAttempt(h.db, fresh!, attempt(), { status: 'succeeded' }), true);
+      assert.equal(await recordAttempt(h.db, fresh!, attempt(), { status: 'succeeded' }), 'recorded');
       const [row] = await deliveriesOf(h.db, bookingId);
       assert.deepEqual([row!.status, row!.attempt_count, row!.outcome], ['succeeded', 1, 'success']);
       assert.deepEqual((await attemptsOf(h.db, row!.delivery_id)).map((a) => a.attempt), [1]);
@@ -68,7 +69,7 @@ for (const target of isolatedDbTargets()) {
     test('a retry is claimed again when due, as the next attempt', async () => {
       const bookingId = await queueOne();
       const [c1] = await claimAll(60_000);
-      assert.equal(await recordAttempt(h.db, c1!, attempt('http_error'), { status: 'retry_scheduled', waitMs: 150 }), true);
+      assert.equal(await recordAttempt(h.db, c1!, attempt('http_error'), { status: 'retry_scheduled', waitMs: 150 }), 'recorded');
       const [row] = await deliveriesOf(h.db, bookingId);
       assert.equal(row!.status, 'retry_scheduled');
       assert.equal(row!.locked_until, null);
@@ -80,7 +81,19 @@ for (const target of isolatedDbTargets()) {
       await releaseLease(h.db, c2!);
       const [c3] = await claimAll(60_000);
       assert.equal(c3!.attempt, 2);
-      assert.equal(await recordAttempt(h.db, c3!, attempt(), { status: 'succeeded' }), true);
+      assert.equal(await recordAttempt(h.db, c3!, attempt(), { status: 'succeeded' }), 'recorded');
+    });
+
+    test('a webhook deleted while an attempt is in flight: the attempt is still recorded, the delivery stays failed', async () => {
+      const bookingId = await queueOne();
+      const [c] = await claimAll(60_000);
+      const [row] = await deliveriesOf(h.db, bookingId);
+      assert.equal(await failPendingDeliveries(h.db, row!.business_id), 1);
+      assert.equal(await recordAttempt(h.db, c!, attempt('http_error'), { status: 'retry_scheduled', waitMs: 0 }), 'disabled');
+      const [after] = await deliveriesOf(h.db, bookingId);
+      assert.deepEqual([after!.status, after!.attempt_count, after!.outcome, after!.next_attempt_at], ['failed', 1, 'http_error', null]);
+      assert.deepEqual((await attemptsOf(h.db, row!.delivery_id)).map((a) => a.attempt), [1]);
+      assert.deepEqual(await claimAll(60_000), []);
     });
 
     test('the claim returns the exact stored payload', async () => {

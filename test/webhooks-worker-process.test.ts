@@ -12,7 +12,7 @@ import { createSalon } from './helpers/fixtures.ts';
 import type { Harness } from './helpers/harness.ts';
 import { openScratchPostgres } from './helpers/isolated-databases.ts';
 import { WebhookReceiver } from './helpers/webhook-receiver.ts';
-import { attemptsOf, configureWebhook, deliveriesOf, waitForFinal, webhookHarness } from './helpers/webhooks.ts';
+import { attemptsOf, createWebhook, deliveriesOf, waitForFinal, webhookHarness } from './helpers/webhooks.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TIMEOUT_MS = 2000;
@@ -70,7 +70,7 @@ if (serverUrl) {
     test('a worker killed (SIGKILL) while the receiver holds the request: a restarted worker still delivers it', async () => {
       const salon = await createSalon(h.app);
       const { url: hook, path } = receiver.path('crash', (n) => (n === 1 ? 'hang' : { status: 200 }));
-      await configureWebhook(h, salon.business.id, hook);
+      await createWebhook(h, salon, hook);
       const booking = await createOk(h, salon, { service: salon.manualService });
 
       const first = startWorker();
@@ -102,7 +102,7 @@ if (serverUrl) {
     test('SIGTERM: the attempt in flight finishes and is recorded before the worker exits', async () => {
       const salon = await createSalon(h.app);
       const { url: hook, path } = receiver.path('sigterm', () => 'hang');
-      await configureWebhook(h, salon.business.id, hook);
+      await createWebhook(h, salon, hook);
       const booking = await createOk(h, salon, { service: salon.manualService });
 
       const worker = startWorker();

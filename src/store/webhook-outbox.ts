@@ -78,29 +78,39 @@ export interface AttemptRecord {
 /**
  * Records attempt `d.attempt` and the delivery's next state in one statement (so both or neither),
  * only while `d`'s lease is still the row's: a worker whose lease lapsed and was taken over finds
- * nothing to update and its late result is dropped. Returns whether it was recorded.
+ * nothing to update and its late result is dropped ('lost'). One exception: a delivery that was
+ * ended `failed` while the attempt was in flight (the webhook was deleted; no one else holds it)
+ * still gets the attempt that was really made, and stays `failed` ('disabled').
  */
 export async function recordAttempt(
   q: Queryable,
   d: Pick<ClaimedDelivery, 'deliveryId' | 'attempt' | 'lease'>,
   a: AttemptRecord,
   next: { status: Exclude<DeliveryStatus, 'pending' | 'processing'>; waitMs?: number },
-): Promise<boolean> {
-  const r = await q.query(
+): Promise<'recorded' | 'disabled' | 'lost'> {
+  const r = await q.query<{ how: 'recorded' | 'disabled' }>(
     `WITH upd AS (
        UPDATE webhook_deliveries
           SET status = $3, attempt_count = $2, last_attempt_at = $4, outcome = $6, status_code = $7,
               next_attempt_at = CASE WHEN $3 = 'retry_scheduled' THEN now() + $9 * interval '1 millisecond' END,
               locked_until = NULL
         WHERE delivery_id = $1 AND status = 'processing' AND attempt_count = $2 - 1 AND locked_until = $10::timestamptz
-       RETURNING delivery_id
+       RETURNING delivery_id, 'recorded' AS how
+     ), disabled AS (
+       UPDATE webhook_deliveries
+          SET attempt_count = $2, last_attempt_at = $4, outcome = $6, status_code = $7
+        WHERE delivery_id = $1 AND status = 'failed' AND attempt_count = $2 - 1 AND locked_until IS NULL
+       RETURNING delivery_id, 'disabled' AS how
+     ), done AS (
+       SELECT * FROM upd UNION ALL SELECT * FROM disabled
+     ), ins AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, outcome, status_code, error)
+       SELECT delivery_id, $2, $4, $5, $6, $7, $8 FROM done
      )
-     INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, outcome, status_code, error)
-     SELECT delivery_id, $2, $4, $5, $6, $7, $8 FROM upd
-     RETURNING attempt`,
+     SELECT how FROM done`,
     [d.deliveryId, d.attempt, next.status, a.startedAt, a.durationMs, a.outcome, a.statusCode, a.error, next.waitMs ?? 0, d.lease],
   );
-  return r.rowCount === 1;
+  return r.rows[0]?.how ?? 'lost';
 }
 
 /** Ends a held delivery `failed` without an attempt: its webhook was deleted. Guarded like recordAttempt. */

@@ -202,8 +202,12 @@ export class WebhookWorker {
       durationMs: result.durationMs,
       status: next.status,
     };
-    if (!recorded) {
+    if (recorded === 'lost') {
       log?.warn(fields, 'webhook attempt result dropped: the claim lapsed and another worker took the delivery');
+      return;
+    }
+    if (recorded === 'disabled') {
+      log?.info({ ...fields, status: 'failed' }, 'webhook attempt recorded; the webhook was deleted meanwhile, so the delivery stays failed');
       return;
     }
     if (result.outcome === 'success') log?.debug(fields, 'webhook delivered');

@@ -1,14 +1,16 @@
 /**
  * Shared set-up of the webhook delivery tests: a harness on an isolated database with test
- * delivery settings, a webhook config written directly (until the configuration routes are in
- * main), and waits on the delivery records.
+ * delivery settings, the webhook configured through its routes (or written directly where the URL
+ * rules would refuse it), and waits on the delivery records.
  */
+import assert from 'node:assert/strict';
 import type { Config } from '../../src/config.ts';
 import { encryptSigningSecret, newSigningSecret } from '../../src/domain/webhooks/signing-secret.ts';
 import type { Db } from '../../src/store/db.ts';
 import { startWebhookWorker, type WebhookWorker, type WorkerOptions } from '../../src/webhooks/worker.ts';
 import { BASE_NOW } from './bookings.ts';
 import type { DbTarget } from './databases.ts';
+import { api, type SalonFixture } from './fixtures.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 export const WEBHOOK_TEST_SETTINGS: Partial<Config> = {
@@ -31,8 +33,40 @@ export function testWorker(h: Harness, opts: Partial<WorkerOptions> = {}): Promi
   return startWebhookWorker({ db: h.db, config: h.app.ctx.config, pollIntervalMs: 200, ...opts });
 }
 
-/** Writes the business's webhook config as the configuration route stores it; returns the secret. */
-export async function configureWebhook(h: Harness, businessId: string, url: string, secret = newSigningSecret()): Promise<string> {
+function webhookUrl(salon: SalonFixture, suffix = ''): string {
+  return `/webhooks/config${suffix}?salonSlug=${encodeURIComponent(salon.business.slug)}`;
+}
+
+/** PUT /v1/webhooks/config; returns the signing secret when this PUT created the webhook. */
+export async function configureWebhook(h: Harness, salon: SalonFixture, url: string): Promise<string | undefined> {
+  const r = await api(h.app, salon.key.secret, 'PUT', webhookUrl(salon), { url });
+  assert.equal(r.status, 200, r.raw);
+  return r.body.data.webhook.signingSecret;
+}
+
+/** A new webhook; returns its secret. */
+export async function createWebhook(h: Harness, salon: SalonFixture, url: string): Promise<string> {
+  const secret = await configureWebhook(h, salon, url);
+  assert.ok(secret, 'the first PUT shows the secret');
+  return secret;
+}
+
+export async function rotateSecret(h: Harness, salon: SalonFixture): Promise<string> {
+  const r = await api(h.app, salon.key.secret, 'POST', webhookUrl(salon, '/rotate-secret'));
+  assert.equal(r.status, 200, r.raw);
+  return r.body.data.webhook.signingSecret;
+}
+
+export async function deleteWebhook(h: Harness, salon: SalonFixture): Promise<void> {
+  const r = await api(h.app, salon.key.secret, 'DELETE', webhookUrl(salon));
+  assert.equal(r.status, 200, r.raw);
+}
+
+/**
+ * Writes a webhook row directly, past the URL rules: stands for a configuration stored under other
+ * rules or a name whose addresses changed since, which only the connect-time check can stop.
+ */
+export async function storeWebhookRow(h: Harness, businessId: string, url: string, secret = newSigningSecret()): Promise<string> {
   await h.db.query(
     `INSERT INTO webhook_configs (business_id, url, secret_ciphertext) VALUES ($1, $2, $3)
      ON CONFLICT (business_id) DO UPDATE SET url = EXCLUDED.url, secret_ciphertext = EXCLUDED.secret_ciphertext, updated_at = now()`,
@@ -41,12 +75,9 @@ export async function configureWebhook(h: Harness, businessId: string, url: stri
   return secret;
 }
 
-export async function deleteWebhook(h: Harness, businessId: string): Promise<void> {
-  await h.db.query('DELETE FROM webhook_configs WHERE business_id = $1', [businessId]);
-}
-
 export interface DeliveryRow {
   delivery_id: string;
+  business_id: string;
   sequence: number;
   event: string;
   status: string;
@@ -60,7 +91,7 @@ export interface DeliveryRow {
 export async function deliveriesOf(db: Db, bookingId: string): Promise<DeliveryRow[]> {
   return (
     await db.query<DeliveryRow>(
-      `SELECT delivery_id, sequence, event, status, attempt_count, outcome, status_code, next_attempt_at, locked_until
+      `SELECT delivery_id, business_id, sequence, event, status, attempt_count, outcome, status_code, next_attempt_at, locked_until
          FROM webhook_deliveries WHERE booking_id = $1 ORDER BY sequence`,
       [bookingId],
     )
