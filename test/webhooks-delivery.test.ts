@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { Metrics } from '../src/metrics.ts';
 import type { WebhookWorker } from '../src/webhooks/worker.ts';
 import { createOk } from './helpers/bookings.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
@@ -33,10 +34,11 @@ for (const target of isolatedDbTargets()) {
     let h: Harness;
     let receiver: WebhookReceiver;
     let worker: WebhookWorker;
+    const metrics = new Metrics();
     before(async () => {
       h = await webhookHarness(target);
       receiver = await WebhookReceiver.start();
-      worker = await testWorker(h);
+      worker = await testWorker(h, { metrics });
     });
     after(async () => {
       await worker.stop();
@@ -307,6 +309,45 @@ for (const target of isolatedDbTargets()) {
       const booking = await createOk(h, salon);
       assert.deepEqual(await deliveriesOf(h.db, booking.bookingId), []);
     });
+
+    test('metrics: attempts counted by outcome, the backlog reported', async () => {
+      const { salon: ok } = await salonWithWebhook('metrics-ok');
+      const { salon: bad } = await salonWithWebhook('metrics-400', () => ({ status: 400 }));
+      const before = await attemptCounts();
+      await waitForFinal(h.db, (await requestBooking(ok)).bookingId, 1);
+      await waitForFinal(h.db, (await requestBooking(bad)).bookingId, 1);
+      const after = await attemptCounts();
+      assert.equal((after.success ?? 0) - (before.success ?? 0), 1);
+      assert.equal((after.http_error ?? 0) - (before.http_error ?? 0), 1);
+      const backlog = (await metrics.registry.getSingleMetric('webhook_outbox_backlog')!.get()).values[0]!.value;
+      assert.equal(typeof backlog, 'number');
+      assert.ok(backlog >= 0);
+    });
+
+    async function attemptCounts(): Promise<Record<string, number>> {
+      const m = await metrics.webhookAttempts.get();
+      return Object.fromEntries(m.values.map((v) => [String(v.labels.outcome), v.value]));
+    }
+
+    if (target.name === 'postgres') {
+      test('the LISTEN connection is killed: the worker survives and listens again', async () => {
+        const listeners = async () =>
+          (
+            await h.db.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN webhook_outbox%'`,
+            )
+          ).rows.map((r) => r.pid);
+        const [pid] = await listeners();
+        assert.ok(pid, 'the worker listens');
+        await h.db.query('SELECT pg_terminate_backend($1)', [pid]);
+        for (let i = 0; i < 100 && !(await listeners()).some((p) => p !== pid); i++) await new Promise((r) => setTimeout(r, 50));
+        const again = await listeners();
+        assert.ok(again.length === 1 && again[0] !== pid, `listening again on a new connection: ${JSON.stringify(again)}`);
+        const { salon } = await salonWithWebhook('after-reconnect');
+        const [row] = await waitForFinal(h.db, (await requestBooking(salon)).bookingId, 1);
+        assert.equal(row!.status, 'succeeded');
+      });
+    }
 
     test('two workers racing over many deliveries never send one attempt twice', async () => {
       const second = await testWorker(h, { concurrency: 3 });
