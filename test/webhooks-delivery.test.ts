@@ -172,8 +172,8 @@ for (const target of isolatedDbTargets()) {
       const attempts = await attemptsOf(h.db, row!.delivery_id);
       for (const a of attempts) {
         assert.equal(a.outcome, 'timeout');
-        assert.match(a.error ?? '', /no response within 600 ms/);
-        assert.ok(a.duration_ms >= 550, `attempt took ${a.duration_ms} ms`);
+        assert.match(a.error ?? '', /no response within 1500 ms/);
+        assert.ok(a.duration_ms >= 1450, `attempt took ${a.duration_ms} ms`);
       }
     });
 
@@ -368,7 +368,10 @@ for (const target of isolatedDbTargets()) {
         assert.equal(new Set(seen).size, seen.length, 'a (deliveryId, attempt) pair arrived twice');
         const rows = (await Promise.all(bookings.map((b) => deliveriesOf(h.db, b.bookingId)))).flat();
         assert.equal(rows.length, 24);
-        assert.ok(rows.every((r) => r.status === 'succeeded'));
+        assert.ok(
+          rows.every((r) => r.status === 'succeeded'),
+          JSON.stringify(await Promise.all(rows.filter((r) => r.status !== 'succeeded').map(async (r) => ({ ...r, attempts: await attemptsOf(h.db, r.delivery_id) })))),
+        );
         assert.equal(seen.length, rows.reduce((n, r) => n + r.attempt_count, 0));
         assert.ok(rows.some((r) => r.attempt_count === 2), 'some deliveries were retried');
       } finally {

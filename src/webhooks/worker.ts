@@ -212,7 +212,10 @@ export class WebhookWorker {
     }
     if (result.outcome === 'success') log?.debug(fields, 'webhook delivered');
     else log?.info({ ...fields, error: result.error }, 'webhook attempt failed');
-    if (next.status === 'retry_scheduled') this.retryTimes.push(Date.now() + next.waitMs);
+    if (next.status === 'retry_scheduled') {
+      this.retryTimes.push(Date.now() + next.waitMs);
+      if (!this.filling) this.schedule();
+    }
   }
 
   /** The next look: the earliest own retry, else the poll interval. */

@@ -19,7 +19,9 @@ export const WEBHOOK_TEST_SETTINGS: Partial<Config> = {
     { minMs: 20, maxMs: 40 },
     { minMs: 20, maxMs: 40 },
   ],
-  webhookTimeoutMs: 600,
+  // short for the hanging-receiver cases, long enough that a loaded machine does not time out a
+  // receiver that answers at once
+  webhookTimeoutMs: 1500,
 };
 
 /** A booking harness (clock at BASE_NOW) with the webhook test settings. */
