@@ -360,14 +360,17 @@ for (const target of isolatedDbTargets()) {
             : { status: 200 },
         );
         const bookings = [];
-        for (let i = 0; i < 12; i++) {
-          bookings.push(await createOk(h, salon, { startTime: `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}` }));
+        // 30 bookings, 60 deliveries: both staff members, 09:00 to 16:00 each
+        for (let i = 0; i < 30; i++) {
+          const slot = Math.floor(i / 2);
+          const startTime = `${String(9 + Math.floor(slot / 2)).padStart(2, '0')}:${slot % 2 ? '30' : '00'}`;
+          bookings.push(await createOk(h, salon, { staffId: salon.staff[i % 2]!.id, startTime }));
         }
         for (const b of bookings) await waitForFinal(h.db, b.bookingId, 2);
         const seen = receiver.at(path).map((r) => `${r.headers['x-service-delivery-id']}#${r.headers['x-service-attempt']}`);
         assert.equal(new Set(seen).size, seen.length, 'a (deliveryId, attempt) pair arrived twice');
         const rows = (await Promise.all(bookings.map((b) => deliveriesOf(h.db, b.bookingId)))).flat();
-        assert.equal(rows.length, 24);
+        assert.equal(rows.length, 60);
         assert.ok(
           rows.every((r) => r.status === 'succeeded'),
           JSON.stringify(await Promise.all(rows.filter((r) => r.status !== 'succeeded').map(async (r) => ({ ...r, attempts: await attemptsOf(h.db, r.delivery_id) })))),
