@@ -23,6 +23,15 @@ import { operatorRoutes } from './http/routes/operator/index.ts';
 import { openapiDocument } from './http/openapi.ts';
 import { getServerSecret } from './store/server-settings.ts';
 import { SignedLinkDepositProvider, type DepositProvider } from './domain/deposits/provider.ts';
+import { Metrics } from './metrics.ts';
+import { registerHttpMetrics } from './http/plugins/http-metrics.ts';
+import { registerRateLimit } from './http/plugins/rate-limit.ts';
+import { metricsRoutes } from './http/routes/metrics.ts';
+import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
+import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
+import type { RateLimitStore } from './rate-limit/store.ts';
+import { throttledWarning } from './rate-limit/fail-open.ts';
+import { countOutboxBacklog } from './store/outbox-backlog.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -30,6 +39,10 @@ export interface BuildOptions {
   logger?: Logger | false;
   clock?: () => Date;
   deposits?: DepositProvider;
+  /** rate-limit counters; default Redis when config.redisUrl is set, else in-process on `clock`. A store passed here is the caller's to close. */
+  rateLimitStore?: RateLimitStore;
+  /** default: a fresh registry for this app */
+  metrics?: Metrics;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -66,7 +79,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     clock: opts.clock ?? (() => new Date()),
     serverSecret,
     deposits: opts.deposits ?? new SignedLinkDepositProvider(opts.config.publicBaseUrl, serverSecret),
+    metrics: opts.metrics ?? new Metrics(),
   };
+  ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
+  const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
   app.decorate('ctx', ctx);
   registerRouteTable(app);
 
@@ -81,7 +97,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (request.is404) return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
   });
   registerAuth(app, opts.config.adminToken);
+  registerRateLimit(app, { store: rateLimitStore, metrics: ctx.metrics, timeoutMs: opts.config.rateLimitTimeoutMs });
   registerIdempotencyKeyCheck(app);
+  registerHttpMetrics(app, ctx.metrics);
   registerNulGuard(app);
 
   await app.register(swagger, openapiDocument(opts.config));
@@ -90,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(opsRoutes);
   await app.register(publicRoutes, { prefix: '/v1' });
   await app.register(operatorRoutes, { prefix: '/admin/v1' });
+  await app.register(metricsRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () =>
     app.swagger(),
@@ -97,4 +116,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.ready();
   return app;
+}
+
+/** Redis when configured (shared by every instance), else in-process; closed with the app. */
+async function openRateLimitStore(app: App, ctx: AppContext): Promise<RateLimitStore> {
+  const { redisUrl, rateLimitTimeoutMs } = ctx.config;
+  let store: RateLimitStore;
+  if (redisUrl) {
+    const warn = throttledWarning(app.log, 'Redis connection error (rate limits fail open while it lasts)');
+    store = new RedisRateLimitStore(redisUrl, { commandTimeoutMs: rateLimitTimeoutMs }, (err) => warn(err));
+    // Give Redis a moment at start so the first requests are counted; after that, fail open.
+    if (!(await store.ready(2000))) app.log.warn('Redis not reachable at start; rate limits fail open until it is');
+  } else {
+    store = new MemoryRateLimitStore(() => ctx.clock().getTime());
+  }
+  app.addHook('onClose', async () => store.close());
+  return store;
 }

@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** PostgreSQL pool size (DB_POOL_MAX) */
   dbPoolMax: number;
+  /** a rate-limit check slower than this lets the request through (RATE_LIMIT_TIMEOUT_MS) */
+  rateLimitTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -132,5 +134,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     logLevel,
     dbPoolMax: int(env, 'DB_POOL_MAX', 20, 1, 1000),
+    rateLimitTimeoutMs: int(env, 'RATE_LIMIT_TIMEOUT_MS', 100, 5, 5000),
   };
 }

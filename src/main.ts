@@ -4,6 +4,7 @@ import { createLogger } from './logger.ts';
 import { openDb } from './store/open.ts';
 import { ensureAdminToken } from './operator/admin-token.ts';
 import { seedDemoIfEmpty } from './operator/demo-seed.ts';
+import { startWebhookWorker } from './webhooks/worker.ts';
 
 let config: Config;
 try {
@@ -25,6 +26,16 @@ const db = await openDb(config);
 const adminToken = await ensureAdminToken(db, config);
 const runtime: Config = { ...config, adminToken };
 const app = await buildApp({ config: runtime, db, logger: log });
+// WEBHOOK_WORKER: deliveries from inside the API; several API instances may each run one.
+const webhookWorker = config.webhookWorker
+  ? await startWebhookWorker({
+      db,
+      config: runtime,
+      logger: log.child({ component: 'webhook-worker' }),
+      // its attempts and backlog then show at this process's GET /metrics
+      metrics: app.ctx.metrics,
+    })
+  : undefined;
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -38,6 +49,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   try {
     await app.close();
+    await webhookWorker?.stop();
     await db.close();
     log.info('stopped');
     process.exit(0);

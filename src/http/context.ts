@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Capability, KeyKind, Tier } from '../domain/capabilities.ts';
 import type { Db } from '../store/db.ts';
 import type { DepositProvider } from '../domain/deposits/provider.ts';
+import type { Metrics } from '../metrics.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   serverSecret: Buffer;
   /** makes deposit payment links; replaceable (a payment provider, or a failing one in tests) */
   deposits: DepositProvider;
+  /** this process's Prometheus registry (GET /metrics); a worker inside the API counts into it too */
+  metrics: Metrics;
 }
 
 export type RateGroup = 'catalog' | 'availability' | 'booking' | 'webhook' | 'subscription';

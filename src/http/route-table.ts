@@ -37,9 +37,12 @@ export function publicRoutesOf(table: readonly RouteTableEntry[]) {
   );
 }
 
-/** The operator-API routes of a table (surface `operator`). */
+/**
+ * The operator-API routes of a table (surface `operator`, documented). Hidden routes behind the
+ * operator token (GET /metrics, plain text rather than the envelope) are not part of that API.
+ */
 export function operatorRoutesOf(table: readonly RouteTableEntry[]): RouteTableEntry[] {
-  return table.filter((r) => r.access?.surface === 'operator');
+  return table.filter((r) => r.access?.surface === 'operator' && !r.hidden);
 }
 
 /** `/v1/bookings/:bookingId` → `/v1/bookings/{bookingId}`, the form the OpenAPI document uses. */

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { Db, Queryable, QueryResult } from './db.ts';
@@ -23,16 +22,14 @@ class PgliteQueryable implements Queryable {
 
 /**
  * PGlite is one connection in this process: transactions are serialised by PGlite itself, and
- * NOTIFY is replaced by an in-process signal because there is no other listener to reach.
+ * LISTEN/NOTIFY stay inside this process (there is no other connection to reach).
  */
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
-  private readonly signals = new EventEmitter();
   private readonly q: PgliteQueryable;
 
   private constructor(readonly pg: PGlite) {
     this.q = new PgliteQueryable(pg);
-    this.signals.setMaxListeners(0);
   }
 
   static async open(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PgliteDb> {
@@ -56,15 +53,17 @@ export class PgliteDb implements Db {
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    this.signals.on(channel, onNotify);
+    // PGlite's own LISTEN: a pg_notify inside a transaction reaches the listener at commit, like
+    // PostgreSQL's, so SQL that notifies (booking-events.ts) works the same on both.
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    const unlisten = await this.pg.listen(channel, onNotify);
     return async () => {
-      this.signals.off(channel, onNotify);
+      if (!this.pg.closed) await unlisten();
     };
   }
 
   async notify(channel: string, payload: string): Promise<void> {
-    // After the caller's commit, so a woken worker sees the row.
-    queueMicrotask(() => this.signals.emit(channel, payload));
+    await this.pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }
 
   dump(): Promise<File | Blob> {

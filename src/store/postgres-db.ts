@@ -60,20 +60,62 @@ export class PostgresDb implements Db {
     }
   }
 
+  /**
+   * LISTEN on a dedicated pool client. A lost connection must not crash the process (an 'error'
+   * on a checked-out client with no handler would): the client is dropped and the subscription
+   * made again after a second, and the listener is called once with '' after every re-subscription
+   * so it can look for what it may have missed meanwhile.
+   */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-    const client = await this.pool.connect();
+    let client: pg.PoolClient | undefined;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
     const handler = (msg: pg.Notification) => {
       if (msg.channel === channel) onNotify(msg.payload ?? '');
     };
-    client.on('notification', handler);
-    await client.query(`LISTEN ${channel}`);
-    return async () => {
-      client.off('notification', handler);
+    const subscribe = async (): Promise<void> => {
+      const c = await this.pool.connect();
+      c.on('notification', handler);
+      c.once('error', () => {
+        c.off('notification', handler);
+        c.release(true);
+        if (client === c) client = undefined;
+        if (!closed) resubscribe();
+      });
       try {
-        await client.query(`UNLISTEN ${channel}`);
-      } finally {
-        client.release();
+        await c.query(`LISTEN ${channel}`);
+      } catch (err) {
+        c.off('notification', handler);
+        c.release(true);
+        throw err;
+      }
+      client = c;
+    };
+    const resubscribe = () => {
+      retry = setTimeout(() => {
+        subscribe().then(
+          () => onNotify(''),
+          () => {
+            if (!closed) resubscribe();
+          },
+        );
+      }, 1000);
+      retry.unref();
+    };
+    await subscribe();
+    return async () => {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      if (!c) return;
+      c.off('notification', handler);
+      try {
+        await c.query(`UNLISTEN ${channel}`);
+        c.release();
+      } catch {
+        c.release(true);
       }
     };
   }

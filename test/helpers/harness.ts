@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import type { App } from '../../src/http/context.ts';
 import type { Db } from '../../src/store/db.ts';
 import type { DbTarget } from './databases.ts';
+import { GenerousRateLimitStore } from './rate-limit.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -31,7 +32,11 @@ export async function startHarness(
 ): Promise<Harness> {
   const db = await target.open();
   const clock = { now: new Date() };
-  const app = await buildApp({ logger: false, ...build, config: testConfig(overrides), db, clock: () => clock.now });
+  // Limits × 1000 unless a test passes its own store, or `rateLimitStore: undefined` for the one
+  // buildApp makes from the configuration (test/rate-limit.test.ts uses the real limits).
+  const ownStore = !('rateLimitStore' in build);
+  const rateLimitStore = ownStore ? new GenerousRateLimitStore() : build.rateLimitStore;
+  const app = await buildApp({ logger: false, ...build, rateLimitStore, config: testConfig(overrides), db, clock: () => clock.now });
   return {
     target: target.name,
     db,
@@ -39,6 +44,7 @@ export async function startHarness(
     clock,
     async close() {
       await app.close();
+      if (ownStore) await rateLimitStore?.close();
       await db.close();
     },
   };

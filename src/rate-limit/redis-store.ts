@@ -1,0 +1,105 @@
+import { Redis } from 'ioredis';
+import { RateLimitTimeout } from './fail-open.ts';
+import type { RateLimitDecision, RateLimitStore } from './store.ts';
+
+/**
+ * One atomic script per check: a sorted set per counter, scored by Redis server time in
+ * milliseconds (so every instance shares one clock, whatever their own clocks say). Entries a full
+ * window old are dropped, the rest counted; an allowed request is added. Refused requests are not
+ * added. The key expires one window after its last entry, so idle counters vanish on their own.
+ *
+ * Returns { allowed (1|0), remaining, resetMs }.
+ */
+const HIT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {1, limit - count - 1, tonumber(oldest[2]) + window - now}
+end
+local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+return {0, 0, tonumber(freeing[2]) + window - now}
+`;
+
+type HitReply = [number, number, number];
+
+interface ScriptedRedis extends Redis {
+  rateLimitHit(key: string, limit: number, windowMs: number, member: string): Promise<HitReply>;
+}
+
+export interface RedisStoreOptions {
+  /** every key starts with it; tests use a random one so parallel runs never share counters */
+  prefix?: string;
+  /** ioredis `commandTimeout`: a slow Redis fails the check instead of holding the request */
+  commandTimeoutMs: number;
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly name = 'redis';
+  private readonly redis: ScriptedRedis;
+  private readonly prefix: string;
+  /** makes each sorted-set member unique across instances and within one millisecond */
+  private readonly instance = `${process.pid}.${Math.random().toString(36).slice(2, 10)}`;
+  private seq = 0;
+  private readonly commandTimeoutMs: number;
+
+  constructor(url: string, opts: RedisStoreOptions, onError: (err: Error) => void) {
+    this.prefix = opts.prefix ?? 'booking:rl:';
+    this.commandTimeoutMs = opts.commandTimeoutMs;
+    this.redis = new Redis(url, {
+      // No offline queue: while Redis is away a check fails at once (and the limiter fails open)
+      // instead of piling up until it returns.
+      enableOfflineQueue: false,
+      commandTimeout: opts.commandTimeoutMs,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2000,
+      // Keep reconnecting in the background, at most every 2 s.
+      retryStrategy: (times) => Math.min(times * 100, 2000),
+    }) as ScriptedRedis;
+    this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.on('error', onError);
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+    const member = `${this.instance}.${(this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER)}`;
+    let reply: HitReply;
+    try {
+      reply = await this.redis.rateLimitHit(this.prefix + key, limit, windowMs, member);
+    } catch (err) {
+      // ioredis's own commandTimeout: report it as the slowness it is, not as a failure.
+      if (err instanceof Error && err.message === 'Command timed out') throw new RateLimitTimeout(this.commandTimeoutMs);
+      throw err;
+    }
+    const [allowed, remaining, resetMs] = reply;
+    return { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs) };
+  }
+
+  async ready(timeoutMs: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.redis.once('ready', onReady);
+    });
+  }
+
+  async close(): Promise<void> {
+    // quit() waits for replies in flight; disconnect() if Redis is unreachable.
+    if (this.redis.status === 'ready') {
+      await this.redis.quit().catch(() => this.redis.disconnect());
+    } else {
+      this.redis.disconnect();
+    }
+  }
+}

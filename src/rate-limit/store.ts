@@ -1,0 +1,25 @@
+/** What one check against a rolling-window counter decided. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** requests still allowed in the window after this one (0 when refused) */
+  remaining: number;
+  /**
+   * Milliseconds until the window frees a place: until the oldest counted request leaves it (on a
+   * refusal, the one whose leaving brings the count below the limit). 0 when nothing is counted.
+   */
+  resetMs: number;
+}
+
+/**
+ * A rolling-window counter: counts a request only when it is allowed, so a refused client is let in
+ * again exactly when its oldest counted request is a full window old. Implementations must make the
+ * check-and-count atomic across every process that shares the store.
+ */
+export interface RateLimitStore {
+  /** `memory` or `redis`: a metric label and a log field */
+  readonly name: string;
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /** Resolves once the store can answer (bounded by `timeoutMs`); false when it could not connect. */
+  ready(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
