@@ -195,7 +195,7 @@ async function main(): Promise<number> {
   const s = workload.stats;
   const facts: Array<[string, string]> = [
     ['workload', `${(workloadMs / 1000).toFixed(1)} s, ${recorder.records.length} requests, ${(recorder.records.length / (workloadMs / 1000)).toFixed(1)} requests/s`],
-    ['bookings', `${s.created} created (201), ${s.replays} same-key replays, ${s.payloadMismatchChecks} same-key other-body checks, ${s.cancels} cancelled, ${s.operatorActions} operator actions`],
+    ['bookings', `${s.created} created (201), ${s.replays} same-key replays, ${s.payloadMismatchChecks} same-key other-body checks, ${s.cancels} cancelled, ${s.operatorActions} operator actions; ${s.createsUnanswered} creates given up while still answered "try again"`],
     [
       'API recovery after SIGKILL (until /readyz answers)',
       apiRecoveryMs === undefined

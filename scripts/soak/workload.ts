@@ -30,6 +30,8 @@ export interface WorkloadStats {
   payloadMismatchChecks: number;
   cancels: number;
   operatorActions: number;
+  /** creates still answered "try again" when the client gave up */
+  createsUnanswered: number;
 }
 
 const CONSENT = {
@@ -55,7 +57,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class Workload {
   readonly acks = new Map<string, Ack>();
-  readonly stats: WorkloadStats = { created: 0, replays: 0, replayMismatches: 0, payloadMismatchChecks: 0, cancels: 0, operatorActions: 0 };
+  readonly stats: WorkloadStats = { created: 0, replays: 0, replayMismatches: 0, payloadMismatchChecks: 0, cancels: 0, operatorActions: 0, createsUnanswered: 0 };
   private guestNo = 0;
 
   constructor(
@@ -128,8 +130,13 @@ export class Workload {
         retryOnOther: true,
       });
       const again = r.status === 0 || r.code === 'idempotency.request_in_progress' || r.status === 500;
-      if (!again || attempt >= 8 || Date.now() > this.deadline + 15_000) return r;
-      await sleep(300 + attempt * 400);
+      if (!again) return r;
+      // long enough to outlast the 30 s lease of a key whose request the kill cut off
+      if (attempt >= 12 || Date.now() > this.deadline + 40_000) {
+        this.stats.createsUnanswered += 1;
+        return r;
+      }
+      await sleep(Math.min(500 + attempt * 700, 5_000));
     }
   }
 
