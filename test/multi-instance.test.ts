@@ -1,15 +1,13 @@
 /**
- * Several instances behave as one service (issue 6, item 3): two API processes (and the webhook
- * worker as its own process once it exists) on one PostgreSQL and one Redis, started as real
- * processes on 127.0.0.1. Shared rate limits, one booking per slot, revocation seen at once by the
+ * Several instances behave as one service (issue 6, item 3): two API processes (WEBHOOK_WORKER=false)
+ * and two webhook worker processes on one PostgreSQL and one Redis, started as real processes on
+ * 127.0.0.1. Shared rate limits, one booking per slot, revocation seen at once by the
  * other process, each webhook attempt sent once. Runs when DATABASE_URL and REDIS_URL are set.
  * Bounded in time; every process it starts is stopped in `after`, whatever happened.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CAPABILITIES } from '../src/domain/capabilities.ts';
 import { MIGRATIONS } from '../src/store/migrations/index.ts';
@@ -21,7 +19,6 @@ import { sleep, waitFor } from './helpers/processes.ts';
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const ADMIN = `multi-instance-admin-${randomUUID()}`;
-const WORKER_EXISTS = existsSync(join(import.meta.dirname, '..', 'src', 'worker.ts'));
 
 interface Res {
   status: number;
@@ -53,7 +50,7 @@ function dateIn(n: number): string {
   return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !(DATABASE_URL && REDIS_URL) && 'needs DATABASE_URL and REDIS_URL', timeout: 240_000 }, () => {
+describe('two API processes and two workers on one PostgreSQL and Redis', { skip: !(DATABASE_URL && REDIS_URL) && 'needs DATABASE_URL and REDIS_URL', timeout: 240_000 }, () => {
   const procs: ServiceProcess[] = [];
   let a: string;
   let b: string;
@@ -236,7 +233,7 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
     }
   });
 
-  test('each webhook attempt is sent once with two worker processes', { skip: !WORKER_EXISTS && 'src/worker.ts is not in this branch yet' }, async () => {
+  test('each webhook attempt is sent once with two worker processes', async () => {
     // A local receiver that fails every first attempt (503, retried) and accepts every second one,
     // so each delivery must arrive exactly twice: attempt 1 and attempt 2, each once.
     const seen: string[] = [];
