@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { claimDue, countBacklog, failWithoutAttempt, purgeOldDeliveries, recordAttempt, releaseLease } from '../src/store/webhook-outbox.ts';
+import { countOutboxBacklog } from '../src/store/outbox-backlog.ts';
+import { claimDue, failWithoutAttempt, purgeOldDeliveries, recordAttempt, releaseLease } from '../src/store/webhook-outbox.ts';
 import { failPendingDeliveries } from '../src/store/webhook-configs.ts';
 import { createOk } from './helpers/bookings.ts';
 import { createSalon } from './helpers/fixtures.ts';
@@ -46,7 +47,7 @@ for (const target of isolatedDbTargets()) {
       assert.deepEqual(await claimAll(60_000), []);
       assert.equal(await recordAttempt(h.db, first!, attempt(), { status: 'succeeded' }), 'recorded');
       assert.deepEqual(await claimAll(60_000), []);
-      assert.equal(await countBacklog(h.db), 0);
+      assert.equal(await countOutboxBacklog(h.db), 0);
     });
 
     test('a lapsed lease is taken over with the same attempt number; the old holder can no longer record', async () => {

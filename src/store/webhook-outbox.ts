@@ -132,23 +132,6 @@ export async function releaseLease(q: Queryable, d: Pick<ClaimedDelivery, 'deliv
   );
 }
 
-/** When the next not-yet-due delivery becomes due (any worker's), so a sleeping worker can wake for it. */
-export async function nextDueAt(q: Queryable): Promise<Date | undefined> {
-  const r = await q.query<{ at: Date | null }>(
-    `SELECT min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) AS at FROM webhook_deliveries
-      WHERE status IN ('pending', 'retry_scheduled', 'processing')`,
-  );
-  return r.rows[0]?.at ?? undefined;
-}
-
-/** Deliveries not yet final: the backlog gauge. */
-export async function countBacklog(q: Queryable): Promise<number> {
-  const r = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status IN ('pending', 'retry_scheduled', 'processing')`,
-  );
-  return r.rows[0]?.n ?? 0;
-}
-
 /**
  * Deletes delivery records (their attempts cascade) created more than 12 months ago, in batches so
  * that no single statement holds many locks; final ones only, so an old stuck row is never lost

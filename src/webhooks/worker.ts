@@ -5,11 +5,11 @@ import { decryptSigningSecret } from '../domain/webhooks/signing-secret.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Db } from '../store/db.ts';
 import { purgeExpiredKeys } from '../store/idempotency.ts';
+import { countOutboxBacklog } from '../store/outbox-backlog.ts';
 import { getServerSecret } from '../store/server-settings.ts';
 import {
   OUTBOX_CHANNEL,
   claimDue,
-  countBacklog,
   failWithoutAttempt,
   purgeOldDeliveries,
   recordAttempt,
@@ -82,7 +82,7 @@ export class WebhookWorker {
 
   async start(): Promise<void> {
     this.serverSecret = await getServerSecret(this.opts.db);
-    this.opts.metrics?.setBacklogSource(() => countBacklog(this.opts.db));
+    this.opts.metrics?.setBacklogSource(() => countOutboxBacklog(this.opts.db));
     this.unlisten = await this.opts.db.listen(OUTBOX_CHANNEL, () => this.wake());
     if (this.opts.housekeeping !== false) {
       void this.housekeep();
