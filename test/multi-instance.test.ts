@@ -13,6 +13,7 @@ import { CAPABILITIES } from '../src/domain/capabilities.ts';
 import { MIGRATIONS } from '../src/store/migrations/index.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { startApi, startWorker, type ServiceProcess } from './helpers/api-process.ts';
+import { openScratchPostgres } from './helpers/isolated-databases.ts';
 import { uniqueSlug } from './helpers/fixtures.ts';
 import { sleep, waitFor } from './helpers/processes.ts';
 
@@ -55,9 +56,12 @@ describe('two API processes and two workers on one PostgreSQL and Redis', { skip
   let a: string;
   let b: string;
   let receiver: Server | undefined;
+  // A database of its own: the workers claim every due delivery of their database, and must never
+  // send other test files' deliveries.
+  let scratch: Awaited<ReturnType<typeof openScratchPostgres>> | undefined;
 
   const env = () => ({
-    DATABASE_URL: DATABASE_URL!,
+    DATABASE_URL: scratch!.url,
     REDIS_URL: REDIS_URL!,
     ADMIN_TOKEN: ADMIN,
     WEBHOOK_WORKER: 'false',
@@ -70,6 +74,7 @@ describe('two API processes and two workers on one PostgreSQL and Redis', { skip
   });
 
   before(async () => {
+    scratch = await openScratchPostgres(DATABASE_URL!);
     // Started together: migrations at start run under an advisory lock, so this is safe.
     const [pa, pb] = await Promise.all([startApi('api-a', env()), startApi('api-b', env())]);
     procs.push(pa, pb);
@@ -80,6 +85,7 @@ describe('two API processes and two workers on one PostgreSQL and Redis', { skip
   after(async () => {
     await Promise.all(procs.map((p) => p.stop()));
     await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+    await scratch?.close();
   });
 
   async function salon(opts: { tier?: string } = {}) {
@@ -198,9 +204,9 @@ describe('two API processes and two workers on one PostgreSQL and Redis', { skip
     // An empty schema of the test database stands in for a fresh database: search_path puts every
     // table the migrations create there (public stays on the path for the btree_gist extension).
     const schema = `mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = PostgresDb.open(DATABASE_URL!, 2);
+    const admin = PostgresDb.open(scratch!.url, 2);
     await admin.query(`CREATE SCHEMA ${schema}`);
-    const url = new URL(DATABASE_URL!);
+    const url = new URL(scratch!.url);
     url.searchParams.set('options', `-c search_path=${schema},public`);
     const fresh: ServiceProcess[] = [];
     try {
