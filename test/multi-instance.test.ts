@@ -1,27 +1,25 @@
 /**
- * Several instances behave as one service (issue 6, item 3): two API processes (and the webhook
- * worker as its own process once it exists) on one PostgreSQL and one Redis, started as real
- * processes on 127.0.0.1. Shared rate limits, one booking per slot, revocation seen at once by the
+ * Several instances behave as one service (issue 6, item 3): two API processes (WEBHOOK_WORKER=false)
+ * and two webhook worker processes on one PostgreSQL and one Redis, started as real processes on
+ * 127.0.0.1. Shared rate limits, one booking per slot, revocation seen at once by the
  * other process, each webhook attempt sent once. Runs when DATABASE_URL and REDIS_URL are set.
  * Bounded in time; every process it starts is stopped in `after`, whatever happened.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CAPABILITIES } from '../src/domain/capabilities.ts';
 import { MIGRATIONS } from '../src/store/migrations/index.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { startApi, startWorker, type ServiceProcess } from './helpers/api-process.ts';
+import { openScratchPostgres } from './helpers/isolated-databases.ts';
 import { uniqueSlug } from './helpers/fixtures.ts';
 import { sleep, waitFor } from './helpers/processes.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const ADMIN = `multi-instance-admin-${randomUUID()}`;
-const WORKER_EXISTS = existsSync(join(import.meta.dirname, '..', 'src', 'worker.ts'));
 
 interface Res {
   status: number;
@@ -53,14 +51,17 @@ function dateIn(n: number): string {
   return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !(DATABASE_URL && REDIS_URL) && 'needs DATABASE_URL and REDIS_URL', timeout: 240_000 }, () => {
+describe('two API processes and two workers on one PostgreSQL and Redis', { skip: !(DATABASE_URL && REDIS_URL) && 'needs DATABASE_URL and REDIS_URL', timeout: 240_000 }, () => {
   const procs: ServiceProcess[] = [];
   let a: string;
   let b: string;
   let receiver: Server | undefined;
+  // A database of its own: the workers claim every due delivery of their database, and must never
+  // send other test files' deliveries.
+  let scratch: Awaited<ReturnType<typeof openScratchPostgres>> | undefined;
 
   const env = () => ({
-    DATABASE_URL: DATABASE_URL!,
+    DATABASE_URL: scratch!.url,
     REDIS_URL: REDIS_URL!,
     ADMIN_TOKEN: ADMIN,
     WEBHOOK_WORKER: 'false',
@@ -68,9 +69,12 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
     WEBHOOK_RETRY_DELAYS: '50ms-100ms,50ms-100ms',
     WEBHOOK_TIMEOUT_MS: '2000',
     DB_POOL_MAX: '10',
+    // A loaded test machine must not fail open (and so not count) while Redis is up.
+    RATE_LIMIT_TIMEOUT_MS: '1000',
   });
 
   before(async () => {
+    scratch = await openScratchPostgres(DATABASE_URL!);
     // Started together: migrations at start run under an advisory lock, so this is safe.
     const [pa, pb] = await Promise.all([startApi('api-a', env()), startApi('api-b', env())]);
     procs.push(pa, pb);
@@ -81,6 +85,7 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
   after(async () => {
     await Promise.all(procs.map((p) => p.stop()));
     await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+    await scratch?.close();
   });
 
   async function salon(opts: { tier?: string } = {}) {
@@ -199,9 +204,9 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
     // An empty schema of the test database stands in for a fresh database: search_path puts every
     // table the migrations create there (public stays on the path for the btree_gist extension).
     const schema = `mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = PostgresDb.open(DATABASE_URL!, 2);
+    const admin = PostgresDb.open(scratch!.url, 2);
     await admin.query(`CREATE SCHEMA ${schema}`);
-    const url = new URL(DATABASE_URL!);
+    const url = new URL(scratch!.url);
     url.searchParams.set('options', `-c search_path=${schema},public`);
     const fresh: ServiceProcess[] = [];
     try {
@@ -236,7 +241,7 @@ describe('two API processes and a worker on one PostgreSQL and Redis', { skip: !
     }
   });
 
-  test('each webhook attempt is sent once with two worker processes', { skip: !WORKER_EXISTS && 'src/worker.ts is not in this branch yet' }, async () => {
+  test('each webhook attempt is sent once with two worker processes', async () => {
     // A local receiver that fails every first attempt (503, retried) and accepts every second one,
     // so each delivery must arrive exactly twice: attempt 1 and attempt 2, each once.
     const seen: string[] = [];

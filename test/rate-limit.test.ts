@@ -352,7 +352,8 @@ for (const target of dbTargets()) {
       // No store passed: buildApp makes its own Redis store from the configuration, as in production.
       h = await startHarness(
         target,
-        { redisUrl: redis.url, rateLimitTimeoutMs: 100 },
+        // 500 ms rather than the default 100: a loaded test machine must not fail open while Redis is up.
+        { redisUrl: redis.url, rateLimitTimeoutMs: 500 },
         { rateLimitStore: undefined, logger: pino({ level: 'warn' }, sink) },
       );
     });
@@ -384,7 +385,7 @@ for (const target of dbTargets()) {
         const r = await api(h.app, key.secret, 'GET', '/subscription');
         const ms = performance.now() - started;
         assert.equal(r.status, 200, r.raw);
-        assert.ok(ms < 2000, `answered in ${ms.toFixed(0)} ms with Redis frozen`);
+        assert.ok(ms < 3000, `answered in ${ms.toFixed(0)} ms with Redis frozen`);
         assert.equal(r.headers['ratelimit-policy'], '"subscription";q=60;w=60');
         assert.equal(r.headers['ratelimit'], undefined, 'no remaining count when nothing was counted');
       }
@@ -401,7 +402,7 @@ for (const target of dbTargets()) {
         const r = await api(h.app, key.secret, 'GET', '/subscription');
         const ms = performance.now() - started;
         assert.equal(r.status, 200, r.raw);
-        assert.ok(ms < 2000, `answered in ${ms.toFixed(0)} ms with Redis stopped`);
+        assert.ok(ms < 3000, `answered in ${ms.toFixed(0)} ms with Redis stopped`);
       }
       assert.equal(await failOpens(), afterFreeze + n);
       const text = await h.app.ctx.metrics.registry.metrics();

@@ -3,7 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
-import { getWebhookTarget } from '../src/store/webhook-configs.ts';
+import { decryptSigningSecret } from '../src/domain/webhooks/signing-secret.ts';
+import { findWebhookConfig } from '../src/store/webhook-configs.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { api, createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { startHarness, type Harness, type JsonResponse } from './helpers/harness.ts';
@@ -30,8 +31,10 @@ function okData(r: JsonResponse): any {
   return r.body.data;
 }
 
-function target(h: Harness, salon: SalonFixture) {
-  return getWebhookTarget(h.db, salon.business.id, h.app.ctx.serverSecret);
+/** The stored URL and the secret the worker would sign with (it decrypts the same way). */
+async function target(h: Harness, salon: SalonFixture) {
+  const config = await findWebhookConfig(h.db, salon.business.id);
+  return config && { url: config.url, secret: decryptSigningSecret(h.app.ctx.serverSecret, config.secretCiphertext) };
 }
 
 /** A PUT that must create the configuration; returns the secret it showed. */
