@@ -36,6 +36,7 @@ import { migrate } from '../src/store/migrate.ts';
 import { PgliteDb } from '../src/store/pglite-db.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { findServiceById } from '../src/store/services.ts';
+import { GenerousRateLimitStore } from '../test/helpers/rate-limit.ts';
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -370,11 +371,14 @@ function fmt(n: number, digits = 2): string {
 async function runTarget(name: 'pglite' | 'postgres', open: () => Promise<Db>): Promise<void> {
   console.log(`\n=== ${name} ===`);
   const db = await open();
+  // The limiter runs on every request (its cost is part of the figure) with limits far above the load.
+  const rateLimitStore = new GenerousRateLimitStore();
   const app = await buildApp({
     config: loadConfig({ ADMIN_TOKEN, WEBHOOK_WORKER: 'false' }),
     db,
     logger: false,
     clock: () => NOW,
+    rateLimitStore,
   });
   try {
     const t0 = performance.now();
@@ -431,6 +435,7 @@ async function runTarget(name: 'pglite' | 'postgres', open: () => Promise<Db>): 
     if (endpoint.non2xx > 0 || endpoint.errors > 0) console.log('    WARNING: the endpoint run had failed requests; its figures are not valid');
   } finally {
     await app.close();
+    await rateLimitStore.close();
     await db.close();
   }
 }

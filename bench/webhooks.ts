@@ -27,6 +27,7 @@ import { migrate } from '../src/store/migrate.ts';
 import { PgliteDb } from '../src/store/pglite-db.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { startWebhookWorker } from '../src/webhooks/worker.ts';
+import { GenerousRateLimitStore } from '../test/helpers/rate-limit.ts';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -91,7 +92,9 @@ async function run(name: string, raw: Db): Promise<boolean> {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...(process.env.DB_POOL_MAX ? { DB_POOL_MAX: process.env.DB_POOL_MAX } : {}),
   });
-  const app = await buildApp({ config, db, logger: false });
+  // The limiter runs on every request with limits far above the load.
+  const rateLimitStore = new GenerousRateLimitStore();
+  const app = await buildApp({ config, db, logger: false, rateLimitStore });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   // As main.ts does with WEBHOOK_WORKER=true: the worker in the API process, on the same database.
@@ -226,6 +229,7 @@ async function run(name: string, raw: Db): Promise<boolean> {
 
   await worker.stop();
   await app.close();
+  await rateLimitStore.close();
   await new Promise<void>((r) => receiver.close(() => r()));
   await raw.close();
   return received.size === BOOKINGS && latencies.length === BOOKINGS;
