@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable, QueryResult } from './db.ts';
 
@@ -5,10 +6,31 @@ import type { Db, Queryable, QueryResult } from './db.ts';
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
+/**
+ * Every parameterised statement is a named prepared statement: each connection parses and plans
+ * it once and afterwards only binds and executes it. Parsing and planning were a large share of
+ * PostgreSQL's CPU per booking (creates/s +40 %, docs/performance.md). The application sends a
+ * small, fixed set of statement texts; the few built from optional fields (operator PATCH) could
+ * multiply, so past a bound new texts go unnamed instead of growing every connection's cache.
+ */
+const MAX_NAMED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 class ClientQueryable implements Queryable {
   constructor(private readonly c: pg.PoolClient | pg.Pool) {}
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-    const r = await this.c.query(sql, params as unknown[]);
+    const r =
+      params.length === 0
+        ? await this.c.query(sql)
+        : await this.c.query({ text: sql, values: params as unknown[], name: statementName(sql) });
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   }
   async exec(sql: string): Promise<void> {
