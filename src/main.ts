@@ -1,26 +1,12 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createLogger } from './logger.ts';
+import type { Config } from './config.ts';
+import { startProcess, stopOnSignals } from './process-lifecycle.ts';
 import { openDb } from './store/open.ts';
 import { ensureAdminToken } from './operator/admin-token.ts';
 import { seedDemoIfEmpty } from './operator/demo-seed.ts';
 import { startWebhookWorker } from './webhooks/worker.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(`Configuration error: ${err.message}`);
-    process.exit(78);
-  }
-  throw err;
-}
-
-const log = createLogger(config.logLevel);
-if (config.webhookAllowPrivateTargets) {
-  log.warn('WEBHOOK_ALLOW_PRIVATE_TARGETS is on: webhooks may reach loopback and private addresses (development only)');
-}
+const { config, log } = startProcess();
 
 const db = await openDb(config);
 const adminToken = await ensureAdminToken(db, config);
@@ -37,29 +23,11 @@ const webhookWorker = config.webhookWorker
     })
   : undefined;
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => {
-    log.error('shutdown took over 15 s; exiting');
-    process.exit(1);
-  }, 15_000);
-  force.unref();
-  try {
-    await app.close();
-    await webhookWorker?.stop();
-    await db.close();
-    log.info('stopped');
-    process.exit(0);
-  } catch (err) {
-    log.error({ err }, 'error during shutdown');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+stopOnSignals(log, 'API', async () => {
+  await app.close(); // in-flight requests finish first
+  await webhookWorker?.stop();
+  await db.close();
+});
 
 await app.listen({ port: config.port, host: config.host });
 
