@@ -63,17 +63,17 @@ for (const target of isolatedDbTargets()) {
     }
 
     test('a hostname that resolves to 127.0.0.1 is refused at connect time; no connection reaches the receiver', async () => {
-      await expectRefused(`https://rebind.example.test:${receiver.port}/hook`, /refused: rebind\.example\.test resolves to 127\.0\.0\.1, a loopback address/);
+      await expectRefused(`https://rebind.example.test:${receiver.port}/hook`, /refused: rebind\.example\.test resolves to a loopback address/);
       assert.ok(resolved.includes('rebind.example.test'), 'the name went through the injected resolver');
     });
 
     test('a hostname with one private address among public ones is refused', async () => {
-      await expectRefused('https://mixed.example.test/hook', /resolves to 10\.0\.0\.7, a private address/);
+      await expectRefused('https://mixed.example.test/hook', /resolves to a private address/);
     });
 
     test('link-local (cloud metadata) and IPv6 loopback answers are refused', async () => {
-      await expectRefused('https://metadata.example.test/hook', /169\.254\.169\.254, a link-local address/);
-      await expectRefused(`https://v6-loopback.example.test:${receiver.port}/hook`, /::1, a loopback address/);
+      await expectRefused('https://metadata.example.test/hook', /metadata\.example\.test resolves to a link-local address/);
+      await expectRefused(`https://v6-loopback.example.test:${receiver.port}/hook`, /v6-loopback\.example\.test resolves to a loopback address/);
     });
 
     test('literal private IPs are refused at connect time', async () => {

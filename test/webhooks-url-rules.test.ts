@@ -50,6 +50,7 @@ const HOSTILE: Array<[string, UrlRule]> = [
   ['https://0xc0.0xa8.1.1/', 'private'],
   ['https://100.64.0.1/', 'private'],
   ['https://[fd00::1]/', 'private'],
+  ['https://[fec0::1]/', 'private'],
   ['https://[FC00::abcd]/', 'private'],
   ['https://[::ffff:10.1.2.3]/', 'private'],
   ['https://[::ffff:c0a8:101]/', 'private'],

@@ -44,11 +44,9 @@ class TargetRefused extends Error {
 function refusal(host: string, address: string): TargetRefused | undefined {
   const cls = classifyAddress(address);
   if (cls === 'public') return undefined;
-  return new TargetRefused(
-    host === address
-      ? `refused: ${address} is a ${cls} address`
-      : `refused: ${host} resolves to ${address}, a ${cls} address`,
-  );
+  // The text reaches the integrator's delivery log: it names the class, never the address a name
+  // resolved to, so the log cannot be used to read the server's internal DNS.
+  return new TargetRefused(host === address ? `refused: ${address} is a ${cls} address` : `refused: ${host} resolves to a ${cls} address`);
 }
 
 /**

@@ -24,6 +24,7 @@ const TABLE: Array<[string, AddressClass]> = [
   ['192.168.1.1', 'private'],
   ['100.64.0.1', 'private'],
   ['fd00::1', 'private'],
+  ['fec0::1', 'private'],
   ['::ffff:10.0.0.1', 'private'],
   ['169.254.169.254', 'link-local'],
   ['fe80::1', 'link-local'],

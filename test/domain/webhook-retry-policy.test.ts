@@ -42,6 +42,8 @@ describe('webhook retry policy', () => {
     assert.equal(parseRetryAfter('120', NOW), 120_000);
     assert.equal(parseRetryAfter(' 5 ', NOW), 5_000);
     assert.equal(parseRetryAfter('3600', NOW), RETRY_AFTER_CAP_MS);
+    assert.equal(parseRetryAfter('9'.repeat(400), NOW), RETRY_AFTER_CAP_MS, 'a number too large to be finite is capped, not ignored');
+    assert.equal(parseRetryAfter('0000000000005', NOW), 5_000);
     assert.equal(parseRetryAfter('Sun, 01 Jun 2031 12:05:00 GMT', NOW), 300_000);
     assert.equal(parseRetryAfter('Sun, 01 Jun 2031 14:00:00 GMT', NOW), RETRY_AFTER_CAP_MS);
     assert.equal(parseRetryAfter('Sun, 01 Jun 2031 11:00:00 GMT', NOW), undefined);

@@ -31,6 +31,7 @@ const RANGES: Array<[AddressClass, BlockList]> = [
       ['192.168.0.0', 16, 'ipv4'],
       ['100.64.0.0', 10, 'ipv4'], // carrier-grade NAT
       ['fc00::', 7, 'ipv6'], // unique local
+      ['fec0::', 10, 'ipv6'], // site-local (deprecated, still routed privately)
     ]),
   ],
   ['link-local', list([['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']])],

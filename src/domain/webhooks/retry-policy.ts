@@ -47,7 +47,9 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
   const v = value.trim();
   let ms: number;
   if (/^\d+$/.test(v)) {
-    ms = Number(v) * 1000;
+    // A number too large to be finite is still "wait as long as allowed".
+    const digits = v.replace(/^0+(?=\d)/, '');
+    ms = digits.length > 9 ? RETRY_AFTER_CAP_MS : Number(digits) * 1000;
   } else {
     // Every HTTP date form starts with the day name; Date.parse alone would accept looser text
     // such as "-5" or "2031".
