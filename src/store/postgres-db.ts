@@ -83,38 +83,27 @@ export class PostgresDb implements Db {
   }
 
   /**
-   * LISTEN on a dedicated pool client. A lost connection must not crash the process (an 'error'
-   * on a checked-out client with no handler would): the client is dropped and the subscription
-   * made again after a second, and the listener is called once with '' after every re-subscription
-   * so it can look for what it may have missed meanwhile.
+   * LISTEN on a connection of its own, outside the pool: it is held for the life of the process, so
+   * taking it from the pool would leave a pool of one (DB_POOL_MAX=1) with nothing for queries. A
+   * lost connection must not crash the process: it is closed and the subscription made again after
+   * a second, and the listener is then called once with '' so it can look for what it may have
+   * missed meanwhile.
    */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-    let client: pg.PoolClient | undefined;
+    let active: pg.Client | undefined;
     let closed = false;
     let retry: NodeJS.Timeout | undefined;
-    const handler = (msg: pg.Notification) => {
-      if (msg.channel === channel) onNotify(msg.payload ?? '');
+    const ended = new WeakSet<pg.Client>();
+    // Idempotent: a connection may both reject a query and emit 'error' for one failure.
+    const end = async (c: pg.Client): Promise<void> => {
+      if (ended.has(c)) return;
+      ended.add(c);
+      c.removeAllListeners('notification');
+      await c.end().catch(() => {});
     };
-    const subscribe = async (): Promise<void> => {
-      const c = await this.pool.connect();
-      c.on('notification', handler);
-      c.once('error', () => {
-        c.off('notification', handler);
-        c.release(true);
-        if (client === c) client = undefined;
-        if (!closed) resubscribe();
-      });
-      try {
-        await c.query(`LISTEN ${channel}`);
-      } catch (err) {
-        c.off('notification', handler);
-        c.release(true);
-        throw err;
-      }
-      client = c;
-    };
-    const resubscribe = () => {
+    const resubscribe = (): void => {
+      clearTimeout(retry);
       retry = setTimeout(() => {
         subscribe().then(
           () => onNotify(''),
@@ -125,20 +114,37 @@ export class PostgresDb implements Db {
       }, 1000);
       retry.unref();
     };
+    const subscribe = async (): Promise<void> => {
+      const c = new pg.Client(this.pool.options);
+      c.on('notification', (msg: pg.Notification) => {
+        if (msg.channel === channel) onNotify(msg.payload ?? '');
+      });
+      c.on('error', () => {
+        const wasActive = active === c;
+        void end(c);
+        if (wasActive) {
+          active = undefined;
+          if (!closed) resubscribe();
+        }
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+      } catch (err) {
+        await end(c);
+        throw err;
+      }
+      if (closed) await end(c);
+      else active = c;
+    };
     await subscribe();
     return async () => {
       closed = true;
       clearTimeout(retry);
-      const c = client;
-      client = undefined;
-      if (!c) return;
-      c.off('notification', handler);
-      try {
-        await c.query(`UNLISTEN ${channel}`);
-        c.release();
-      } catch {
-        c.release(true);
-      }
+      const c = active;
+      active = undefined;
+      // Closing the connection ends its LISTEN.
+      if (c) await end(c);
     };
   }
 
