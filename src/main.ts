@@ -24,8 +24,8 @@ const webhookWorker = config.webhookWorker
   : undefined;
 
 stopOnSignals(log, 'API', async () => {
-  await app.close(); // in-flight requests finish first
-  await webhookWorker?.stop();
+  // In-flight requests and attempts finish side by side, so both fit in the bound together.
+  await Promise.all([app.close(), webhookWorker?.stop()]);
   await db.close();
 });
 
