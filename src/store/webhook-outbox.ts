@@ -88,29 +88,38 @@ export async function recordAttempt(
   a: AttemptRecord,
   next: { status: Exclude<DeliveryStatus, 'pending' | 'processing'>; waitMs?: number },
 ): Promise<'recorded' | 'disabled' | 'lost'> {
-  const r = await q.query<{ how: 'recorded' | 'disabled' }>(
+  const recorded = await q.query(
     `WITH upd AS (
        UPDATE webhook_deliveries
           SET status = $3, attempt_count = $2, last_attempt_at = $4, outcome = $6, status_code = $7,
               next_attempt_at = CASE WHEN $3 = 'retry_scheduled' THEN now() + $9 * interval '1 millisecond' END,
               locked_until = NULL
         WHERE delivery_id = $1 AND status = 'processing' AND attempt_count = $2 - 1 AND locked_until = $10::timestamptz
-       RETURNING delivery_id, 'recorded' AS how
-     ), disabled AS (
-       UPDATE webhook_deliveries
-          SET attempt_count = $2, last_attempt_at = $4, outcome = $6, status_code = $7
-        WHERE delivery_id = $1 AND status = 'failed' AND attempt_count = $2 - 1 AND locked_until IS NULL
-       RETURNING delivery_id, 'disabled' AS how
-     ), done AS (
-       SELECT * FROM upd UNION ALL SELECT * FROM disabled
+       RETURNING delivery_id
      ), ins AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, outcome, status_code, error)
-       SELECT delivery_id, $2, $4, $5, $6, $7, $8 FROM done
+       SELECT delivery_id, $2, $4, $5, $6, $7, $8 FROM upd
      )
-     SELECT how FROM done`,
+     SELECT 1 FROM upd`,
     [d.deliveryId, d.attempt, next.status, a.startedAt, a.durationMs, a.outcome, a.statusCode, a.error, next.waitMs ?? 0, d.lease],
   );
-  return r.rows[0]?.how ?? 'lost';
+  if (recorded.rows.length > 0) return 'recorded';
+  // A statement of its own, so it sees a DELETE that committed while the one above waited for the
+  // row's lock (that one's snapshot predates it): the attempt really made is still recorded.
+  const disabled = await q.query(
+    `WITH disabled AS (
+       UPDATE webhook_deliveries
+          SET attempt_count = $2, last_attempt_at = $3, outcome = $5, status_code = $6
+        WHERE delivery_id = $1 AND status = 'failed' AND attempt_count = $2 - 1 AND locked_until IS NULL
+       RETURNING delivery_id
+     ), ins AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, outcome, status_code, error)
+       SELECT delivery_id, $2, $3, $4, $5, $6, $7 FROM disabled
+     )
+     SELECT 1 FROM disabled`,
+    [d.deliveryId, d.attempt, a.startedAt, a.durationMs, a.outcome, a.statusCode, a.error],
+  );
+  return disabled.rows.length > 0 ? 'disabled' : 'lost';
 }
 
 /** Ends a held delivery `failed` without an attempt: its webhook was deleted. Guarded like recordAttempt. */
