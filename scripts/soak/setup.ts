@@ -5,6 +5,7 @@
  * and a webhook pointing at the local receiver, configured through the public API.
  */
 import { randomUUID } from 'node:crypto';
+import { CAPABILITIES, GUEST_PARTNER_CAPABILITIES } from '../../src/domain/capabilities.ts';
 import type { SoakClient } from './client.ts';
 import type { WebhookReceiver } from './receiver.ts';
 
@@ -34,17 +35,6 @@ export interface World {
   webhookMissing: string | undefined;
 }
 
-const ALL_CAPABILITIES = [
-  'availability.read',
-  'booking.create',
-  'booking.read',
-  'booking.cancel',
-  'services.read',
-  'staff.read',
-  'webhook.manage',
-  'subscription.read',
-];
-const PARTNER_CAPABILITIES = ['services.read', 'staff.read', 'availability.read', 'booking.create'];
 
 // Long days, every day: plenty of slots for a two-minute run that books thousands.
 const WORKING_HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '07:00', end: '21:00' }));
@@ -67,7 +57,7 @@ export async function setUpWorld(
     if (r.status >= 300) throw new Error(`setup: ${method} ${path} -> ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.data;
   };
-  const key = async (slug: string, name: string, kind: string, capabilities: string[], tier: string): Promise<string> => {
+  const key = async (slug: string, name: string, kind: string, capabilities: readonly string[], tier: string): Promise<string> => {
     const d = await admin('POST', `/businesses/${slug}/api-keys`, 'POST /admin/v1/businesses/:slug/api-keys', {
       name,
       type: 'integration',
@@ -122,10 +112,10 @@ export async function setUpWorld(
     }
     const ownerKeys: string[] = [];
     for (let k = 0; k < o.ownerKeysPerBusiness; k++) {
-      ownerKeys.push(await key(slug, `integrator ${k}`, 'owner', ALL_CAPABILITIES, 'elevated'));
+      ownerKeys.push(await key(slug, `integrator ${k}`, 'owner', CAPABILITIES, 'elevated'));
     }
-    const standardKey = await key(slug, 'standard reader', 'owner', ALL_CAPABILITIES, 'standard');
-    const partnerKey = await key(slug, 'partner', 'guest_partner', PARTNER_CAPABILITIES, 'elevated');
+    const standardKey = await key(slug, 'standard reader', 'owner', CAPABILITIES, 'standard');
+    const partnerKey = await key(slug, 'partner', 'guest_partner', GUEST_PARTNER_CAPABILITIES, 'elevated');
     const salon: Salon = { slug, locationSlug, services, staffIds, ownerKeys, standardKey, partnerKey, webhookConfigured: false };
 
     // The webhook, through the public API as an integrator would configure it.
