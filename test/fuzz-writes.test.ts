@@ -26,14 +26,15 @@ import {
   describeRequest,
   hostileString,
   requestArb,
+  sendChecked,
   shortHostileString,
   slugsIn,
   snapshot,
   toInject,
   type FuzzRequest,
 } from './helpers/fuzz-requests.ts';
-import { call, startHarness, type Harness, type JsonResponse } from './helpers/harness.ts';
-import { assertWellFormed, label, openapiDoc, publicRoutes } from './helpers/route-samples.ts';
+import { startHarness, type Harness } from './helpers/harness.ts';
+import { label, openapiDoc, publicRoutes } from './helpers/route-samples.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const BUDGET_MS = Number(process.env.FUZZ_WRITES_BUDGET_MS ?? 24_000);
@@ -162,15 +163,7 @@ for (const target of TARGETS) {
               const slugs = slugsIn(req).filter((s) => s !== salon.business.slug);
               if (slugs.length > 0) before = await writeSnapshot(h, salon.business.id, slugs);
               const opts = withPathSuffix(toInject(r, req, `Bearer ${keys[runs % keys.length]}`), suffix);
-              let res: JsonResponse;
-              try {
-                res = await call(h.app, opts);
-              } catch (err) {
-                throw new Error(`inject failed for ${describeRequest(opts)}: ${(err as Error).message}`);
-              }
-              assertWellFormed(res, `${label(r)} ${describeRequest(opts)}`);
-              const code = res.status < 400 ? String(res.status) : String(res.body.error.code);
-              codes.set(code, (codes.get(code) ?? 0) + 1);
+              const res = await sendChecked(h, r, opts, codes);
               const afterSnap = await writeSnapshot(h, salon.business.id, slugs);
               if (res.status >= 400) {
                 assert.equal(afterSnap, before, `${label(r)} -> ${res.status}: rows changed by ${describeRequest(opts)}\n${res.raw.slice(0, 300)}`);

@@ -17,11 +17,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { dbTargets } from './helpers/databases.ts';
-import { dateArb, describeRequest, hostileString, requestArb, slugsIn, snapshot, toInject } from './helpers/fuzz-requests.ts';
-import { ADMIN_TOKEN, call, startHarness, type Harness, type JsonResponse } from './helpers/harness.ts';
+import { dateArb, describeRequest, hostileString, requestArb, sendChecked, slugsIn, snapshot, toInject } from './helpers/fuzz-requests.ts';
+import { ADMIN_TOKEN, call, startHarness, type Harness } from './helpers/harness.ts';
 import { createBusiness, createKey, type BusinessFixture } from './helpers/fixtures.ts';
 import {
-  assertWellFormed,
   ensureLocation,
   FIELD_HINTS,
   label,
@@ -136,15 +135,7 @@ for (const target of TARGETS) {
           const slugs = slugsIn(req).filter((s) => !known.has(s));
           if (!isRead && slugs.length > 0) before = await snapshot(h, ids, slugs);
           const opts = toInject(r, req, authorization);
-          let res: JsonResponse;
-          try {
-            res = await call(h.app, opts);
-          } catch (err) {
-            throw new Error(`inject failed for ${describeRequest(opts)}: ${(err as Error).message}`);
-          }
-          assertWellFormed(res, `${label(r)} ${describeRequest(opts)}`);
-          const code = res.status < 400 ? String(res.status) : String(res.body.error.code);
-          codes.set(code, (codes.get(code) ?? 0) + 1);
+          const res = await sendChecked(h, r, opts, codes);
           if (isRead) return; // reads are checked once, over the whole run
           const after = await snapshot(h, ids, slugs);
           if (res.status >= 400) {

@@ -27,3 +27,14 @@ export async function migrate(db: Db): Promise<string[]> {
     return applied;
   });
 }
+
+/** The database, migrated; closed again when a migration fails, so a failed start holds nothing open. */
+export async function migrated<T extends Db>(db: T): Promise<T> {
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
-import { migrate } from './migrate.ts';
+import { migrated } from './migrate.ts';
 import { PgliteDb } from './pglite-db.ts';
 import { PostgresDb } from './postgres-db.ts';
 
@@ -8,11 +8,5 @@ export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'd
   const db: Db = config.databaseUrl
     ? PostgresDb.open(config.databaseUrl, config.dbPoolMax)
     : await PgliteDb.open(config.dataDir);
-  try {
-    await migrate(db);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-  return db;
+  return migrated(db);
 }

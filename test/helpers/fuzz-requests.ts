@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import type { RouteTableEntry } from '../../src/http/context.ts';
-import type { Harness } from './harness.ts';
-import { bodySchemaOf, operationOf, paramsOf, pathParamNames, type Schema } from './route-samples.ts';
+import { call, type Harness, type JsonResponse } from './harness.ts';
+import { assertWellFormed, bodySchemaOf, label, operationOf, paramsOf, pathParamNames, type Schema } from './route-samples.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
@@ -429,4 +429,21 @@ export function slugsIn(req: FuzzRequest): string[] {
 export function describeRequest(o: InjectOptions): string {
   const payload = typeof o.payload === 'string' ? o.payload : '';
   return `${o.method} ${String(o.url).slice(0, 300)} body(${payload.length}) ${payload.slice(0, 300)}`;
+}
+
+/**
+ * Sends one fuzzed request and checks what every answer must be (envelope, catalog code and
+ * status, no leak); counts the status or error code it got in `codes`.
+ */
+export async function sendChecked(h: Harness, r: RouteTableEntry, opts: InjectOptions, codes: Map<string, number>): Promise<JsonResponse> {
+  let res: JsonResponse;
+  try {
+    res = await call(h.app, opts);
+  } catch (err) {
+    throw new Error(`inject failed for ${describeRequest(opts)}: ${(err as Error).message}`);
+  }
+  assertWellFormed(res, `${label(r)} ${describeRequest(opts)}`);
+  const code = res.status < 400 ? String(res.status) : String(res.body.error.code);
+  codes.set(code, (codes.get(code) ?? 0) + 1);
+  return res;
 }

@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import type { Db } from '../../src/store/db.ts';
-import { migrate } from '../../src/store/migrate.ts';
+import { migrated } from '../../src/store/migrate.ts';
 import { PostgresDb } from '../../src/store/postgres-db.ts';
 import { dbTargets, type DbTarget } from './databases.ts';
 
@@ -50,13 +50,7 @@ export async function openScratchPostgres(serverUrl: string): Promise<ScratchPos
     url.toString(),
     () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   );
-  try {
-    await migrate(db);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-  return db;
+  return migrated(db);
 }
 
 export function isolatedDbTargets(): DbTarget[] {
