@@ -1,6 +1,6 @@
 /**
  * Load benchmark of POST /v1/bookings on PostgreSQL: the real app on 127.0.0.1 (random port), a
- * salon with 20 staff working 09:00-17:00 every day, and autocannon at concurrency 50 where every
+ * salon with 20 staff working 09:00-17:00 every day, and autocannon (in a child process) at concurrency 50 where every
  * request books a different free 30-minute slot with a fresh Idempotency-Key (automatic service,
  * so each create is the full requested → confirmed transaction). Prints creates/s, p50, p99 and
  * the status counts, then checks the database (one booking per 201, no overlaps).
@@ -10,14 +10,16 @@
  * Optional: BENCH_REQUESTS (default 2000), BENCH_CONNECTIONS (50), BENCH_WARMUP (200),
  * DB_POOL_MAX (the app's pool size, default 20). Use a throw-away database: the bench never cleans up.
  */
-import { randomUUID } from 'node:crypto';
+import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/store/migrate.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { GenerousRateLimitStore } from '../test/helpers/rate-limit.ts';
+import type { LoadSpec } from './load-process.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url || !url.startsWith('postgres')) {
@@ -118,28 +120,22 @@ function nextBody(): string {
   });
 }
 
+/** The load runs in a child process (bench/load-process.ts), so it does not share the server's thread. */
 async function load(amount: number): Promise<autocannon.Result> {
-  return autocannon({
+  const spec: LoadSpec = {
     url: `http://127.0.0.1:${port}`,
+    path: '/v1/bookings',
     connections: CONNECTIONS,
-    amount,
-    timeout: 20,
-    requests: [
-      {
-        method: 'POST',
-        path: '/v1/bookings',
-        setupRequest: (req: any) => ({
-          ...req,
-          headers: {
-            authorization: `Bearer ${apiKey.secret}`,
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          body: nextBody(),
-        }),
-      },
-    ],
+    headers: { authorization: `Bearer ${apiKey.secret}`, 'content-type': 'application/json' },
+    bodies: Array.from({ length: amount }, nextBody),
+  };
+  const child = fork(fileURLToPath(new URL('./load-process.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
+  const result = new Promise<autocannon.Result>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as autocannon.Result));
+    child.once('exit', (code) => reject(new Error(`load process exited with ${code}`)));
   });
+  child.send(spec);
+  return result;
 }
 
 function statusCounts(r: autocannon.Result): Record<string, number> {

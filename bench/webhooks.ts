@@ -37,15 +37,29 @@ const TIME_ZONE = 'Europe/Budapest';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const now = () => performance.timeOrigin + performance.now();
 
-/** Notes, per delivery id, when the transaction that queued it had committed. */
+/** The delivery ids an event-writing statement carries (its events' parameters are parallel arrays). */
+function deliveryIds(sql: string, params: readonly unknown[] | undefined): string[] {
+  if (!params || !sql.includes('INSERT INTO booking_events')) return [];
+  const ids: string[] = [];
+  for (const p of params) if (Array.isArray(p) && p.every((v) => /^[0-9a-f]{32}$/.test(String(v)))) ids.push(...p.map(String));
+  return ids;
+}
+
+/**
+ * Notes, per delivery id, when the write that queued it had committed: a statement outside a
+ * transaction (a create's single write) when it returns, one inside a transaction at its COMMIT.
+ */
 class CommitClock implements Db {
   readonly commits = new Map<string, number>();
   constructor(private readonly inner: Db) {}
   get kind() {
     return this.inner.kind;
   }
-  query<T>(sql: string, params?: readonly unknown[]) {
-    return this.inner.query<T>(sql, params);
+  async query<T>(sql: string, params?: readonly unknown[]) {
+    const r = await this.inner.query<T>(sql, params);
+    const at = now();
+    for (const id of deliveryIds(sql, params)) this.commits.set(id, at);
+    return r;
   }
   exec(sql: string) {
     return this.inner.exec(sql);
@@ -56,8 +70,7 @@ class CommitClock implements Db {
       fn({
         exec: (sql) => tx.exec(sql),
         query: (sql, params) => {
-          // appendEvent's parameters: $9 is the delivery id
-          if (sql.includes('INSERT INTO booking_events') && params) ids.push(String(params[8]));
+          ids.push(...deliveryIds(sql, params));
           return tx.query(sql, params);
         },
       }),

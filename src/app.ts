@@ -72,6 +72,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         ),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
+  try {
+    await setUp(app, opts);
+  } catch (err) {
+    // What was opened so far (a Redis connection, say) closes with the app instead of holding the
+    // process open.
+    await app.close().catch(() => {});
+    throw err;
+  }
+  return app;
+}
+
+async function setUp(app: App, opts: BuildOptions): Promise<void> {
   const serverSecret = await getServerSecret(opts.db);
   const ctx: AppContext = {
     db: opts.db,
@@ -115,7 +127,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   );
 
   await app.ready();
-  return app;
 }
 
 /** Redis when configured (shared by every instance), else in-process; closed with the app. */

@@ -377,7 +377,7 @@ for (const target of dbTargets()) {
       await createOk(h, salon, { startTime: '10:00' });
       expectError(await createBooking(h, salon, { startTime: '11:00' }), 403, 'subscription.quota_exceeded');
       // the counter was written in an earlier month
-      await sql(h, "UPDATE subscriptions SET quota_window_start = (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month')::date WHERE business_id = $1", [
+      await sql(h, "UPDATE booking_quota_counts SET window_start = (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month')::date WHERE business_id = $1", [
         salon.business.id,
       ]);
       const sub0 = await api(h.app, salon.key.secret, 'GET', '/subscription');

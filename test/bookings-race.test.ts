@@ -126,6 +126,26 @@ for (const target of dbTargets()) {
       assert.equal(sub.body.data.subscription.bookingsThisMonth, 4);
     });
 
+    test('unlimited plan: 30 concurrent creates all count; a limit set later sums every shard', async () => {
+      const salon = await createSalon(h.app, { subscription: { plan: 'business', status: 'active' } });
+      const times = Array.from({ length: 15 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+      const rs = await Promise.all(
+        times.flatMap((startTime) => salon.staff.map((s) => createBooking(h, salon, { startTime, staffId: s.id }))),
+      );
+      assert.deepEqual(tally(rs), { '201': 30 });
+      const sub = await api(h.app, salon.key.secret, 'GET', '/subscription');
+      assert.equal(sub.body.data.subscription.bookingsThisMonth, 30);
+      if (target.name === 'postgres') {
+        // Over a pool the count really is spread: several connections, several shards.
+        const [shards] = await sql(h, 'SELECT count(*)::int AS n FROM booking_quota_counts WHERE business_id = $1', [salon.business.id]);
+        assert.ok(shards.n > 1, `${shards.n} shard(s)`);
+      }
+      await adminOk(h.app, 'PATCH', `/businesses/${salon.business.slug}/subscription`, { maxBookingsPerMonth: 31 });
+      const more = await Promise.all(salon.staff.map((s) => createBooking(h, salon, { startTime: '16:30', staffId: s.id })));
+      assert.deepEqual(tally(more), { '201': 1, '403 subscription.quota_exceeded': 1 });
+      assert.equal(await bookingCount(h, salon.business.id), 31);
+    });
+
     test('20 concurrent bookings for a five-seat group session → exactly five seats taken', async () => {
       const salon = await createSalon(h.app);
       const service = await createService(h.app, salon.business.slug, salon.location.slug, { name: 'Jóga', durationMinutes: 60, bookingMode: 'groupSession' });

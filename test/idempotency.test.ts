@@ -265,3 +265,65 @@ for (const target of dbTargets()) {
     });
   });
 }
+
+for (const target of dbTargets()) {
+  describe(`a claim that lapses while its request still runs [${target.name}]`, () => {
+    // The first payment-link request waits until released: its create is past the claim and
+    // before its write, as a request held up for longer than the lease would be.
+    let entered!: () => void;
+    let release!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    let h: Harness;
+    before(async () => {
+      h = await bookingHarness(target, {
+        deposits: {
+          async createPaymentLink({ bookingId }) {
+            if (++calls === 1) {
+              entered();
+              await released;
+            }
+            return `https://pay.example.test/${bookingId}`;
+          },
+        },
+      });
+    });
+    after(() => h.close());
+
+    test('the duplicate that took the key over answers; the first request then writes nothing (503)', async () => {
+      const salon = await createSalon(h.app);
+      const service = await createService(h.app, salon.business.slug, salon.location.slug, {
+        name: 'Balayage',
+        deposit: { required: true, termsVersion: 'v1' },
+      });
+      const staff = await createStaff(h.app, salon.business.slug, salon.location.slug, { name: 'Cili', serviceIds: [service.id] });
+      const body = createBody(salon, {
+        service,
+        staffId: staff.id,
+        depositTermsAcceptance: { termsVersion: 'v1', acceptedAt: '2031-06-01T11:50:00.000Z' },
+      });
+      const key = randomUUID();
+      const post = () => api(h.app, salon.key.secret, 'POST', '/bookings', body, { 'idempotency-key': key });
+      const first = post();
+      await inside;
+      await sql(h, "UPDATE idempotency_records SET locked_until = now() - interval '1 second' WHERE business_id = $1 AND idempotency_key = $2", [
+        salon.business.id,
+        key,
+      ]);
+      const second = await post();
+      assert.equal(second.status, 201, second.raw);
+      assert.equal(second.body.meta.idempotent, undefined);
+      release();
+      const late = await first;
+      expectError(late, 503, 'idempotency.request_in_progress');
+      assert.equal(await bookingCount(h, salon.business.id), 1);
+      const replay = await post();
+      assert.equal(replay.status, 201, replay.raw);
+      assert.equal(replay.body.meta.idempotent, true);
+      assert.equal(replay.body.data.booking.bookingId, second.body.data.booking.bookingId);
+      const sub = await api(h.app, salon.key.secret, 'GET', '/subscription');
+      assert.equal(sub.body.data.subscription.bookingsThisMonth, 1);
+    });
+  });
+}

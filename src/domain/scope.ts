@@ -1,5 +1,6 @@
 import type { Queryable } from '../store/db.ts';
 import { findLocationBySlug, type LocationRow } from '../store/locations.ts';
+import { findLocationWithService, type ServiceRow } from '../store/services.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -24,4 +25,21 @@ export async function resolveLocation(
   const location = await findLocationBySlug(q, auth.businessId, locationSlug);
   if (!location) throw new AppError('auth.scope_mismatch');
   return location;
+}
+
+/**
+ * resolveLocation plus the service a booking is for, in one round trip: a service that is not at
+ * that location (or is not there at all) comes back undefined.
+ */
+export async function resolveLocationAndService(
+  q: Queryable,
+  auth: { businessId: string; businessSlug: string },
+  salonSlug: string,
+  locationSlug: string,
+  serviceId: string,
+): Promise<{ location: LocationRow; service: ServiceRow | undefined }> {
+  checkSalon(auth, salonSlug);
+  const found = await findLocationWithService(q, auth.businessId, locationSlug, serviceId);
+  if (!found) throw new AppError('auth.scope_mismatch');
+  return found;
 }

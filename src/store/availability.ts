@@ -3,7 +3,7 @@ import type { Queryable } from './db.ts';
 
 /**
  * Everything the slot engine needs for one service at one location in one round trip: the staff
- * who perform it, each with their working hours, time off and held ranges (occupying bookings and
+ * who perform it (with their names, for a booking), each with their working hours, time off and held ranges (occupying bookings and
  * their own group sessions) in [from, to).
  *
  * Per staff member the intervals come back as one string of epoch milliseconds ("start end start
@@ -20,16 +20,17 @@ export async function loadEngineStaff(
   staffId: string | undefined,
   from: Date,
   to: Date,
-): Promise<EngineStaff[]> {
+): Promise<Array<EngineStaff & { name: string }>> {
   // date_part (float8) is markedly cheaper than extract (numeric) over thousands of rows.
   const r = await q.query<{
     id: string;
+    name: string;
     hours: string | null;
     time_off: string | null;
     busy: string | null;
     sessions: string | null;
   }>(
-    `SELECT s.id,
+    `SELECT s.id, s.name,
             (SELECT string_agg(w.weekday || ' ' || w.start_minute || ' ' || w.end_minute, ' ')
                FROM working_hours w WHERE w.staff_id = s.id) AS hours,
             (SELECT string_agg(date_part('epoch', t.start_at) * 1000 || ' ' || date_part('epoch', t.end_at) * 1000, ' ')
@@ -53,6 +54,7 @@ export async function loadEngineStaff(
   );
   return r.rows.map((row) => ({
     id: row.id,
+    name: row.name,
     workingHours: parseHours(row.hours),
     timeOff: parseIntervals(row.time_off),
     // A group session of theirs takes the staff member's time like a booking does.

@@ -1,6 +1,9 @@
 import type { BookingRecord, LocalSlot } from '../domain/bookings/record.ts';
 import type { BookingStatus } from '../domain/bookings/states.ts';
+import { appendEventsCtes, eventParams, type NewEvent } from './booking-events.ts';
 import type { Queryable } from './db.ts';
+import { completionParams, settledKeyCtes, type KeyCompletion } from './idempotency.ts';
+import { takeQuotaCte } from './quota.ts';
 
 interface BookingRow {
   id: string;
@@ -94,39 +97,73 @@ export interface NewBooking {
   occupiedTo: Date;
 }
 
-/**
- * Inserts the booking; false when its public reference is already taken (draw another one). The
- * reference clash is absorbed by ON CONFLICT instead of an error, so no savepoint is needed for
- * it; an overlap still raises the exclusion violation (23P01).
- */
-export async function insertBooking(q: Queryable, n: NewBooking): Promise<boolean> {
-  const b = n.record;
-  const r = await q.query(
-    `INSERT INTO bookings (id, business_id, location_id, service_id, staff_id, session_id, public_reference, status,
-        state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
-        requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, occupied, occupied_staff_id,
-        guest_name, guest_phone, guest_email, note, service_location, consent, deposit_terms, api_source_key_id,
-        created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-        tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)
-     ON CONFLICT (public_reference) DO NOTHING
-     RETURNING 1`,
-    [
-      b.id, b.businessId, b.locationId, b.serviceId, b.staffId, b.sessionId, b.publicReference, b.status,
-      b.stateVersion, b.acceptanceMode, b.serviceName, b.staffName, JSON.stringify(b.locationSnapshot), b.timezone,
-      b.requestedDate, b.requestedStartTime, b.startAt, b.endAt, b.slot.date, b.slot.startTime, b.slot.endTime,
-      n.occupiedFrom, n.occupiedTo, b.guestName, n.guestPhone, n.guestEmail, b.note,
-      b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
-      n.consent === null ? null : JSON.stringify(n.consent),
-      n.depositTerms === null ? null : JSON.stringify(n.depositTerms), n.apiSourceKeyId, b.createdAt, b.updatedAt,
-    ],
-  );
-  return r.rows.length > 0;
+/** What a public create writes with its booking row, in the same statement. */
+export interface CreateWrites {
+  /** count the booking against this business's monthly quota (isQuotaExceeded when used up) */
+  quotaBusinessId: string;
+  /** the idempotency key's stored response */
+  completion: KeyCompletion;
 }
 
 /**
- * Serialises the writes that make time of these staff members occupied (an insert, or an update
- * whose result occupies). Without it, two transactions writing clashing rows at the same moment can
+ * Inserts the booking together with its first events (and their outbox rows) — and for a public
+ * create its quota count and idempotency response — in one statement, which outside a
+ * transaction is a transaction of its own. The answer:
+ * - `inserted`;
+ * - `reference_taken`: the public reference is already taken (nothing is written: draw another
+ *   one and build the events again, they carry the reference);
+ * - `key_settled`: the idempotency key is no longer this request's claim (settledKeyCtes); nothing
+ *   is written.
+ * The reference clash is absorbed by ON CONFLICT instead of an error; an overlap raises the
+ * exclusion violation (23P01) and undoes the statement. The insert trigger takes the staff
+ * member's calendar lock (migration 003) before the constraint is checked.
+ */
+export async function insertBooking(
+  q: Queryable,
+  n: NewBooking,
+  events: readonly NewEvent[],
+  create?: CreateWrites,
+): Promise<'inserted' | 'reference_taken' | 'key_settled'> {
+  const b = n.record;
+  const params: unknown[] = [
+    b.id, b.businessId, b.locationId, b.serviceId, b.staffId, b.sessionId, b.publicReference, b.status,
+    b.stateVersion, b.acceptanceMode, b.serviceName, b.staffName, JSON.stringify(b.locationSnapshot), b.timezone,
+    b.requestedDate, b.requestedStartTime, b.startAt, b.endAt, b.slot.date, b.slot.startTime, b.slot.endTime,
+    n.occupiedFrom, n.occupiedTo, b.guestName, n.guestPhone, n.guestEmail, b.note,
+    b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
+    n.consent === null ? null : JSON.stringify(n.consent),
+    n.depositTerms === null ? null : JSON.stringify(n.depositTerms), n.apiSourceKeyId, b.createdAt, b.updatedAt,
+    ...eventParams(events),
+  ];
+  const key = create ? settledKeyCtes(params.length + 2, 'booking') : undefined;
+  if (create) params.push(create.quotaBusinessId, ...completionParams(create.completion));
+  const r = await q.query<{ inserted: number; held: number; settled: number }>(
+    `WITH ${key ? `${key.held}, ` : ''}booking AS (
+       INSERT INTO bookings (id, business_id, location_id, service_id, staff_id, session_id, public_reference, status,
+          state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
+          requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, occupied, occupied_staff_id,
+          guest_name, guest_phone, guest_email, note, service_location, consent, deposit_terms, api_source_key_id,
+          created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+          tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33
+       ${key ? 'FROM held' : ''}
+       ON CONFLICT (public_reference) DO NOTHING
+       RETURNING 1
+     ), ${appendEventsCtes(34, 'booking')}${key ? `, ${takeQuotaCte(44, 'booking')}, ${key.settled}` : ''}
+     SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken,
+            ${key ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled' : '1 AS held, 0 AS settled'}`,
+    params,
+  );
+  const row = r.rows[0]!;
+  if (row.held === 0) return 'key_settled';
+  if (row.inserted === 0) return 'reference_taken';
+  if (create && row.settled > 0) create.completion.written = true;
+  return 'inserted';
+}
+
+/**
+ * Serialises the updates whose result occupies time of these staff members; an insert takes the
+ * same lock in its trigger (migration 003), before the constraint is checked. Without it, two transactions writing clashing rows at the same moment can
  * each find the other's uncommitted row in the exclusion constraint's index and wait for each other:
  * a deadlock that PostgreSQL resolves only after deadlock_timeout (1 s) by aborting one of them.
  * Under this lock a writer only ever meets committed rows and gets its 23P01 at once. Locks are
@@ -192,26 +229,6 @@ export async function updateBooking(q: Queryable, id: string, c: BookingChange):
       c.proposed?.slot.endTime ?? null, c.occupiedStaffId, c.occupiedFrom, c.occupiedTo, c.updatedAt,
     ],
   );
-}
-
-/** Held ranges (buffers included) of the given staff members overlapping [from, to). */
-export async function occupiedRanges(
-  q: Queryable,
-  staffIds: string[],
-  from: Date,
-  to: Date,
-): Promise<Array<{ staff_id: string; start: Date; end: Date }>> {
-  if (staffIds.length === 0) return [];
-  const r = await q.query<{ staff_id: string; start: Date; end: Date }>(
-    `SELECT occupied_staff_id AS staff_id, lower(occupied) AS start, upper(occupied) AS "end"
-       FROM bookings
-      WHERE occupied_staff_id = ANY($1::text[])
-        AND status IN ('requested', 'confirmed', 'rescheduleProposed')
-        AND session_id IS NULL
-        AND occupied && tstzrange($2, $3, '[)')`,
-    [staffIds, from, to],
-  );
-  return r.rows;
 }
 
 export interface BookingListFilter {

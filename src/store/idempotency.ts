@@ -45,19 +45,63 @@ export async function claimKey(
   return { kind: 'in_progress' };
 }
 
-/** Stores the response; called inside the operation's own transaction so both commit together. */
+/**
+ * Stores the response; called inside the operation's own transaction so both commit together.
+ * False when the key is no longer a claim in progress: its lease lapsed and a duplicate that took
+ * it over has completed it already (that answer stands; this request's writes must be undone).
+ */
 export async function completeKey(
   q: Queryable,
   businessId: string,
   key: string,
   status: number,
   body: string,
-): Promise<void> {
-  await q.query(
+): Promise<boolean> {
+  const r = await q.query(
     `UPDATE idempotency_records SET state = 'completed', locked_until = NULL, response_status = $3, response_body = $4
-      WHERE business_id = $1 AND idempotency_key = $2`,
+      WHERE business_id = $1 AND idempotency_key = $2 AND state = 'processing'
+      RETURNING 1`,
     [businessId, key, status, body],
   );
+  return r.rows.length > 0;
+}
+
+/** A key's completion written by the operation's own write statement (settledKeyCtes). */
+export interface KeyCompletion {
+  businessId: string;
+  key: string;
+  status: number;
+  body: string;
+  /** set by the store once a statement that carried it has stored it (a guard against forgetting it) */
+  written: boolean;
+}
+
+/**
+ * The CTEs that make an operation's single write statement its whole transaction, response
+ * included: `held` locks the key's record while it is still a claim in progress, and `settled`
+ * stores the response once the CTE `guard` (the write, which must select from `held`) has a row.
+ * When a duplicate that took over a lapsed claim has completed the key first, `held` is empty and
+ * nothing is written: one key never gets two writes. Four parameters from $first (completionParams).
+ */
+export function settledKeyCtes(first: number, guard: string): { held: string; settled: string } {
+  const p = (i: number) => `$${first + i}`;
+  return {
+    held: `held AS (
+       SELECT 1 FROM idempotency_records
+        WHERE business_id = ${p(0)} AND idempotency_key = ${p(1)} AND state = 'processing'
+        FOR UPDATE
+     )`,
+    settled: `settled AS (
+       UPDATE idempotency_records SET state = 'completed', locked_until = NULL, response_status = ${p(2)}::int,
+              response_body = ${p(3)}::text
+        WHERE business_id = ${p(0)} AND idempotency_key = ${p(1)} AND EXISTS (SELECT 1 FROM ${guard})
+       RETURNING 1
+     )`,
+  };
+}
+
+export function completionParams(c: KeyCompletion): unknown[] {
+  return [c.businessId, c.key, c.status, c.body];
 }
 
 /** Frees a claim whose request failed in a way worth retrying with the same key. */

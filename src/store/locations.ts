@@ -19,8 +19,17 @@ export interface LocationRow {
   updated_at: Date;
 }
 
-const COLUMNS = `id, business_id, slug, name, public_location_name, timezone, city, street, zip, booking_enabled,
-  slot_interval_minutes, min_notice_minutes, horizon_days, created_at, updated_at`;
+const COLUMN_NAMES = ['id', 'business_id', 'slug', 'name', 'public_location_name', 'timezone', 'city', 'street', 'zip',
+  'booking_enabled', 'slot_interval_minutes', 'min_notice_minutes', 'horizon_days', 'created_at', 'updated_at'] as const;
+const COLUMNS = COLUMN_NAMES.join(', ');
+
+/** The columns of table alias `l` under the names `loc_<column>`, for a query that joins more. */
+export const PREFIXED_LOCATION_COLUMNS = COLUMN_NAMES.map((c) => `l.${c} AS loc_${c}`).join(', ');
+
+/** The LocationRow inside a row selected with PREFIXED_LOCATION_COLUMNS. */
+export function prefixedLocation(row: Record<string, unknown>): LocationRow {
+  return Object.fromEntries(COLUMN_NAMES.map((c) => [c, row[`loc_${c}`]])) as unknown as LocationRow;
+}
 
 export interface LocationFields {
   slug: string;

@@ -1,5 +1,6 @@
 import type { AcceptancePolicy, BookingMode, PriceType } from '../domain/catalog.ts';
 import type { Queryable } from './db.ts';
+import { PREFIXED_LOCATION_COLUMNS, prefixedLocation, type LocationRow } from './locations.ts';
 import { setItems } from './update-set.ts';
 
 export interface ServiceRow {
@@ -29,10 +30,12 @@ export interface ServiceRow {
   updated_at: Date;
 }
 
-const SELECT = `SELECT s.id, s.business_id, s.location_id, l.slug AS location_slug, b.currency, s.name, s.description,
+const COLUMNS = `s.id, s.business_id, s.location_id, l.slug AS location_slug, b.currency, s.name, s.description,
     s.duration_minutes, s.price_type, s.price_minor, s.request_acceptance_policy, s.online_bookable, s.active,
     s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.deposit_required,
-    s.deposit_terms_version, s.deposit_amount_minor, s.pricing_version, s.created_at, s.updated_at
+    s.deposit_terms_version, s.deposit_amount_minor, s.pricing_version, s.created_at, s.updated_at`;
+
+const SELECT = `SELECT ${COLUMNS}
   FROM services s
   JOIN locations l ON l.id = s.location_id
   JOIN businesses b ON b.id = s.business_id`;
@@ -98,6 +101,32 @@ export async function updateService(q: Queryable, id: string, f: Partial<Service
 export async function findServiceById(q: Queryable, id: string): Promise<ServiceRow | undefined> {
   const r = await q.query<ServiceRow>(`${SELECT} WHERE s.id = $1`, [id]);
   return r.rows[0];
+}
+
+/**
+ * A location of the business by slug and, when it exists at that location, a service by id: the
+ * two lookups of a booking create in one round trip.
+ */
+export async function findLocationWithService(
+  q: Queryable,
+  businessId: string,
+  locationSlug: string,
+  serviceId: string,
+): Promise<{ location: LocationRow; service: ServiceRow | undefined } | undefined> {
+  const r = await q.query<Record<string, unknown>>(
+    `SELECT ${PREFIXED_LOCATION_COLUMNS}, ${COLUMNS}
+       FROM locations l
+       LEFT JOIN services s ON s.id = $3 AND s.location_id = l.id
+       LEFT JOIN businesses b ON b.id = s.business_id
+      WHERE l.business_id = $1 AND l.slug = $2`,
+    [businessId, locationSlug, serviceId],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const location = prefixedLocation(row);
+  if (row.id === null) return { location, service: undefined };
+  for (const key of Object.keys(row)) if (key.startsWith('loc_')) delete row[key];
+  return { location, service: row as unknown as ServiceRow };
 }
 
 /** Candidates for the public listing; the caller still applies the price rule and the order. */

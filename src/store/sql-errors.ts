@@ -23,6 +23,11 @@ export function isCheckViolation(err: unknown, constraint?: string): boolean {
   return e?.code === '23514' && (constraint === undefined || e.constraint === constraint);
 }
 
+/** take_booking_quota (migration 004): the business's monthly booking quota is used up. */
+export function isQuotaExceeded(err: unknown): boolean {
+  return pgError(err)?.code === 'BKQ01';
+}
+
 /** Serialization failure or deadlock: the transaction may simply be run again. */
 export function isRetryableTxError(err: unknown): boolean {
   const c = pgError(err)?.code;

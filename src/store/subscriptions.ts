@@ -1,5 +1,6 @@
 import type { Plan, SubscriptionStatus } from '../domain/plans.ts';
 import type { Queryable } from './db.ts';
+import { BOOKINGS_THIS_MONTH_SQL } from './quota.ts';
 
 export interface SubscriptionRow {
   business_id: string;
@@ -12,14 +13,13 @@ export interface SubscriptionRow {
   max_staff_members: number | null;
   max_locations: number | null;
   feature_overrides: Record<string, unknown>;
-  /** bookings counted in the current UTC calendar month (0 when the stored window is older) */
+  /** bookings counted in the current UTC calendar month */
   bookings_this_month: number;
 }
 
 const COLUMNS = `business_id, plan, status, cancel_at_period_end, current_period_end, max_bookings_per_month,
   max_active_services, max_staff_members, max_locations, feature_overrides,
-  CASE WHEN quota_window_start = date_trunc('month', now() AT TIME ZONE 'UTC')::date
-       THEN bookings_in_window ELSE 0 END AS bookings_this_month`;
+  ${BOOKINGS_THIS_MONTH_SQL} AS bookings_this_month`;
 
 export async function getSubscription(q: Queryable, businessId: string): Promise<SubscriptionRow | undefined> {
   const r = await q.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE business_id = $1`, [businessId]);

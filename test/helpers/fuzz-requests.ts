@@ -394,6 +394,8 @@ export async function snapshot(h: Harness, businessIds: string[], slugs: string[
          WHERE b.id = ANY($1) OR b.slug = ANY($2)) AS businesses,
        (SELECT md5(coalesce(string_agg(s::text, '|' ORDER BY s.business_id), '')) FROM subscriptions s
          WHERE s.business_id = ANY($1) OR s.business_id IN (SELECT id FROM businesses WHERE slug = ANY($2))) AS subscriptions,
+       (SELECT count(*) || ':' || md5(coalesce(string_agg(q::text, '|' ORDER BY q.business_id, q.window_start, q.shard), ''))
+          FROM booking_quota_counts q WHERE q.business_id = ANY($1)) AS quota_counts,
        (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) FROM locations x WHERE x.business_id = ANY($1)) AS locations,
        (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) FROM services x WHERE x.business_id = ANY($1)) AS services,
        (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) FROM staff x WHERE x.business_id = ANY($1)) AS staff,

@@ -37,8 +37,11 @@ async function admin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Pr
   }
 }
 
-/** A fresh migrated database on the server of `serverUrl`; `url` is its connection string. */
-export async function openScratchPostgres(serverUrl: string): Promise<ScratchPostgresDb> {
+/**
+ * A fresh database on the server of `serverUrl`, migrated unless `migrate` is false; `url` is its
+ * connection string.
+ */
+export async function openScratchPostgres(serverUrl: string, opts: { migrate?: boolean } = {}): Promise<ScratchPostgresDb> {
   counter += 1;
   const base = new URL(serverUrl);
   const name = `${base.pathname.slice(1) || 'postgres'}_s${process.pid}_${counter}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
@@ -50,7 +53,7 @@ export async function openScratchPostgres(serverUrl: string): Promise<ScratchPos
     url.toString(),
     () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   );
-  return migrated(db);
+  return opts.migrate === false ? db : migrated(db);
 }
 
 export function isolatedDbTargets(): DbTarget[] {

@@ -10,7 +10,7 @@ export async function freeStaffAt(
   a: { location: LocationRow; service: ServiceRow; staffId: string | undefined; date: string; startTime: string; now: Date },
 ): Promise<{ free: Array<{ id: string; name: string }>; unknownStaff: boolean }> {
   const day = parseIsoDate(a.date);
-  const { result, staffCount } = await slotsAtLocation(q, {
+  const { result, staff } = await slotsAtLocation(q, {
     location: a.location,
     service: a.service,
     staffId: a.staffId,
@@ -21,9 +21,7 @@ export async function freeStaffAt(
     now: a.now,
     limit: Number.MAX_SAFE_INTEGER,
   });
-  if (a.staffId !== undefined && staffCount === 0) return { free: [], unknownStaff: true };
+  if (a.staffId !== undefined && staff.length === 0) return { free: [], unknownStaff: true };
   const ids = new Set(result.slots.filter((s) => s.startTime === a.startTime).map((s) => s.staffId));
-  if (ids.size === 0) return { free: [], unknownStaff: false };
-  const names = await q.query<{ id: string; name: string }>('SELECT id, name FROM staff WHERE id = ANY($1::text[]) ORDER BY id', [[...ids]]);
-  return { free: names.rows, unknownStaff: false };
+  return { free: staff.filter((s) => ids.has(s.id)).map(({ id, name }) => ({ id, name })), unknownStaff: false };
 }

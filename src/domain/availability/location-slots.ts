@@ -34,7 +34,7 @@ export async function slotsAtLocation(
     now: Date;
     limit: number;
   },
-): Promise<{ result: EngineResult; staffCount: number }> {
+): Promise<{ result: EngineResult; staff: ReadonlyArray<{ id: string; name: string }> }> {
   const window = searchWindow(a.service, a.firstDay, a.lastDay);
   const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
   const result = computeSlots({
@@ -54,5 +54,5 @@ export async function slotsAtLocation(
     staff,
     limit: a.limit,
   });
-  return { result, staffCount: staff.length };
+  return { result, staff };
 }

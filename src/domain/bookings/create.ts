@@ -1,11 +1,11 @@
-import type { Queryable } from '../../store/db.ts';
-import { insertBooking, lockStaffCalendars } from '../../store/bookings.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { insertBooking } from '../../store/bookings.ts';
 import { takeSeat, sessionExists } from '../../store/group-seats.ts';
 import type { LocationRow } from '../../store/locations.ts';
-import { takeBookingQuota } from '../../store/quota.ts';
-import { withSavepoint } from '../../store/savepoint.ts';
+import type { KeyCompletion } from '../../store/idempotency.ts';
+import { retryIfDeadlocked, transactionWithRetry } from '../../store/savepoint.ts';
 import type { ServiceRow } from '../../store/services.ts';
-import { isExclusionViolation } from '../../store/sql-errors.ts';
+import { isExclusionViolation, isQuotaExceeded } from '../../store/sql-errors.ts';
 import { freeStaffAt } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';
 import { parseIsoDate } from '../availability/calendar.ts';
@@ -14,11 +14,12 @@ import type { DepositProvider } from '../deposits/provider.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { checkCreateInput, type CreateBookingBody } from './create-input.ts';
-import { changeBooking, recordEvent } from './lifecycle.ts';
+import { eventOf } from './lifecycle.ts';
 import { heldRange, resolveLocalSlot } from './local-slot.ts';
 import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
 import type { BookingRecord, LocalSlot } from './record.ts';
+import { planTransition } from './states.ts';
 
 export interface CreateContext {
   businessId: string;
@@ -50,11 +51,18 @@ interface Placement {
 }
 
 /**
- * POST /bookings inside one transaction: the booking row (the exclusion constraint is the final
- * check against double booking), its `booking.requested` event, for automatic services the
- * `booking.confirmed` transition, and the monthly quota — all or nothing.
+ * POST /bookings. Everything is read first; then one statement writes the booking row (the
+ * exclusion constraint is the final check against double booking), its `booking.requested` event,
+ * for automatic services the `booking.confirmed` transition, the monthly quota count and the
+ * idempotent response (`settle`) — all or nothing, without a transaction around it. A group seat
+ * is taken in a transaction with that statement.
  */
-export async function createBooking(tx: Queryable, ctx: CreateContext, body: CreateBookingBody): Promise<CreateOutcome> {
+export async function createBooking(
+  db: Db,
+  ctx: CreateContext,
+  body: CreateBookingBody,
+  settle: (outcome: CreateOutcome) => KeyCompletion,
+): Promise<CreateOutcome> {
   const { service, location } = ctx;
   const input = checkCreateInput(body, service);
   const automatic = service.request_acceptance_policy === 'automatic';
@@ -92,14 +100,27 @@ export async function createBooking(tx: Queryable, ctx: CreateContext, body: Cre
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
-  // `guarded`: under a savepoint, so that an overlap leaves the transaction usable for the next
-  // candidate. Unguarded saves two round trips where a failure ends the request anyway.
-  const insert = async (p: Placement, guarded: boolean): Promise<BookingRecord> => {
+  // Acceptance is settled before the write, so the row is written once, as it ends: an automatic
+  // service is confirmed in the same statement (stateVersion 2, both events), as the spec's
+  // requested → confirmed in one call. A deposit service is confirmed only with its payment link;
+  // the link is asked for right before the first write (decisions.md).
+  let acceptance: Promise<{ confirm: boolean; depositPaymentUrl?: string }> | undefined;
+  const accept = () => (acceptance ??= acceptAutomatically(ctx, bookingId, automatic));
+  const write = async (q: Queryable, p: Placement): Promise<CreateOutcome> => {
+    const { confirm, depositPaymentUrl } = await accept();
     // A public-reference collision is astronomically rare; a fresh one is simply drawn again.
     for (let attempt = 0; attempt < 4; attempt++) {
-      const record = base(p);
+      const requested = base(p);
+      const events = [eventOf(requested, 'booking.requested', { id: null, from: null, occurredAt: ctx.now }, ctx.salonSlug)];
+      let booking = requested;
+      if (confirm) {
+        const { to, event } = planTransition('autoConfirm', requested.status, requested.startAt, ctx.now);
+        booking = { ...requested, status: to, stateVersion: 2, acceptanceMode: 'automatic', updatedAt: ctx.now };
+        events.push(eventOf(booking, event, { id: newId('trn'), from: requested.status, occurredAt: ctx.now }, ctx.salonSlug));
+      }
+      const outcome: CreateOutcome = depositPaymentUrl && confirm ? { booking, depositPaymentUrl } : { booking };
       const row = {
-        record,
+        record: booking,
         guestPhone: input.guest.phone,
         guestEmail: input.guest.email,
         consent: body.consent,
@@ -108,78 +129,71 @@ export async function createBooking(tx: Queryable, ctx: CreateContext, body: Cre
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,
       };
-      if (guarded ? await withSavepoint(tx, () => insertBooking(tx, row)) : await insertBooking(tx, row)) return record;
+      let written;
+      try {
+        written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
+      } catch (err) {
+        if (isQuotaExceeded(err)) throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
+        throw err;
+      }
+      if (written === 'inserted') return outcome;
+      // This request's claim lapsed and a duplicate with the same key has answered it: a retry
+      // gets that answer.
+      if (written === 'key_settled') throw new AppError('idempotency.request_in_progress');
     }
     throw new Error('no free public reference after 4 draws');
   };
 
-  let booking: BookingRecord | undefined;
   if (service.booking_mode === 'groupSession') {
-    booking = await insert(await takeGroupSeat(tx, ctx, body.sessionId!, body.slotToken!), false);
-  } else {
-    const { date, startTime } = body.slot!;
-    const resolved = resolveLocalSlot(location.timezone, date, startTime, service.duration_minutes);
-    if (!resolved) throw new AppError(slotGone, 'That local time does not exist on that day (DST change).');
-    const held = heldRange(resolved.startAt, resolved.endAt, service.buffer_before_minutes, service.buffer_after_minutes);
-    const candidates = await freeStaffAt(tx, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
-    if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
-    // In sorted order: the staff locks below are then always taken in the same order.
-    const free = [...candidates.free].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const [i, staff] of free.entries()) {
-      const last = i === free.length - 1;
-      await lockStaffCalendars(tx, [staff.id]);
-      try {
-        booking = await insert({ staffId: staff.id, staffName: staff.name, sessionId: null, ...resolved, held }, !last);
-        break;
-      } catch (err) {
-        // Taken between the check and the insert: the database said no; try the next one (after
-        // the last one the transaction is rolled back with the 409).
-        if (!isExclusionViolation(err)) throw err;
-      }
+    const { sessionId, slotToken } = body;
+    // The payment link first: the seat's row stays locked from takeSeat to the commit.
+    await accept();
+    return transactionWithRetry(db, async (tx) => write(tx, await takeGroupSeat(tx, ctx, sessionId!, slotToken!)));
+  }
+  const { date, startTime } = body.slot!;
+  const resolved = resolveLocalSlot(location.timezone, date, startTime, service.duration_minutes);
+  if (!resolved) throw new AppError(slotGone, 'That local time does not exist on that day (DST change).');
+  const held = heldRange(resolved.startAt, resolved.endAt, service.buffer_before_minutes, service.buffer_after_minutes);
+  const candidates = await freeStaffAt(db, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
+  if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
+  // Without staffId the free staff members are tried in id order (decisions.md).
+  const free = [...candidates.free].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const staff of free) {
+    try {
+      // Each attempt is its own statement: a clash undoes only that one.
+      return await retryIfDeadlocked(() => write(db, { staffId: staff.id, staffName: staff.name, sessionId: null, ...resolved, held }));
+    } catch (err) {
+      // Taken between the check and the insert: the database said no; try the next one.
+      if (!isExclusionViolation(err)) throw err;
     }
-    if (!booking) throw new AppError(slotGone);
   }
-
-  await recordEvent(tx, booking, 'booking.requested', { id: null, from: null, occurredAt: ctx.now }, ctx.salonSlug);
-  const outcome = automatic ? await acceptAutomatically(tx, ctx, booking) : { booking };
-
-  // The quota is counted last: its UPDATE locks the business's subscription row until commit, so
-  // taking it first serialised every create of a business for the whole transaction (one create at
-  // a time per salon). Last, the lock is held only for the commit; a create over the quota still
-  // rolls back entirely, and two concurrent creates at quota − 1 still cannot both pass.
-  if (!(await takeBookingQuota(tx, ctx.businessId))) {
-    throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
-  }
-  return outcome;
+  throw new AppError(slotGone);
 }
 
-/** requested → confirmed in the same call, unless it cannot be carried out (decisions.md). */
-async function acceptAutomatically(tx: Queryable, ctx: CreateContext, booking: BookingRecord): Promise<CreateOutcome> {
+/**
+ * Whether an automatic service is confirmed at once: a deposit service only when deposits are on
+ * and the provider issued the payment link; otherwise it stays requested and the business decides
+ * (decisions.md). A manual service is never confirmed here.
+ */
+async function acceptAutomatically(
+  ctx: CreateContext,
+  bookingId: string,
+  automatic: boolean,
+): Promise<{ confirm: boolean; depositPaymentUrl?: string }> {
   const { service } = ctx;
-  let depositPaymentUrl: string | undefined;
-  if (service.deposit_required) {
-    if (!ctx.depositsEnabled) return { booking };
-    try {
-      depositPaymentUrl = await ctx.deposits.createPaymentLink({
-        bookingId: booking.id,
-        amountMinor: service.deposit_amount_minor,
-        currency: service.currency,
-      });
-    } catch {
-      // Acceptance cannot be carried out for a reason other than the slot: the business decides.
-      return { booking };
-    }
+  if (!automatic) return { confirm: false };
+  if (!service.deposit_required) return { confirm: true };
+  if (!ctx.depositsEnabled) return { confirm: false };
+  try {
+    const depositPaymentUrl = await ctx.deposits.createPaymentLink({
+      bookingId,
+      amountMinor: service.deposit_amount_minor,
+      currency: service.currency,
+    });
+    return { confirm: true, depositPaymentUrl };
+  } catch {
+    return { confirm: false };
   }
-  const confirmed = await changeBooking(tx, {
-    businessId: ctx.businessId,
-    bookingId: booking.id,
-    action: 'autoConfirm',
-    now: ctx.now,
-    salonSlug: ctx.salonSlug,
-    // inserted by this transaction a moment ago: no need to read it back
-    current: { booking, timing: service },
-  });
-  return depositPaymentUrl ? { booking: confirmed, depositPaymentUrl } : { booking: confirmed };
 }
 
 async function takeGroupSeat(tx: Queryable, ctx: CreateContext, sessionId: string, token: string): Promise<Placement> {

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../store/db.ts';
-import { appendEvent } from '../../store/booking-events.ts';
+import { appendEvents, type NewEvent } from '../../store/booking-events.ts';
 import { findBookingForUpdate, lockStaffCalendars, updateBooking, type BookingChange } from '../../store/bookings.ts';
 import { findBusinessById } from '../../store/businesses.ts';
-import { serviceTiming, type ServiceTiming } from '../../store/services.ts';
+import { serviceTiming } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
 import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { releaseSeat } from '../../store/group-seats.ts';
@@ -11,7 +11,7 @@ import { newId } from '../ids.ts';
 import { buildEventPayload } from './event-payload.ts';
 import { heldRange, resolveLocalSlot } from './local-slot.ts';
 import type { BookingRecord } from './record.ts';
-import { OCCUPYING, planTransition, type Action } from './states.ts';
+import { OCCUPYING, planTransition, type Action, type EventName } from './states.ts';
 
 export interface NewTime {
   date: string;
@@ -28,11 +28,6 @@ export interface ChangeRequest {
   newTime?: NewTime;
   /** the business's slug for the event payload, when the caller knows it (saves a query) */
   salonSlug?: string;
-  /**
-   * The booking and its service timing when the caller already holds them: only for a row this
-   * transaction inserted itself (nobody else can see or lock it yet), i.e. automatic acceptance.
-   */
-  current?: { booking: BookingRecord; timing: ServiceTiming };
 }
 
 /**
@@ -41,7 +36,7 @@ export interface ChangeRequest {
  * transaction. The exclusion constraint turns a clash with another booking into a 409.
  */
 export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<BookingRecord> {
-  const before = req.current?.booking ?? (await findBookingForUpdate(tx, req.businessId, req.bookingId));
+  const before = await findBookingForUpdate(tx, req.businessId, req.bookingId);
   if (!before) throw new AppError('booking.not_found');
   const { to, event } = planTransition(req.action, before.status, before.startAt, req.now);
 
@@ -61,7 +56,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
     updatedAt: req.now,
   };
 
-  const timing = req.current?.timing ?? (await serviceTiming(tx, before.serviceId));
+  const timing = await serviceTiming(tx, before.serviceId);
   if (!timing) throw new AppError('catalog.service_not_found');
   const held = (startAt: Date, endAt: Date) =>
     heldRange(startAt, endAt, timing.buffer_before_minutes, timing.buffer_after_minutes);
@@ -112,9 +107,9 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
   }
 
   // A result that occupies time goes through the staff calendar locks (old and new staff: a swap
-  // of two bookings between two staff members must not deadlock). `current` is a row this
-  // transaction inserted under that lock already; a group seat is outside the constraint.
-  if (OCCUPYING.has(change.status) && before.sessionId === null && !req.current) {
+  // of two bookings between two staff members must not deadlock); a group seat is outside the
+  // constraint.
+  if (OCCUPYING.has(change.status) && before.sessionId === null) {
     await lockStaffCalendars(tx, [before.staffId, before.proposed?.staffId, change.occupiedStaffId]);
   }
   try {
@@ -147,16 +142,27 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
 }
 
 /** Writes the event row (with its exact webhook payload) and the outbox row for it. */
-export async function recordEvent(
+async function recordEvent(
   tx: Queryable,
   booking: BookingRecord,
-  event: Parameters<typeof buildEventPayload>[0],
-  transition: { id: string | null; from: BookingRecord['status'] | null; occurredAt: Date },
+  event: EventName,
+  transition: Transition,
   knownSalonSlug?: string,
 ): Promise<void> {
   const salonSlug = knownSalonSlug ?? (await findBusinessById(tx, booking.businessId))!.slug;
+  await appendEvents(tx, [eventOf(booking, event, transition, salonSlug)]);
+}
+
+export interface Transition {
+  id: string | null;
+  from: BookingRecord['status'] | null;
+  occurredAt: Date;
+}
+
+/** The event row of `booking` as it is right after the transition: its payload is fixed here. */
+export function eventOf(booking: BookingRecord, event: EventName, transition: Transition, salonSlug: string): NewEvent {
   const { payload, json } = buildEventPayload(event, booking, salonSlug, transition);
-  await appendEvent(tx, {
+  return {
     bookingId: booking.id,
     businessId: booking.businessId,
     sequence: booking.stateVersion,
@@ -167,5 +173,5 @@ export async function recordEvent(
     occurredAt: transition.occurredAt,
     deliveryId: payload.deliveryId,
     payloadJson: json,
-  });
+  };
 }

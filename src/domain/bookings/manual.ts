@@ -1,5 +1,6 @@
 import type { Queryable } from '../../store/db.ts';
-import { insertBooking, lockStaffCalendars } from '../../store/bookings.ts';
+import { insertBooking } from '../../store/bookings.ts';
+import { findBusinessById } from '../../store/businesses.ts';
 import { staffForService } from '../../store/staff.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import type { ServiceRow } from '../../store/services.ts';
@@ -7,7 +8,7 @@ import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { normalizeGuest, type GuestInput } from './guest.ts';
-import { recordEvent } from './lifecycle.ts';
+import { eventOf } from './lifecycle.ts';
 import { heldRange, resolveLocalSlot } from './local-slot.ts';
 import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
@@ -69,11 +70,13 @@ export async function createManualBooking(
     createdAt: now,
     updatedAt: now,
   };
-  await lockStaffCalendars(tx, [staff.id]);
+  const salonSlug = (await findBusinessById(tx, location.business_id))!.slug;
+  const row = { record, guestPhone: guest.phone, guestEmail: guest.email, consent: null, depositTerms: null, apiSourceKeyId: null, occupiedFrom: held.from, occupiedTo: held.to };
   try {
-    const row = { record, guestPhone: guest.phone, guestEmail: guest.email, consent: null, depositTerms: null, apiSourceKeyId: null, occupiedFrom: held.from, occupiedTo: held.to };
     // false: the public reference was taken (astronomically rare); draw another one
-    for (let attempt = 0; !(await insertBooking(tx, row)); attempt++) {
+    for (let attempt = 0; ; attempt++) {
+      const confirmed = eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug);
+      if ((await insertBooking(tx, row, [confirmed])) === 'inserted') break;
       if (attempt >= 3) throw new Error('no free public reference after 4 draws');
       record.publicReference = newPublicReference();
     }
@@ -81,6 +84,5 @@ export async function createManualBooking(
     if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
     throw err;
   }
-  await recordEvent(tx, record, 'booking.confirmed', { id: null, from: null, occurredAt: now });
   return record;
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import { AppError } from '../../domain/errors.ts';
-import type { Queryable } from '../../store/db.ts';
-import { claimKey, completeKey, releaseKey } from '../../store/idempotency.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { claimKey, completeKey, releaseKey, type KeyCompletion } from '../../store/idempotency.ts';
 import { transactionWithRetry } from '../../store/savepoint.ts';
 import type { App } from '../context.ts';
 import { errorEnvelope, ok, type MetaExtras } from '../envelope.ts';
@@ -36,25 +36,18 @@ function fingerprint(businessId: string, operation: string, params: unknown, bod
     .digest('hex');
 }
 
-/**
- * Runs a public write exactly once per Idempotency-Key: the key is claimed first, the operation
- * runs in one transaction that also stores its response, and a duplicate gets that response back
- * with meta.idempotent. Non-retryable errors are stored too (the same request always gets the same
- * answer); retryable ones release the key so the client can try again with it.
- */
-export async function runIdempotent<T>(
-  app: App,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  run: (tx: Queryable) => Promise<WriteResult<T>>,
-  storedForm?: StoredForm<T>,
-): Promise<unknown> {
+interface Claimed {
+  businessId: string;
+  key: string;
+}
+
+/** Claims the request's key; a replay, a mismatch or a claim in progress ends the request here. */
+async function claimRequest(app: App, request: FastifyRequest, reply: FastifyReply, storedForm?: StoredForm<unknown>) {
   const access = request.routeOptions.config.access;
   if (access?.surface !== 'public' || !access.idempotentOperation) throw new Error('route is not an idempotent write');
   const auth = authOf(request);
   const key = String(request.headers['idempotency-key']).trim().toLowerCase();
-  const db = app.ctx.db;
-  const claim = await claimKey(db, {
+  const claim = await claimKey(app.ctx.db, {
     businessId: auth.businessId,
     key,
     operation: access.idempotentOperation,
@@ -67,27 +60,92 @@ export async function runIdempotent<T>(
     const stored = JSON.parse(claim.body) as { ok: boolean; data?: unknown; meta: Record<string, unknown> };
     if (storedForm && stored.ok) stored.data = storedForm.unseal(stored.data);
     stored.meta = { ...stored.meta, requestId: request.id, idempotent: true };
-    return reply.status(claim.status).send(stored);
+    return { replay: reply.status(claim.status).send(stored) };
   }
+  return { claimed: { businessId: auth.businessId, key } satisfies Claimed };
+}
 
+/**
+ * Non-retryable errors are stored (the same request always gets the same answer); retryable ones
+ * release the key so the client can try again with it.
+ */
+async function settleFailure(app: App, request: FastifyRequest, c: Claimed, err: unknown): Promise<void> {
+  const appErr = toAppError(err);
+  try {
+    if (appErr.retryable) await releaseKey(app.ctx.db, c.businessId, c.key);
+    else await completeKey(app.ctx.db, c.businessId, c.key, appErr.status, JSON.stringify(errorEnvelope(request, appErr)));
+  } catch (storeErr) {
+    request.log.error({ err: storeErr }, 'could not settle idempotency key; its lease will lapse');
+  }
+}
+
+function send<T>(reply: FastifyReply, request: FastifyRequest, result: WriteResult<T>): FastifyReply {
+  const data = result.liveOnly ? { ...result.data, ...result.liveOnly } : result.data;
+  return reply.status(result.status).send(ok(request, data, result.meta));
+}
+
+/**
+ * Runs a public write exactly once per Idempotency-Key: the key is claimed first, the operation
+ * runs in one transaction that also stores its response, and a duplicate gets that response back
+ * with meta.idempotent.
+ */
+export async function runIdempotent<T>(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (tx: Queryable) => Promise<WriteResult<T>>,
+  storedForm?: StoredForm<T>,
+): Promise<unknown> {
+  const claim = await claimRequest(app, request, reply, storedForm as StoredForm<unknown> | undefined);
+  if (claim.replay) return claim.replay;
+  const c = claim.claimed;
   try {
     // A deadlock victim among concurrent clashing writes is run again (it then gets its 409).
-    const result = await transactionWithRetry(db, async (tx) => {
+    const result = await transactionWithRetry(app.ctx.db, async (tx) => {
       const r = await run(tx);
       const kept = storedForm ? storedForm.seal(r.data) : r.data;
-      await completeKey(tx, auth.businessId, key, r.status, JSON.stringify(ok(request, kept, r.meta)));
+      // False: this request's claim lapsed and a duplicate with the same key answered it first;
+      // throwing undoes this one's writes, and a retry gets that answer.
+      if (!(await completeKey(tx, c.businessId, c.key, r.status, JSON.stringify(ok(request, kept, r.meta))))) {
+        throw new AppError('idempotency.request_in_progress');
+      }
       return r;
     });
-    const data = result.liveOnly ? { ...result.data, ...result.liveOnly } : result.data;
-    return reply.status(result.status).send(ok(request, data, result.meta));
+    return send(reply, request, result);
   } catch (err) {
-    const appErr = toAppError(err);
-    try {
-      if (appErr.retryable) await releaseKey(db, auth.businessId, key);
-      else await completeKey(db, auth.businessId, key, appErr.status, JSON.stringify(errorEnvelope(request, appErr)));
-    } catch (storeErr) {
-      request.log.error({ err: storeErr }, 'could not settle idempotency key; its lease will lapse');
-    }
+    await settleFailure(app, request, c, err);
+    throw err;
+  }
+}
+
+/**
+ * runIdempotent for an operation whose writes are one statement (POST /bookings): no transaction
+ * is opened around it, its reads run as they come, and its single write statement stores the
+ * response too — `settle` turns a result into that completion (settledKeyCtes, which also keeps a
+ * lapsed claim's request from writing once a duplicate has answered). Two round trips fewer than
+ * BEGIN … completeKey … COMMIT, on the hottest write of the API. The check after `run` catches an
+ * operation that forgot to carry its completion (a bug, found by any test of that write).
+ */
+export async function runIdempotentStatement<T>(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (db: Db, settle: (result: WriteResult<T>) => KeyCompletion) => Promise<WriteResult<T>>,
+): Promise<unknown> {
+  const claim = await claimRequest(app, request, reply);
+  if (claim.replay) return claim.replay;
+  const c = claim.claimed;
+  let completion: KeyCompletion | undefined;
+  const settle = (r: WriteResult<T>): KeyCompletion => {
+    completion = { ...c, status: r.status, body: JSON.stringify(ok(request, r.data, r.meta)), written: false };
+    return completion;
+  };
+  try {
+    const result = await run(app.ctx.db, settle);
+    if (!completion?.written) throw new Error('the write did not store its idempotent response');
+    return send(reply, request, result);
+  } catch (err) {
+    await settleFailure(app, request, c, err);
     throw err;
   }
 }

@@ -1,8 +1,8 @@
 // A group session takes its staff member's time: no standard booking that occupies time, and no
 // other session of theirs, may overlap it. The two sides live in different tables, so one exclusion
-// constraint cannot cover them; these triggers check across under the same per-staff advisory lock
-// that every booking write already takes (lockStaffCalendars), so two concurrent writers cannot both
-// pass the check. A clash raises exclusion_violation (23P01), exactly like bookings_no_overlap, so
+// constraint cannot cover them; these triggers check across under the per-staff advisory lock that
+// every booking write takes (lockStaffCalendars before an update; for an insert, this trigger), so
+// two concurrent writers cannot both pass the check. A clash raises exclusion_violation (23P01), exactly like bookings_no_overlap, so
 // every caller maps it to the same 409.
 export default /* sql */ `
 CREATE INDEX group_sessions_staff_idx ON group_sessions (staff_id, start_at);

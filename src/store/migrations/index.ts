@@ -1,10 +1,14 @@
 import foundation from './001-foundation.ts';
 import bookings from './002-bookings.ts';
 import groupSessionsHoldStaff from './003-group-sessions-hold-staff.ts';
+import bookingQuotaShards from './004-booking-quota-shards.ts';
+import dropDuplicateStaffIndex from './005-drop-duplicate-staff-index.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '001-foundation', sql: foundation },
   { name: '002-bookings', sql: bookings },
   { name: '003-group-sessions-hold-staff', sql: groupSessionsHoldStaff },
+  { name: '004-booking-quota-shards', sql: bookingQuotaShards },
+  { name: '005-drop-duplicate-staff-index', sql: dropDuplicateStaffIndex },
 ];

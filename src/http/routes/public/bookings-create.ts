@@ -1,13 +1,12 @@
-import { createBooking } from '../../../domain/bookings/create.ts';
+import { createBooking, type CreateOutcome } from '../../../domain/bookings/create.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { effectiveFeatures } from '../../../domain/plans.ts';
-import { checkSalon, resolveLocation } from '../../../domain/scope.ts';
-import { findServiceById } from '../../../store/services.ts';
+import { checkSalon, resolveLocationAndService } from '../../../domain/scope.ts';
 import { getSubscription } from '../../../store/subscriptions.ts';
 import type { App } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { runIdempotent } from '../../plugins/idempotency.ts';
+import { runIdempotentStatement } from '../../plugins/idempotency.ts';
 import { CreateBookingBody, CreateBookingResult } from '../../schemas/booking-create.ts';
 import { responses } from '../../schemas/common.ts';
 import { Type } from 'typebox';
@@ -73,39 +72,35 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
       checkSalon(auth, body.salonSlug);
       // The lookups run after the key is claimed, so a replay returns the original response even
       // when the location, service or plan changed since (spec rule 11), instead of a new error.
-      return runIdempotent(app, request, reply, async (tx) => {
-        const location = await resolveLocation(tx, auth, body.salonSlug, body.locationSlug);
-        const service = await findServiceById(tx, body.serviceId);
-        if (!service || service.location_id !== location.id || !service.active || !service.online_bookable) {
+      return runIdempotentStatement(app, request, reply, async (db, settle) => {
+        const { location, service } = await resolveLocationAndService(db, auth, body.salonSlug, body.locationSlug, body.serviceId);
+        if (!service || !service.active || !service.online_bookable) {
           throw new AppError('catalog.service_not_found');
         }
         if (!location.booking_enabled) throw new AppError('booking.booking_disabled');
         // Only a deposit service needs the plan's features (one query less on every other create).
-        const subscription = service.deposit_required ? await getSubscription(tx, auth.businessId) : undefined;
+        const subscription = service.deposit_required ? await getSubscription(db, auth.businessId) : undefined;
         const depositsEnabled = subscription
           ? effectiveFeatures(subscription.plan, subscription.feature_overrides).depositCollection
           : false;
-        const outcome = await createBooking(
-          tx,
-          {
-            businessId: auth.businessId,
-            salonSlug: auth.businessSlug,
-            keyId: auth.keyId,
-            keyKind: auth.kind,
-            location,
-            service,
-            depositsEnabled,
-            deposits: app.ctx.deposits,
-            now: app.ctx.clock(),
-            secret: app.ctx.serverSecret,
-          },
-          body,
-        );
-        return {
-          status: 201,
+        const result = (outcome: CreateOutcome) => ({
+          status: 201 as const,
           data: { booking: toBookingView(outcome.booking) },
           ...(outcome.depositPaymentUrl ? { liveOnly: { nextAction: { depositPaymentUrl: outcome.depositPaymentUrl } } } : {}),
+        });
+        const ctx = {
+          businessId: auth.businessId,
+          salonSlug: auth.businessSlug,
+          keyId: auth.keyId,
+          keyKind: auth.kind,
+          location,
+          service,
+          depositsEnabled,
+          deposits: app.ctx.deposits,
+          now: app.ctx.clock(),
+          secret: app.ctx.serverSecret,
         };
+        return result(await createBooking(db, ctx, body, (outcome) => settle(result(outcome))));
       });
     },
   );
