@@ -153,6 +153,8 @@ for (const target of TARGETS) {
           }
           const deadline = Date.now() + Math.max(500, Math.floor(BUDGET_MS / TARGETS.length / routes.length));
           let before = await writeSnapshot(h, salon.business.id, []);
+          // `before` covers the slugs it was taken with; a run naming others (or none) takes its own
+          let beforeSlugs = JSON.stringify([]);
           let runs = 0;
           let accepted = 0;
           const codes = new Map<string, number>();
@@ -161,7 +163,10 @@ for (const target of TARGETS) {
               if (Date.now() > deadline) return;
               runs += 1;
               const slugs = slugsIn(req).filter((s) => s !== salon.business.slug);
-              if (slugs.length > 0) before = await writeSnapshot(h, salon.business.id, slugs);
+              if (JSON.stringify(slugs) !== beforeSlugs) {
+                before = await writeSnapshot(h, salon.business.id, slugs);
+                beforeSlugs = JSON.stringify(slugs);
+              }
               const opts = withPathSuffix(toInject(r, req, `Bearer ${keys[runs % keys.length]}`), suffix);
               const res = await sendChecked(h, r, opts, codes);
               const afterSnap = await writeSnapshot(h, salon.business.id, slugs);
