@@ -8,9 +8,12 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/booking_bench npm run bench:bookings
  *
  * Optional: BENCH_REQUESTS (default 2000), BENCH_CONNECTIONS (50), BENCH_WARMUP (200),
- * DB_POOL_MAX (the app's pool size, default 20). Use a throw-away database: the bench never cleans up.
+ * DB_POOL_MAX (the app's pool size, default 20), BENCH_CPU_PROFILE (a file: the server's CPU profile of
+ * the measured requests, for Chrome DevTools). Use a throw-away database: the bench never cleans up.
  */
 import { fork } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
@@ -149,9 +152,44 @@ if (WARMUP > 0) {
   console.log(`warm-up: ${WARMUP} requests, statuses ${JSON.stringify(statusCounts(w))}`);
 }
 const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE business_id = $1', [businessId])).rows[0]!.n;
-const started = performance.now();
+/**
+ * CPU time (ms) of this process and of the PostgreSQL backends serving this database, read from
+ * /proc (the bench runs against a server on this machine): what a create costs, a steadier figure
+ * than latency on a shared machine. Backends that exit in between are not counted.
+ */
+async function cpuMs(): Promise<{ node: number; postgres: Map<number, number> }> {
+  const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const postgres = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      postgres.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / 100); // USER_HZ is 100 on Linux
+    } catch {
+      // not on Linux, or the backend is gone
+    }
+  }
+  const u = process.cpuUsage();
+  return { node: (u.user + u.system) / 1000, postgres };
+}
+
+const PROFILE = process.env.BENCH_CPU_PROFILE;
+const profiler = PROFILE ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+const cpuBefore = await cpuMs();
 const result = await load(REQUESTS);
-const seconds = (performance.now() - started) / 1000;
+const cpuAfter = await cpuMs();
+// autocannon's own clock: from its first request to its last answer (the child's start-up is not load)
+const seconds = result.duration;
+if (profiler && PROFILE) {
+  const { profile } = await profiler.post('Profiler.stop');
+  await writeFile(PROFILE, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const counts = statusCounts(result);
 const created = counts['201'] ?? 0;
 const after = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE business_id = $1', [businessId])).rows[0]!.n;
@@ -168,6 +206,12 @@ console.log(`requests:    ${result.requests.total} at concurrency ${CONNECTIONS}
 console.log(`statuses:    ${JSON.stringify(counts)}  (errors ${result.errors}, timeouts ${result.timeouts})`);
 console.log(`creates/s:   ${(created / seconds).toFixed(0)}`);
 console.log(`latency:     p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+let pgMs = 0;
+for (const [pid, ms] of cpuAfter.postgres) pgMs += ms - (cpuBefore.postgres.get(pid) ?? 0);
+console.log(
+  `cpu/create:  server ${((cpuAfter.node - cpuBefore.node) / created).toFixed(2)} ms, postgres ${(pgMs / created).toFixed(2)} ms` +
+    (cpuAfter.postgres.size === 0 ? ' (no /proc: not measured)' : ''),
+);
 console.log(`database:    ${after - before} new bookings for ${created} × 201, ${overlaps} overlaps`);
 console.log(`target p99 < 100 ms: ${result.latency.p99 < 100 ? 'met' : 'NOT met'}`);
 

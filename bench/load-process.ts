@@ -22,6 +22,8 @@ process.once('message', async (spec: LoadSpec) => {
     connections: spec.connections,
     amount: spec.bodies.length,
     timeout: 20,
+    // autocannon ends a run at its next sample tick, so its duration is only as fine as this
+    sampleInt: 25,
     requests: [
       {
         method: 'POST',
