@@ -12,6 +12,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import type { RateGroup } from '../src/http/context.ts';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.ts';
+import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';
 import type { RateLimitStore } from '../src/rate-limit/store.ts';
 import { dbTargets } from './helpers/databases.ts';
@@ -414,3 +415,42 @@ for (const target of dbTargets()) {
     });
   });
 }
+
+describe('buildApp closes its own Redis connection when a later set-up step throws', () => {
+  let redis: RedisServer;
+  before(async () => {
+    redis = await startRedisServer();
+  });
+  after(() => redis?.stop());
+
+  test('the connection it opened is gone once buildApp has rejected', async () => {
+    const db = await dbTargets()[0]!.open();
+    const probe = new Redis(redis.url, { maxRetriesPerRequest: 0 });
+    try {
+      const info = async (field: string) => Number(new RegExp(`${field}:(\\d+)`).exec(await probe.info())![1]);
+      const connectionsBefore = await info('total_connections_received');
+      let reached = false;
+      // The OpenAPI document reads publicBaseUrl after the rate-limit store is open (a passed
+      // deposits provider keeps the context from reading it earlier): make that step throw.
+      const config = Object.defineProperty({ ...testConfig({ redisUrl: redis.url }) }, 'publicBaseUrl', {
+        get() {
+          reached = true;
+          throw new Error('set-up step failed');
+        },
+      });
+      await assert.rejects(
+        buildApp({ config, db, logger: false, deposits: { createPaymentLink: async () => 'https://pay.example/x' } }),
+        /set-up step failed/,
+      );
+      assert.ok(reached, 'set-up failed at the step after the store opened');
+      assert.equal(await info('total_connections_received'), connectionsBefore + 1, 'buildApp had connected to Redis');
+      // Only the probe is left once the app's connection has been closed.
+      const deadline = Date.now() + 5000;
+      while ((await info('connected_clients')) > 1 && Date.now() < deadline) await sleep(50);
+      assert.equal(await info('connected_clients'), 1, "buildApp's Redis connection is still open");
+    } finally {
+      probe.disconnect();
+      await db.close();
+    }
+  });
+});
