@@ -268,21 +268,18 @@ for (const target of dbTargets()) {
 
 for (const target of dbTargets()) {
   describe(`a claim that lapses while its request still runs [${target.name}]`, () => {
-    // The first payment-link request waits until released: its create is past the claim and
-    // before its write, as a request held up for longer than the lease would be.
-    let entered!: () => void;
-    let release!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let calls = 0;
     let h: Harness;
+    /** each test's first payment-link request waits for its release: the create is past the claim and before its write */
+    let gate: { entered: () => void; released: Promise<void> } | undefined;
     before(async () => {
       h = await bookingHarness(target, {
         deposits: {
           async createPaymentLink({ bookingId }) {
-            if (++calls === 1) {
-              entered();
-              await released;
+            const g = gate;
+            gate = undefined;
+            if (g) {
+              g.entered();
+              await g.released;
             }
             return `https://pay.example.test/${bookingId}`;
           },
@@ -291,7 +288,11 @@ for (const target of dbTargets()) {
     });
     after(() => h.close());
 
-    test('the duplicate that took the key over answers; the first request then writes nothing (503)', async () => {
+    /**
+     * A deposit create whose first request is held inside its payment-link call, with its claim's
+     * lease lapsed, as a request held up for longer than the lease would be.
+     */
+    async function lapsedFirstRequest() {
       const salon = await createSalon(h.app);
       const service = await createService(h.app, salon.business.slug, salon.location.slug, {
         name: 'Balayage',
@@ -305,25 +306,64 @@ for (const target of dbTargets()) {
       });
       const key = randomUUID();
       const post = () => api(h.app, salon.key.secret, 'POST', '/bookings', body, { 'idempotency-key': key });
+      let entered!: () => void;
+      let release!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      gate = { entered, released: new Promise<void>((resolve) => (release = resolve)) };
       const first = post();
       await inside;
       await sql(h, "UPDATE idempotency_records SET locked_until = now() - interval '1 second' WHERE business_id = $1 AND idempotency_key = $2", [
         salon.business.id,
         key,
       ]);
+      return { salon, post, first, release };
+    }
+
+    async function expectOneBookingAnsweredBy(salon: SalonFixture, post: () => Promise<any>, bookingId: string) {
+      assert.equal(await bookingCount(h, salon.business.id), 1);
+      const replay = await post();
+      assert.equal(replay.status, 201, replay.raw);
+      assert.equal(replay.body.meta.idempotent, true);
+      assert.equal(replay.body.data.booking.bookingId, bookingId);
+      const sub = await api(h.app, salon.key.secret, 'GET', '/subscription');
+      assert.equal(sub.body.data.subscription.bookingsThisMonth, 1);
+    }
+
+    test('the duplicate that took the key over answers; the first request then writes nothing (503)', async () => {
+      const { salon, post, first, release } = await lapsedFirstRequest();
       const second = await post();
       assert.equal(second.status, 201, second.raw);
       assert.equal(second.body.meta.idempotent, undefined);
       release();
       const late = await first;
       expectError(late, 503, 'idempotency.request_in_progress');
-      assert.equal(await bookingCount(h, salon.business.id), 1);
-      const replay = await post();
-      assert.equal(replay.status, 201, replay.raw);
-      assert.equal(replay.body.meta.idempotent, true);
-      assert.equal(replay.body.data.booking.bookingId, second.body.data.booking.bookingId);
-      const sub = await api(h.app, salon.key.secret, 'GET', '/subscription');
-      assert.equal(sub.body.data.subscription.bookingsThisMonth, 1);
+      await expectOneBookingAnsweredBy(salon, post, second.body.data.booking.bookingId);
+    });
+
+    test('the first request answers while the duplicate runs: the duplicate, finding its slot taken, gets 503, not 409', async () => {
+      const { salon, post, first, release } = await lapsedFirstRequest();
+      // The duplicate's availability read waits until the first request has written and answered.
+      const db = h.app.ctx.db;
+      const query = db.query.bind(db);
+      let firstAnswer: Awaited<typeof first> | undefined;
+      db.query = (async (text: string, params?: unknown[]) => {
+        if (firstAnswer === undefined && text.includes('JOIN staff_services')) {
+          release();
+          firstAnswer = await first;
+        }
+        return query(text, params);
+      }) as typeof db.query;
+      let second;
+      try {
+        second = await post();
+      } finally {
+        db.query = query;
+      }
+      assert.ok(firstAnswer, "the duplicate read the staff's calendar");
+      assert.equal(firstAnswer.status, 201, firstAnswer.raw);
+      // The slot is the first request's booking now; that is not this key's answer.
+      expectError(second, 503, 'idempotency.request_in_progress');
+      await expectOneBookingAnsweredBy(salon, post, firstAnswer.body.data.booking.bookingId);
     });
   });
 }

@@ -67,16 +67,22 @@ async function claimRequest(app: App, request: FastifyRequest, reply: FastifyRep
 
 /**
  * Non-retryable errors are stored (the same request always gets the same answer); retryable ones
- * release the key so the client can try again with it.
+ * release the key so the client can try again with it. Returns the error to answer with: when this
+ * request's claim lapsed and a duplicate that took the key over has answered it already, this
+ * request's own failure (a slot that duplicate's booking now holds, say) is not the key's answer;
+ * it gets the retryable 503 of a lost claim, and a retry gets the stored answer.
  */
-async function settleFailure(app: App, request: FastifyRequest, c: Claimed, err: unknown): Promise<void> {
+async function settleFailure(app: App, request: FastifyRequest, c: Claimed, err: unknown): Promise<unknown> {
   const appErr = toAppError(err);
   try {
     if (appErr.retryable) await releaseKey(app.ctx.db, c.businessId, c.key);
-    else await completeKey(app.ctx.db, c.businessId, c.key, appErr.status, JSON.stringify(errorEnvelope(request, appErr)));
+    else if (!(await completeKey(app.ctx.db, c.businessId, c.key, appErr.status, JSON.stringify(errorEnvelope(request, appErr))))) {
+      return new AppError('idempotency.request_in_progress');
+    }
   } catch (storeErr) {
     request.log.error({ err: storeErr }, 'could not settle idempotency key; its lease will lapse');
   }
+  return err;
 }
 
 function send<T>(reply: FastifyReply, request: FastifyRequest, result: WriteResult<T>): FastifyReply {
@@ -113,8 +119,7 @@ export async function runIdempotent<T>(
     });
     return send(reply, request, result);
   } catch (err) {
-    await settleFailure(app, request, c, err);
-    throw err;
+    throw await settleFailure(app, request, c, err);
   }
 }
 
@@ -145,7 +150,6 @@ export async function runIdempotentStatement<T>(
     if (!completion?.written) throw new Error('the write did not store its idempotent response');
     return send(reply, request, result);
   } catch (err) {
-    await settleFailure(app, request, c, err);
-    throw err;
+    throw await settleFailure(app, request, c, err);
   }
 }
