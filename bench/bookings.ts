@@ -23,6 +23,7 @@ import { migrate } from '../src/store/migrate.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { GenerousRateLimitStore } from '../test/helpers/rate-limit.ts';
 import type { LoadSpec } from './load-process.ts';
+import { createBenchSalon } from './salon.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url || !url.startsWith('postgres')) {
@@ -47,50 +48,16 @@ const app = await buildApp({ config, db, logger: false, rateLimitStore });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as AddressInfo;
 
-async function adminOk(method: 'POST' | 'PATCH', path: string, payload: unknown): Promise<any> {
-  const r = await app.inject({ method, url: `/admin/v1${path}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: payload as object });
-  if (r.statusCode >= 300) throw new Error(`${method} ${path} -> ${r.statusCode} ${r.body}`);
-  return JSON.parse(r.body).data;
-}
-
 // --- the salon -------------------------------------------------------------------------------
-const tag = `bench-${Date.now().toString(36)}`;
-await adminOk('POST', '/businesses', { slug: tag, name: 'Bench salon', currency: 'HUF', subscription: { plan: 'business', status: 'active' } });
-const { location } = await adminOk('POST', `/businesses/${tag}/locations`, {
-  slug: 'main',
-  name: 'Main',
+const { tag, location, service, staffIds, apiKey, business } = await createBenchSalon(app, {
+  adminToken: ADMIN_TOKEN,
+  tag: `bench-${Date.now().toString(36)}`,
   timezone: TIME_ZONE,
-  address: { city: 'Budapest', street: 'Váci utca 1.', zip: '1052' },
-});
-const { service } = await adminOk('POST', `/businesses/${tag}/services`, {
-  locationSlug: location.slug,
-  name: 'Haircut',
-  durationMinutes: 30,
-  priceType: 'fixed',
-  price: { amount: 5000, currency: 'HUF' },
-  requestAcceptancePolicy: 'automatic',
-});
-const workingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
-const staffIds: string[] = [];
-for (let i = 0; i < STAFF; i++) {
-  const { staff } = await adminOk('POST', `/businesses/${tag}/staff`, {
-    locationSlug: location.slug,
-    name: `Staff ${i + 1}`,
-    serviceIds: [service.id],
-    workingHours,
-  });
-  staffIds.push(staff.id);
-}
-const { apiKey } = await adminOk('POST', `/businesses/${tag}/api-keys`, {
-  name: 'bench',
-  type: 'integration',
-  kind: 'owner',
-  tier: 'elevated',
+  staff: STAFF,
+  acceptance: 'automatic',
   capabilities: ['booking.create', 'booking.read'],
 });
-const businessId: string = (
-  await db.query<{ id: string }>('SELECT id FROM businesses WHERE slug = $1', [tag])
-).rows[0]!.id;
+const businessId = business.id;
 
 // Every (staff, day, time) is one disjoint slot; request n takes slot n.
 const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });

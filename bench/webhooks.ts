@@ -28,6 +28,7 @@ import { PgliteDb } from '../src/store/pglite-db.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { startWebhookWorker } from '../src/webhooks/worker.ts';
 import { GenerousRateLimitStore } from '../test/helpers/rate-limit.ts';
+import { createBenchSalon } from './salon.ts';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -126,38 +127,12 @@ async function run(name: string, raw: Db): Promise<boolean> {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverPort = (receiver.address() as AddressInfo).port;
 
-  async function adminOk(method: 'POST', path: string, payload: unknown): Promise<any> {
-    const r = await app.inject({ method, url: `/admin/v1${path}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: payload as object });
-    if (r.statusCode >= 300) throw new Error(`${method} ${path} -> ${r.statusCode} ${r.body}`);
-    return JSON.parse(r.body).data;
-  }
-  const tag = `bench-webhooks-${Date.now().toString(36)}`;
-  const { business } = await adminOk('POST', '/businesses', { slug: tag, name: 'Bench salon', currency: 'HUF', subscription: { plan: 'business', status: 'active' } });
-  const { location } = await adminOk('POST', `/businesses/${tag}/locations`, {
-    slug: 'main',
-    name: 'Main',
+  const { tag, business, location, service, staffIds, apiKey } = await createBenchSalon(app, {
+    adminToken: ADMIN_TOKEN,
+    tag: `bench-webhooks-${Date.now().toString(36)}`,
     timezone: TIME_ZONE,
-    address: { city: 'Budapest', street: 'Váci utca 1.', zip: '1052' },
-  });
-  const { service } = await adminOk('POST', `/businesses/${tag}/services`, {
-    locationSlug: location.slug,
-    name: 'Colouring',
-    durationMinutes: 30,
-    priceType: 'fixed',
-    price: { amount: 5000, currency: 'HUF' },
-    requestAcceptancePolicy: 'manual',
-  });
-  const workingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
-  const staffIds: string[] = [];
-  for (let i = 0; i < STAFF; i++) {
-    const { staff } = await adminOk('POST', `/businesses/${tag}/staff`, { locationSlug: location.slug, name: `Staff ${i + 1}`, serviceIds: [service.id], workingHours });
-    staffIds.push(staff.id);
-  }
-  const { apiKey } = await adminOk('POST', `/businesses/${tag}/api-keys`, {
-    name: 'bench',
-    type: 'integration',
-    kind: 'owner',
-    tier: 'elevated',
+    staff: STAFF,
+    acceptance: 'manual',
     capabilities: ['booking.create'],
   });
   await raw.query('INSERT INTO webhook_configs (business_id, url, secret_ciphertext) VALUES ($1, $2, $3)', [
