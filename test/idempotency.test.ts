@@ -365,5 +365,38 @@ for (const target of dbTargets()) {
       expectError(second, 503, 'idempotency.request_in_progress');
       await expectOneBookingAnsweredBy(salon, post, firstAnswer.body.data.booking.bookingId);
     });
+
+    test("the first request failing in a retryable way frees only its own claim, not the duplicate's", async () => {
+      const { salon, post, first, release } = await lapsedFirstRequest();
+      // While the duplicate reads the staff's calendar, the first request goes on and its write
+      // fails as a lost connection would (500, retryable: it releases its claim).
+      const db = h.app.ctx.db;
+      const query = db.query.bind(db);
+      let firstAnswer: Awaited<typeof first> | undefined;
+      let failedWrites = 0;
+      db.query = (async (text: string, params?: unknown[]) => {
+        if (text.includes('INSERT INTO bookings') && failedWrites === 0) {
+          failedWrites += 1;
+          throw new Error('connection lost (test)');
+        }
+        if (firstAnswer === undefined && text.includes('JOIN staff_services')) {
+          release();
+          firstAnswer = await first;
+        }
+        return query(text, params);
+      }) as typeof db.query;
+      let second;
+      try {
+        second = await post();
+      } finally {
+        db.query = query;
+      }
+      assert.ok(firstAnswer, "the duplicate read the staff's calendar");
+      expectError(firstAnswer, 500, 'internal.error');
+      assert.equal(failedWrites, 1);
+      // The duplicate's claim survived the first request's release: it writes and answers.
+      assert.equal(second.status, 201, second.raw);
+      await expectOneBookingAnsweredBy(salon, post, second.body.data.booking.bookingId);
+    });
   });
 }

@@ -1,7 +1,11 @@
 import type { Queryable } from './db.ts';
 
 export type ClaimResult =
-  | { kind: 'claimed' }
+  /**
+   * `lease`: the claim's expiry as text (microseconds kept). A takeover happens only after a lease
+   * has lapsed and sets a later one, so it also tells this claim from any that took the key over.
+   */
+  | { kind: 'claimed'; lease: string }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'mismatch' }
   | { kind: 'in_progress' };
@@ -15,7 +19,7 @@ export async function claimKey(
   q: Queryable,
   c: { businessId: string; key: string; operation: string; fingerprint: string; leaseMs: number },
 ): Promise<ClaimResult> {
-  const claimed = await q.query(
+  const claimed = await q.query<{ lease: string }>(
     `INSERT INTO idempotency_records (business_id, idempotency_key, operation, fingerprint, state, locked_until, created_at)
      VALUES ($1, $2, $3, $4, 'processing', now() + make_interval(secs => $5::double precision / 1000), now())
      ON CONFLICT (business_id, idempotency_key) DO UPDATE
@@ -25,10 +29,10 @@ export async function claimKey(
       WHERE idempotency_records.created_at < now() - interval '24 hours'
          OR (idempotency_records.state = 'processing' AND idempotency_records.locked_until < now()
              AND idempotency_records.fingerprint = EXCLUDED.fingerprint)
-     RETURNING 1`,
+     RETURNING locked_until::text AS lease`,
     [c.businessId, c.key, c.operation, c.fingerprint, c.leaseMs],
   );
-  if (claimed.rowCount > 0) return { kind: 'claimed' };
+  if (claimed.rows[0]) return { kind: 'claimed', lease: claimed.rows[0].lease };
 
   const r = await q.query<{ fingerprint: string; state: string; response_status: number | null; response_body: string | null }>(
     `SELECT fingerprint, state, response_status, response_body FROM idempotency_records
@@ -104,11 +108,16 @@ export function completionParams(c: KeyCompletion): unknown[] {
   return [c.businessId, c.key, c.status, c.body];
 }
 
-/** Frees a claim whose request failed in a way worth retrying with the same key. */
-export async function releaseKey(q: Queryable, businessId: string, key: string): Promise<void> {
+/**
+ * Frees a claim whose request failed in a way worth retrying with the same key — this request's
+ * own claim only: once its lease lapsed and a duplicate took the key over, that duplicate's claim
+ * stays (deleting it would leave the duplicate unable to store its answer).
+ */
+export async function releaseKey(q: Queryable, businessId: string, key: string, lease: string): Promise<void> {
   await q.query(
-    `DELETE FROM idempotency_records WHERE business_id = $1 AND idempotency_key = $2 AND state = 'processing'`,
-    [businessId, key],
+    `DELETE FROM idempotency_records
+      WHERE business_id = $1 AND idempotency_key = $2 AND state = 'processing' AND locked_until = $3::timestamptz`,
+    [businessId, key, lease],
   );
 }
 

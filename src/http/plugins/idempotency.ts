@@ -39,6 +39,8 @@ function fingerprint(businessId: string, operation: string, params: unknown, bod
 interface Claimed {
   businessId: string;
   key: string;
+  /** which claim of the key is this request's (claimKey) */
+  lease: string;
 }
 
 /** Claims the request's key; a replay, a mismatch or a claim in progress ends the request here. */
@@ -62,7 +64,7 @@ async function claimRequest(app: App, request: FastifyRequest, reply: FastifyRep
     stored.meta = { ...stored.meta, requestId: request.id, idempotent: true };
     return { replay: reply.status(claim.status).send(stored) };
   }
-  return { claimed: { businessId: auth.businessId, key } satisfies Claimed };
+  return { claimed: { businessId: auth.businessId, key, lease: claim.lease } satisfies Claimed };
 }
 
 /**
@@ -75,7 +77,7 @@ async function claimRequest(app: App, request: FastifyRequest, reply: FastifyRep
 async function settleFailure(app: App, request: FastifyRequest, c: Claimed, err: unknown): Promise<unknown> {
   const appErr = toAppError(err);
   try {
-    if (appErr.retryable) await releaseKey(app.ctx.db, c.businessId, c.key);
+    if (appErr.retryable) await releaseKey(app.ctx.db, c.businessId, c.key, c.lease);
     else if (!(await completeKey(app.ctx.db, c.businessId, c.key, appErr.status, JSON.stringify(errorEnvelope(request, appErr))))) {
       return new AppError('idempotency.request_in_progress');
     }
