@@ -25,6 +25,8 @@ export interface Config {
   dbPoolMax: number;
   /** a rate-limit check slower than this lets the request through (RATE_LIMIT_TIMEOUT_MS) */
   rateLimitTimeoutMs: number;
+  /** where a standalone worker (`npm run worker`) serves GET /metrics, on HOST; unset: nowhere */
+  workerMetricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -135,5 +137,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     dbPoolMax: int(env, 'DB_POOL_MAX', 20, 1, 1000),
     rateLimitTimeoutMs: int(env, 'RATE_LIMIT_TIMEOUT_MS', 100, 5, 5000),
+    workerMetricsPort: str(env, 'WORKER_METRICS_PORT') === undefined ? undefined : int(env, 'WORKER_METRICS_PORT', 0, 0, 65535),
   };
 }

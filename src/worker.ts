@@ -4,6 +4,9 @@
  * attempts in flight finish (each is cut at WEBHOOK_TIMEOUT_MS) and records them; a SIGKILL leaves
  * claims that lapse after their lease, and another worker makes those attempts again.
  */
+import type { AddressInfo } from 'node:net';
+import { startWorkerMetricsServer } from './http/worker-metrics.ts';
+import { Metrics } from './metrics.ts';
 import { startProcess, stopOnSignals } from './process-lifecycle.ts';
 import { openDb } from './store/open.ts';
 import { startWebhookWorker } from './webhooks/worker.ts';
@@ -14,11 +17,21 @@ if (!config.databaseUrl) {
 }
 
 const db = await openDb(config);
-const worker = await startWebhookWorker({ db, config, logger: log.child({ component: 'webhook-worker' }) });
-log.info({ pid: process.pid, database: db.kind }, 'webhook worker started');
+const metrics = config.workerMetricsPort === undefined ? undefined : new Metrics();
+// Listening first: a port that cannot be had stops the process before it claims any delivery.
+const metricsServer =
+  metrics && config.workerMetricsPort !== undefined
+    ? await startWorkerMetricsServer({ host: config.host, port: config.workerMetricsPort, adminToken: config.adminToken, metrics })
+    : undefined;
+const worker = await startWebhookWorker({ db, config, metrics, logger: log.child({ component: 'webhook-worker' }) });
+// The port actually bound (WORKER_METRICS_PORT=0 picks a free one).
+const metricsPort = metricsServer ? (metricsServer.server.address() as AddressInfo).port : undefined;
+log.info({ pid: process.pid, database: db.kind, ...(metricsPort === undefined ? {} : { metricsPort }) }, 'webhook worker started');
+if (metricsServer && !config.adminToken) log.warn('WORKER_METRICS_PORT is set but ADMIN_TOKEN is not: /metrics refuses every scrape');
 
 // A SIGKILL or a stop that overruns leaves claims that lapse after their lease.
 stopOnSignals(log, 'webhook worker', async () => {
+  await metricsServer?.close();
   await worker.stop();
   await db.close();
 });

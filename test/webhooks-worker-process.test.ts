@@ -11,6 +11,7 @@ import { createOk } from './helpers/bookings.ts';
 import { createSalon } from './helpers/fixtures.ts';
 import type { Harness } from './helpers/harness.ts';
 import { openScratchPostgres } from './helpers/isolated-databases.ts';
+import { freePort } from './helpers/processes.ts';
 import { WebhookReceiver } from './helpers/webhook-receiver.ts';
 import { attemptsOf, createWebhook, deliveriesOf, waitForFinal, webhookHarness } from './helpers/webhooks.ts';
 
@@ -42,7 +43,7 @@ if (serverUrl) {
       await h.close();
     });
 
-    function startWorker(): ChildProcess {
+    function startWorker(extraEnv: Record<string, string> = {}): ChildProcess {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
         cwd: ROOT,
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,6 +54,7 @@ if (serverUrl) {
           WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
           WEBHOOK_RETRY_DELAYS: '20ms-40ms,20ms-40ms',
           LOG_LEVEL: 'error',
+          ...extraEnv,
         },
       });
       children.add(child);
@@ -96,6 +98,30 @@ if (serverUrl) {
       } finally {
         second.kill('SIGTERM');
         await exited(second);
+      }
+    });
+
+    test('WORKER_METRICS_PORT: the worker serves its attempts and the backlog at /metrics, with the operator token', async () => {
+      const salon = await createSalon(h.app);
+      const { url: hook, path } = receiver.path('metrics', () => ({ status: 200 }));
+      await createWebhook(h, salon, hook);
+      const booking = await createOk(h, salon, { service: salon.manualService });
+      const port = await freePort();
+      const token = 'worker-process-metrics-token-0123';
+      const worker = startWorker({ WORKER_METRICS_PORT: String(port), ADMIN_TOKEN: token });
+      try {
+        await waitForFinal(h.db, booking.bookingId, 1, 60_000);
+        assert.equal(receiver.at(path).length, 1);
+        const scrape = () => fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+        const r = await scrape();
+        assert.equal(r.status, 200);
+        const text = await r.text();
+        assert.match(text, /^webhook_attempts_total\{outcome="success"\} 1$/m);
+        assert.match(text, /^webhook_outbox_backlog \d+$/m);
+        assert.equal((await fetch(`http://127.0.0.1:${port}/metrics`)).status, 401);
+      } finally {
+        worker.kill('SIGTERM');
+        assert.equal((await exited(worker)).code, 0);
       }
     });
 

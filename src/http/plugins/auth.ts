@@ -12,6 +12,12 @@ function bearer(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/** Whether `request` carries the operator token (never, when ADMIN_TOKEN is not set). */
+export function hasOperatorToken(request: FastifyRequest, adminToken: string | undefined): boolean {
+  const token = bearer(request);
+  return adminToken !== undefined && token !== undefined && sameSecret(token, adminToken);
+}
+
 function sameSecret(a: string, b: string): boolean {
   // Hash both sides so the comparison is constant-time whatever the lengths.
   const da = createHash('sha256').update(a).digest();
@@ -31,11 +37,10 @@ export function registerAuth(app: FastifyInstance, adminToken: string | undefine
     if (!access || access.surface === 'open') return;
 
     if (access.surface === 'operator') {
-      const token = bearer(request);
       if (adminToken === undefined) {
         throw new AppError('auth.invalid_key', 'The operator API is disabled: set ADMIN_TOKEN to enable it.');
       }
-      if (token === undefined || !sameSecret(token, adminToken)) throw new AppError('auth.invalid_key');
+      if (!hasOperatorToken(request, adminToken)) throw new AppError('auth.invalid_key');
       return;
     }
 
