@@ -120,6 +120,23 @@ for (const target of dbTargets()) {
       assert.deepEqual(byId.get(c.bookingId), { id: c.bookingId, guest_phone: '+36301234567', guest_email: null });
     });
 
+    test('guest: name length counts characters (an emoji is one); an over-long email is dropped, not refused', async () => {
+      const salon = await createSalon(h.app);
+      const emoji = await createOk(h, salon, { startTime: '09:00', guest: { name: '😀'.repeat(100), phone: '+36301234567' } });
+      assert.equal(emoji.guestName, '😀'.repeat(100));
+      expectError(
+        await createBooking(h, salon, { startTime: '09:30', guest: { name: '😀'.repeat(101), phone: '+36301234567' } }),
+        400,
+        'request.validation_failed',
+      );
+      const long = await createOk(h, salon, {
+        startTime: '10:00',
+        guest: { name: 'Long Mail', phone: '+36301234567', email: `${'a'.repeat(330)}@example.com` },
+      });
+      const [row] = await sql(h, 'SELECT guest_email FROM bookings WHERE id = $1', [long.bookingId]);
+      assert.equal(row!.guest_email, null);
+    });
+
     test('guest, consent and note rules give 400 request.validation_failed', async () => {
       const salon = await createSalon(h.app);
       const cases: Array<[string, Record<string, unknown>]> = [

@@ -33,6 +33,8 @@ export function normalizePhone(phone: string, path = 'body.guest.phone'): string
 
 export function normalizeGuest(input: GuestInput, path = 'body.guest'): Guest {
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) throw invalidField(`${path}.name`, 'must be 1 to 100 characters');
+  // Characters as the schema counts them (code points): an emoji is one, not two UTF-16 units.
+  const length = [...name].length;
+  if (length < 1 || length > 100) throw invalidField(`${path}.name`, 'must be 1 to 100 characters');
   return { name, phone: normalizePhone(input.phone, `${path}.phone`), email: normalizeEmail(input.email) };
 }

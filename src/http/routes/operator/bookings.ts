@@ -54,7 +54,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
               {
                 name: Type.String({ minLength: 1, maxLength: 100 }),
                 phone: Type.String({ minLength: 1, maxLength: 40 }),
-                email: Type.Optional(Type.String({ maxLength: 320 })),
+                email: Type.Optional(Type.String({ description: 'tolerant: an invalid address is dropped, not refused' })),
               },
               { additionalProperties: false },
             ),
