@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
-import { admin, type Harness } from './helpers/harness.ts';
+import { admin, adminOk, type Harness } from './helpers/harness.ts';
 import { api, createSalon, createStaff, type SalonFixture } from './helpers/fixtures.ts';
 import {
   bookingEvents,
@@ -133,6 +133,20 @@ for (const target of dbTargets()) {
       await createOk(h, salon, { date: day(2), startTime: '10:00', staffId: anna.id });
 
       expectError(await operatorAction(h, b.bookingId, 'accept-proposal'), 409, 'booking.invalid_transition');
+    });
+
+    test('accept-proposal after the proposed staff member stopped offering the service: their id and their name', async () => {
+      const salon = await createSalon(h.app);
+      const [, bence] = salon.staff as [any, any];
+      const b = await createOk(h, salon, { service: salon.manualService, startTime: '10:00' });
+      assert.notEqual(b.staffId, bence.id);
+      await operatorOk(h, b.bookingId, 'propose', { date: day(3), startTime: '11:00', staffId: bence.id });
+      // Bence keeps only the other service: the proposal still holds his time, and the guest accepts it.
+      await adminOk(h.app, 'PATCH', `/staff/${bence.id}`, { serviceIds: [salon.service.id] });
+      const c = await operatorOk(h, b.bookingId, 'accept-proposal');
+      assert.deepEqual([c.status, c.staffId, c.staffName], ['confirmed', bence.id, 'Bence']);
+      const { events } = await verified(salon, b.bookingId);
+      assert.deepEqual([events[2].booking.staffId, events[2].booking.staffName], [bence.id, 'Bence']);
     });
 
     test('propose/reschedule into a clash → 409 booking.slot_unavailable and the booking is unchanged', async () => {

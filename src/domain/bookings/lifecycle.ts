@@ -3,7 +3,7 @@ import { appendEvents, type NewEvent } from '../../store/booking-events.ts';
 import { findBookingForUpdate, lockStaffCalendars, updateBooking, type BookingChange } from '../../store/bookings.ts';
 import { findBusinessById } from '../../store/businesses.ts';
 import { serviceTiming } from '../../store/services.ts';
-import { staffForService } from '../../store/staff.ts';
+import { findStaffById, staffForService } from '../../store/staff.ts';
 import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { releaseSeat } from '../../store/group-seats.ts';
 import { AppError } from '../errors.ts';
@@ -88,11 +88,13 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
   } else if (req.action === 'acceptProposal') {
     const p = before.proposed;
     if (!p) throw new AppError('booking.invalid_transition', 'There is no proposal to accept.');
-    const staff = await staffForService(tx, p.staffId, before.serviceId, before.locationId);
+    // The proposal held its staff member's time, so acceptance stands even if that member has since
+    // stopped offering the service; the name is theirs whatever changed (the id when none is stored).
+    const staff = await findStaffById(tx, p.staffId);
     const range = held(p.startAt, p.endAt);
     Object.assign(change, {
       staffId: p.staffId,
-      staffName: staff?.name ?? before.staffName,
+      staffName: staff?.name ?? p.staffId,
       startAt: p.startAt,
       endAt: p.endAt,
       slot: p.slot,
