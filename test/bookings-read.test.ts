@@ -109,6 +109,11 @@ for (const target of dbTargets()) {
       const other = await createSalon(h.app);
       expectError(await list(other, `&salonSlug=${salon.business.slug}`), 400, 'request.validation_failed');
       expectError(await api(h.app, other.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}`), 403, 'auth.scope_mismatch');
+      // the query's checks come before the scope's (decisions.md): a bad query is a 400 for any salon
+      for (const q of [`&from=${day(2)}`, '&from=2031-02-30&to=2031-03-01', `&from=${day(3)}&to=${day(2)}`]) {
+        expectError(await api(h.app, other.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}${q}`), 400, 'request.validation_failed');
+      }
+      expectError(await admin(h.app, 'GET', `/businesses/no-such-business/bookings?from=${day(2)}`), 400, 'request.validation_failed');
       assert.deepEqual(ids(await list(other)), []);
 
       // the operator's list shows the same, with the same filters

@@ -173,6 +173,12 @@ for (const t of dbTargets()) {
       expectError(await foreign('/webhooks/config', 'DELETE'), 403, 'auth.scope_mismatch');
       expectError(await foreign('/webhooks/config/rotate-secret', 'POST'), 403, 'auth.scope_mismatch');
       expectError(await foreign('/webhooks/deliveries', 'GET'), 403, 'auth.scope_mismatch');
+      // the query's own checks come first: a bad window is a 400 whatever the salon
+      expectError(
+        await api(h.app, salon.key.secret, 'GET', `/webhooks/deliveries?salonSlug=${other.business.slug}&from=yesterday`),
+        400,
+        'request.validation_failed',
+      );
       expectError(await config(h, other, 'GET'), 404, 'webhook.not_configured');
     });
 

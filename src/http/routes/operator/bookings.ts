@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { changeBooking } from '../../../domain/bookings/lifecycle.ts';
 import { createManualBooking } from '../../../domain/bookings/manual.ts';
-import { listBookingViews } from '../../../domain/bookings/queries.ts';
+import { checkedDates, listBookingViews } from '../../../domain/bookings/queries.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
@@ -112,10 +112,13 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
+      const { from, to, ...rest } = request.query;
+      const dates = checkedDates(from, to);
       const business = await requireBusiness(app.ctx.db, request.params.slug);
       const { bookings, cursor } = await listBookingViews(app.ctx.db, app.ctx.serverSecret, 'operator-bookings', {
         businessId: business.id,
-        ...request.query,
+        ...rest,
+        dates,
       });
       return ok(request, { bookings }, cursor ? { cursor } : undefined);
     },

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { getBookingEvents, getBookingView, listBookingViews } from '../../../domain/bookings/queries.ts';
+import { checkedDates, getBookingEvents, getBookingView, listBookingViews } from '../../../domain/bookings/queries.ts';
 import { BOOKING_STATUSES } from '../../../domain/bookings/states.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import type { App } from '../../context.ts';
@@ -39,13 +39,13 @@ export async function bookingReadRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = authOf(request);
+      const dates = checkedDates(request.query.from, request.query.to);
       checkSalon(auth, request.query.salonSlug);
       const { bookings, cursor } = await listBookingViews(app.ctx.db, app.ctx.serverSecret, 'public-bookings', {
         businessId: auth.businessId,
         status: request.query.status,
         locationSlug: request.query.locationSlug,
-        from: request.query.from,
-        to: request.query.to,
+        dates,
         limit: request.query.limit,
         cursor: request.query.cursor,
       });

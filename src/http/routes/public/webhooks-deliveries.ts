@@ -37,7 +37,6 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       const query = request.query;
-      checkSalon(auth, query.salonSlug);
       const limit = query.limit ?? 50;
       // The cursor is bound to the filters as sent; the window it carries is the one page 1 resolved.
       const filters = { event: query.event, outcome: query.outcome, from: query.from, to: query.to, limit };
@@ -47,6 +46,8 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
       const window = position
         ? { from: new Date(position.from), to: position.to === null ? null : new Date(position.to) }
         : resolveDeliveryWindow(query, app.ctx.clock());
+      // After the query's own checks, as everywhere: a bad query is a 400 whatever the salon.
+      checkSalon(auth, query.salonSlug);
       const rows = await listDeliveries(app.ctx.db, {
         businessId: auth.businessId,
         from: window.from,
