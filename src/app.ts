@@ -9,6 +9,7 @@ import type { App, AppContext } from './http/context.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { AppError } from './domain/errors.ts';
 import { errorEnvelope } from './http/envelope.ts';
+import { registerDraining } from './http/plugins/draining.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
 import { registerJsonBody } from './http/plugins/json-body.ts';
@@ -54,7 +55,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     logger: opts.logger === false || opts.logger === undefined ? false : undefined,
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
-    return503OnClosing: true,
+    // registerDraining answers requests that arrive while closing, in the envelope.
+    return503OnClosing: false,
     forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A path that is not valid percent-encoding never reaches a route; answer it in the envelope.
@@ -101,6 +103,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   registerValidators(app);
   registerJsonBody(app);
   registerErrorHandling(app);
+  registerDraining(app);
   for (const s of SHARED_SCHEMAS) app.addSchema(s);
 
   app.addHook('onRequest', async (request, reply) => {

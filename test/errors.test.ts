@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import type { ErrorCode } from '../src/domain/errors.ts';
@@ -290,3 +291,46 @@ for (const target of dbTargets()) {
     });
   });
 }
+
+describe('a request reaching an instance that is shutting down', () => {
+  test('is answered in the envelope, retryable, with the connection closed; the request in flight completes', async () => {
+    const h = await startHarness(dbTargets()[0]!);
+    try {
+      const biz = await createBusiness(h.app);
+      const key = await createKey(h.app, biz.slug);
+      await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = h.app.server.address() as import('node:net').AddressInfo;
+      const sock = net.connect(port, '127.0.0.1');
+      let raw = '';
+      sock.on('data', (c: Buffer) => (raw += c.toString()));
+      await new Promise<void>((resolve) => sock.once('connect', () => resolve()));
+      // A request in flight (its body still arriving) keeps the connection busy while the close starts.
+      const body = JSON.stringify({ url: 'https://example.com/hook' });
+      sock.write(
+        `PUT /v1/webhooks/config?salonSlug=${biz.slug} HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${key.secret}\r\n` +
+          `Idempotency-Key: ${randomUUID()}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      const closed = h.app.close();
+      await new Promise((r) => setTimeout(r, 50));
+      // The rest of that body, then a second request pipelined behind it.
+      sock.write(`${body.slice(5)}GET /v1/subscription HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${key.secret}\r\n\r\n`);
+      await new Promise<void>((resolve) => sock.once('close', () => resolve()));
+      await closed;
+      const answers = raw.split(/(?=HTTP\/1\.1 )/);
+      assert.equal(answers.length, 2, raw);
+      assert.match(answers[0]!, /^HTTP\/1\.1 200 /, 'the request in flight completes');
+      const [head, json] = answers[1]!.split('\r\n\r\n') as [string, string];
+      assert.match(head, /^HTTP\/1\.1 500 /);
+      assert.match(head, /\r\nconnection: close\r\n/i);
+      const requestId = /\r\nx-request-id: (\S+)\r\n/i.exec(head)?.[1];
+      const envelope = JSON.parse(json);
+      assert.deepEqual(
+        [envelope.ok, envelope.error.code, envelope.error.retryable, envelope.meta.requestId],
+        [false, 'internal.error', true, requestId],
+      );
+    } finally {
+      await h.close();
+    }
+  });
+});

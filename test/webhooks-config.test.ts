@@ -179,6 +179,9 @@ for (const t of dbTargets()) {
         400,
         'request.validation_failed',
       );
+      // a cursor is read after the scope, as in GET /bookings
+      expectError(await api(h.app, salon.key.secret, 'GET', `/webhooks/deliveries?salonSlug=${other.business.slug}&cursor=abc`), 403, 'auth.scope_mismatch');
+      expectError(await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${other.business.slug}&cursor=abc`), 403, 'auth.scope_mismatch');
       expectError(await config(h, other, 'GET'), 404, 'webhook.not_configured');
     });
 

@@ -40,14 +40,16 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
       const limit = query.limit ?? 50;
       // The cursor is bound to the filters as sent; the window it carries is the one page 1 resolved.
       const filters = { event: query.event, outcome: query.outcome, from: query.from, to: query.to, limit };
+      // The window's checks before the scope's, as in GET /bookings: a bad window is a 400 whatever
+      // the salon; a cursor (which carries its own window) is read after the scope, as there.
+      const asked = query.cursor ? undefined : resolveDeliveryWindow(query, app.ctx.clock());
+      checkSalon(auth, query.salonSlug);
       const position = query.cursor
         ? decodeCursor<Position>(app.ctx.serverSecret, LIST, auth.businessId, filters, query.cursor)
         : undefined;
       const window = position
         ? { from: new Date(position.from), to: position.to === null ? null : new Date(position.to) }
-        : resolveDeliveryWindow(query, app.ctx.clock());
-      // After the query's own checks, as everywhere: a bad query is a 400 whatever the salon.
-      checkSalon(auth, query.salonSlug);
+        : asked!;
       const rows = await listDeliveries(app.ctx.db, {
         businessId: auth.businessId,
         from: window.from,
