@@ -442,6 +442,26 @@ for (const target of dbTargets()) {
         assert.deepEqual(startsOf(await slotsOf(h, c, '2026-03-30')), grid('02:30', '03:30'));
       });
 
+      test('Europe/Budapest 2026-03-29: a time-off edge inside the gap is the jump, as an hours edge is', async () => {
+        h.clock.now = new Date('2026-03-01T12:00:00.000Z');
+        const timeOff = async (from: string, to: string) => {
+          const c = await setup(h, { location: { timezone: 'Europe/Budapest' }, staffHours: [hours('00:00', '06:00')] });
+          const { timeOff: t } = await adminOk(h.app, 'POST', `/staff/${c.staff[0]!.id}/time-off`, {
+            from: { date: '2026-03-29', time: from },
+            to: { date: '2026-03-29', time: to },
+          });
+          return { t, starts: startsOf(await slotsOf(h, c, '2026-03-29')) };
+        };
+        // "until 02:30" covers everything before the jump (the clock never reads 02:00-02:59)
+        const until = await timeOff('00:00', '02:30');
+        assert.deepEqual([until.t.to.time, until.t.endAtUtc], ['03:00', '2026-03-29T01:00:00.000Z']);
+        assert.deepEqual(until.starts, grid('03:00', '05:30'));
+        // "from 02:30" starts at the jump: the 01:30 slot ends exactly there and is still offered
+        const from = await timeOff('02:30', '06:00');
+        assert.deepEqual([from.t.from.time, from.t.startAtUtc], ['03:00', '2026-03-29T01:00:00.000Z']);
+        assert.deepEqual(from.starts, grid('00:00', '01:30'));
+      });
+
       for (const k of cases) {
         test(`${k.zone} spring ${k.spring}: no skipped local time is offered`, async () => {
           h.clock.now = new Date(Date.parse(`${k.spring}T12:00:00Z`) - 20 * 86_400_000);

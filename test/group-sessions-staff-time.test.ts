@@ -81,6 +81,35 @@ for (const target of dbTargets()) {
       expectError(moved, 409, 'booking.slot_unavailable');
     });
 
+    test('a session whose staff member went inactive or took time off is not offered, nor booked with a token issued before', async () => {
+      for (const change of ['inactive', 'time off'] as const) {
+        const { salon, yogaId, annaId } = await salonWithClass();
+        const search = () =>
+          api(h.app, salon.key.secret, 'POST', '/availability/search', {
+            salonSlug: salon.business.slug,
+            locationSlug: salon.location.slug,
+            serviceId: yogaId,
+            dateRange: { from: day(2), to: day(2) },
+          });
+        const before = await search();
+        assert.equal(before.body.data.slots.length, 1, before.raw);
+        const slot = before.body.data.slots[0];
+        if (change === 'inactive') await adminOk(h.app, 'PATCH', `/staff/${annaId}`, { active: false });
+        else await adminOk(h.app, 'POST', `/staff/${annaId}/time-off`, { from: { date: day(2), time: '00:00' }, to: { date: day(3), time: '00:00' } });
+        const after = await search();
+        assert.deepEqual(after.body.data.slots, [], `${change}: ${after.raw}`);
+        const booked = await createBooking(h, salon, {
+          service: { id: yogaId, pricingVersion: '' },
+          staffId: undefined,
+          expectedPricingVersion: undefined,
+          slot: undefined,
+          sessionId: slot.sessionId,
+          slotToken: slot.slotToken,
+        });
+        expectError(booked, 409, 'booking.slot_unavailable');
+      }
+    });
+
     test('a session cannot be scheduled over the staff member\'s bookings or another session', async () => {
       const { salon, yogaId, annaId } = await salonWithClass();
       await createOk(h, salon, { staffId: annaId, startTime: '14:00' }); // 12:00-12:30 UTC

@@ -1,4 +1,5 @@
 import type { EngineStaff, Interval, WorkingInterval } from '../domain/availability/types.ts';
+import { SESSION_OFFERED } from './group-seats.ts';
 import type { Queryable } from './db.ts';
 
 /**
@@ -99,6 +100,7 @@ export async function loadOpenSessions(q: Queryable, serviceId: string, staffId:
        FROM group_sessions g JOIN staff s ON s.id = g.staff_id
       WHERE g.service_id = $1 AND ($2::text IS NULL OR g.staff_id = $2)
         AND g.start_at >= $3 AND g.start_at < $4 AND g.seats_taken < g.capacity_max
+        AND ${SESSION_OFFERED}
       ORDER BY g.start_at, g.staff_id, g.id`,
     [serviceId, staffId ?? null, from, to],
   );

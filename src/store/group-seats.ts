@@ -25,7 +25,19 @@ export async function releaseSeat(q: Queryable, sessionId: string): Promise<void
   await q.query('UPDATE group_sessions SET seats_taken = seats_taken - 1 WHERE id = $1 AND seats_taken > 0', [sessionId]);
 }
 
-export async function sessionExists(q: Queryable, sessionId: string, serviceId: string): Promise<boolean> {
-  const r = await q.query('SELECT 1 FROM group_sessions WHERE id = $1 AND service_id = $2', [sessionId, serviceId]);
-  return r.rowCount > 0;
+/**
+ * Whether a session is offered, for the search and the booking alike (a booking can only take what
+ * a search could show): its staff member is active and has no time off overlapping it. SQL over
+ * `g` (group_sessions) and `s` (its staff row).
+ */
+export const SESSION_OFFERED = `s.active AND NOT EXISTS (
+         SELECT 1 FROM time_off t WHERE t.staff_id = g.staff_id AND t.start_at < g.end_at AND t.end_at > g.start_at)`;
+
+/** The service's session `sessionId`: absent, or whether it is offered now (SESSION_OFFERED). */
+export async function findSession(q: Queryable, sessionId: string, serviceId: string): Promise<{ offered: boolean } | undefined> {
+  const r = await q.query<{ offered: boolean }>(
+    `SELECT ${SESSION_OFFERED} AS offered FROM group_sessions g JOIN staff s ON s.id = g.staff_id WHERE g.id = $1 AND g.service_id = $2`,
+    [sessionId, serviceId],
+  );
+  return r.rows[0];
 }

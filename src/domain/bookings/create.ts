@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../store/db.ts';
 import { insertBooking } from '../../store/bookings.ts';
-import { takeSeat, sessionExists } from '../../store/group-seats.ts';
+import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { retryIfDeadlocked, transactionWithRetry } from '../../store/savepoint.ts';
@@ -197,9 +197,10 @@ async function acceptAutomatically(
 }
 
 async function takeGroupSeat(tx: Queryable, ctx: CreateContext, sessionId: string, token: string): Promise<Placement> {
-  if (!verifySlotToken(ctx.secret, token, sessionId, ctx.now) || !(await sessionExists(tx, sessionId, ctx.service.id))) {
-    throw new AppError('booking.slot_token_invalid');
-  }
+  const session = verifySlotToken(ctx.secret, token, sessionId, ctx.now) ? await findSession(tx, sessionId, ctx.service.id) : undefined;
+  if (!session) throw new AppError('booking.slot_token_invalid');
+  // Its staff member went inactive or took time off since the search: no longer offered.
+  if (!session.offered) throw new AppError('booking.slot_unavailable', 'The session is no longer offered.');
   const seat = await takeSeat(tx, sessionId);
   if (!seat) throw new AppError('booking.session_full');
   if (seat.start_at.getTime() <= ctx.now.getTime()) throw new AppError('booking.slot_unavailable', 'The session has started.');
