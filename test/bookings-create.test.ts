@@ -272,6 +272,14 @@ for (const target of dbTargets()) {
       expectError(await createBooking(h, salon), 409, 'booking.booking_disabled');
       expectError(await createBooking(h, salon, { service: salon.manualService }), 409, 'booking.booking_disabled');
       assert.equal(await bookingCount(h, salon.business.id), 0);
+      // nor does the search offer what the create would refuse
+      const search = await api(h.app, salon.key.secret, 'POST', '/availability/search', {
+        salonSlug: salon.business.slug,
+        locationSlug: salon.location.slug,
+        serviceId: salon.service.id,
+        dateRange: { from: day(2), to: day(2) },
+      });
+      expectError(search, 409, 'booking.booking_disabled');
     });
 
     test('scope: unknown location or another salon → 403 auth.scope_mismatch', async () => {

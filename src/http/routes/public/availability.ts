@@ -1,4 +1,5 @@
 import { assertRealDates, searchAvailability, SLOT_LIMIT } from '../../../domain/availability/search.ts';
+import { AppError } from '../../../domain/errors.ts';
 import { resolveLocation } from '../../../domain/scope.ts';
 import type { App } from '../../context.ts';
 import { ok, type MetaExtras } from '../../envelope.ts';
@@ -21,6 +22,7 @@ export async function availabilityRoutes(app: App): Promise<void> {
         response: responses(200, AvailabilityResult, [
           ...PUBLIC_AUTH_ERRORS,
           'availability.date_range_too_wide',
+          'booking.booking_disabled',
           'catalog.service_not_found',
           'catalog.staff_not_found',
           'request.payload_too_large',
@@ -33,6 +35,8 @@ export async function availabilityRoutes(app: App): Promise<void> {
       const body = request.body;
       assertRealDates(body.dateRange.from, body.dateRange.to);
       const location = await resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug);
+      // Slots that POST /bookings would refuse are not offered (decisions.md).
+      if (!location.booking_enabled) throw new AppError('booking.booking_disabled');
       const now = app.ctx.clock();
       const result = await searchAvailability(app.ctx.db, {
         location,
