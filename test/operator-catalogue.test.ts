@@ -566,7 +566,7 @@ for (const target of dbTargets()) {
         assert.equal(rows.rows[0]!.n, 2);
       });
 
-      test('a time in the spring-forward gap takes the earlier reading', async () => {
+      test('a time in the spring-forward gap is the instant of the jump, as a working-hours edge is', async () => {
         const biz = await createBusiness(h.app);
         const loc = await createLocation(h.app, biz.slug, { timezone: 'Europe/Budapest' });
         const st = await createStaff(h.app, biz.slug, loc.slug);
@@ -576,9 +576,10 @@ for (const target of dbTargets()) {
             to: { date: '2026-03-29', time: '04:00' },
           })
         ).timeOff;
-        assert.equal(t.startAtUtc, '2026-03-29T00:30:00.000Z');
+        // 02:30 does not exist that day (02:00 CET jumps to 03:00 CEST): the time off starts at the jump
+        assert.equal(t.startAtUtc, '2026-03-29T01:00:00.000Z');
         assert.equal(t.endAtUtc, '2026-03-29T02:00:00.000Z');
-        assert.deepEqual(t.from, { date: '2026-03-29', time: '01:30' });
+        assert.deepEqual(t.from, { date: '2026-03-29', time: '03:00' });
       });
 
       test('validation: from before to, real dates, times HH:MM, unknown staff', async () => {
