@@ -13,6 +13,7 @@ import { registerDraining } from './http/plugins/draining.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
 import { registerJsonBody } from './http/plugins/json-body.ts';
+import { registerNoBody } from './http/plugins/no-body.ts';
 import { registerNulGuard } from './http/plugins/nul-guard.ts';
 import { requestIdFrom } from './http/request-id.ts';
 import { registerRouteTable } from './http/route-table.ts';
@@ -116,6 +117,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   registerIdempotencyKeyCheck(app);
   registerHttpMetrics(app, ctx.metrics);
   registerNulGuard(app);
+  registerNoBody(app);
 
   await app.register(swagger, openapiDocument(opts.config));
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -408,3 +408,35 @@ for (const target of dbTargets()) {
     });
   });
 }
+
+for (const target of dbTargets()) {
+  describe(`calls that take no body refuse one with anything in it [${target.name}]`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await bookingHarness(target);
+    });
+    after(() => h.close());
+
+    test('cancel, an operator action and rotate-secret: 400 on a body, none / null / {} accepted', async () => {
+      const salon = await createSalon(h.app);
+      const b = await createOk(h, salon, { startTime: '10:00' });
+      const cancelWith = (payload: unknown) => api(h.app, salon.key.secret, 'POST', `/bookings/${b.bookingId}/cancel`, payload);
+      for (const payload of [{ reason: 'sick' }, [], 5, true]) {
+        const r = await cancelWith(payload);
+        expectError(r, 400, 'request.validation_failed');
+        assert.equal(r.body.error.details.issues[0].path, 'body');
+      }
+      assert.equal((await getBooking(h, salon, b.bookingId)).body.data.booking.status, 'confirmed');
+      assert.equal((await cancelWith({})).status, 200);
+
+      const m = await createOk(h, salon, { service: salon.manualService, startTime: '12:00' });
+      expectError(await admin(h.app, 'POST', `/bookings/${m.bookingId}/accept`, { note: 'ok' }), 400, 'request.validation_failed');
+      assert.equal((await admin(h.app, 'POST', `/bookings/${m.bookingId}/accept`, null)).status, 200);
+
+      await api(h.app, salon.key.secret, 'PUT', `/webhooks/config?salonSlug=${salon.business.slug}`, { url: 'https://hooks.example.com/x' });
+      const rotate = (payload: unknown) => api(h.app, salon.key.secret, 'POST', `/webhooks/config/rotate-secret?salonSlug=${salon.business.slug}`, payload);
+      expectError(await rotate({ secret: 'mine' }), 400, 'request.validation_failed');
+      assert.equal((await rotate(undefined)).status, 200);
+    });
+  });
+}
