@@ -340,63 +340,53 @@ for (const target of dbTargets()) {
       await expectOneBookingAnsweredBy(salon, post, second.body.data.booking.bookingId);
     });
 
-    test('the first request answers while the duplicate runs: the duplicate, finding its slot taken, gets 503, not 409', async () => {
-      const { salon, post, first, release } = await lapsedFirstRequest();
-      // The duplicate's availability read waits until the first request has written and answered.
+    /**
+     * Sends the duplicate; when it reaches its read of the staff's calendar, lets the first request
+     * go on and waits for its answer. `failWrite`: the first request's booking write then fails as a
+     * lost connection would (500, retryable: it releases its claim).
+     */
+    async function duplicateWhileFirstAnswers(run: Awaited<ReturnType<typeof lapsedFirstRequest>>, failWrite = false) {
       const db = h.app.ctx.db;
       const query = db.query.bind(db);
-      let firstAnswer: Awaited<typeof first> | undefined;
-      db.query = (async (text: string, params?: unknown[]) => {
-        if (firstAnswer === undefined && text.includes('JOIN staff_services')) {
-          release();
-          firstAnswer = await first;
-        }
-        return query(text, params);
-      }) as typeof db.query;
-      let second;
-      try {
-        second = await post();
-      } finally {
-        db.query = query;
-      }
-      assert.ok(firstAnswer, "the duplicate read the staff's calendar");
-      assert.equal(firstAnswer.status, 201, firstAnswer.raw);
-      // The slot is the first request's booking now; that is not this key's answer.
-      expectError(second, 503, 'idempotency.request_in_progress');
-      await expectOneBookingAnsweredBy(salon, post, firstAnswer.body.data.booking.bookingId);
-    });
-
-    test("the first request failing in a retryable way frees only its own claim, not the duplicate's", async () => {
-      const { salon, post, first, release } = await lapsedFirstRequest();
-      // While the duplicate reads the staff's calendar, the first request goes on and its write
-      // fails as a lost connection would (500, retryable: it releases its claim).
-      const db = h.app.ctx.db;
-      const query = db.query.bind(db);
-      let firstAnswer: Awaited<typeof first> | undefined;
+      let firstAnswer: Awaited<typeof run.first> | undefined;
       let failedWrites = 0;
       db.query = (async (text: string, params?: unknown[]) => {
-        if (text.includes('INSERT INTO bookings') && failedWrites === 0) {
+        if (failWrite && failedWrites === 0 && text.includes('INSERT INTO bookings')) {
           failedWrites += 1;
           throw new Error('connection lost (test)');
         }
         if (firstAnswer === undefined && text.includes('JOIN staff_services')) {
-          release();
-          firstAnswer = await first;
+          run.release();
+          firstAnswer = await run.first;
         }
         return query(text, params);
       }) as typeof db.query;
-      let second;
       try {
-        second = await post();
+        const second = await run.post();
+        assert.ok(firstAnswer, "the duplicate read the staff's calendar");
+        return { second, firstAnswer, failedWrites };
       } finally {
         db.query = query;
       }
-      assert.ok(firstAnswer, "the duplicate read the staff's calendar");
+    }
+
+    test('the first request answers while the duplicate runs: the duplicate, finding its slot taken, gets 503, not 409', async () => {
+      const run = await lapsedFirstRequest();
+      const { second, firstAnswer } = await duplicateWhileFirstAnswers(run);
+      assert.equal(firstAnswer.status, 201, firstAnswer.raw);
+      // The slot is the first request's booking now; that is not this key's answer.
+      expectError(second, 503, 'idempotency.request_in_progress');
+      await expectOneBookingAnsweredBy(run.salon, run.post, firstAnswer.body.data.booking.bookingId);
+    });
+
+    test("the first request failing in a retryable way frees only its own claim, not the duplicate's", async () => {
+      const run = await lapsedFirstRequest();
+      const { second, firstAnswer, failedWrites } = await duplicateWhileFirstAnswers(run, true);
       expectError(firstAnswer, 500, 'internal.error');
       assert.equal(failedWrites, 1);
       // The duplicate's claim survived the first request's release: it writes and answers.
       assert.equal(second.status, 201, second.raw);
-      await expectOneBookingAnsweredBy(salon, post, second.body.data.booking.bookingId);
+      await expectOneBookingAnsweredBy(run.salon, run.post, second.body.data.booking.bookingId);
     });
   });
 }
