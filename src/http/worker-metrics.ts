@@ -1,18 +1,15 @@
 /**
  * GET /metrics of a webhook worker run as its own process (`npm run worker` with
  * WORKER_METRICS_PORT): what an API process serves at its /metrics — the same operator token, the
- * same Prometheus text, errors in the same envelope — without the API around it.
+ * same Prometheus text, errors in the same envelope (the API's error handling) — without the API
+ * around it.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError } from '../domain/errors.ts';
 import type { Metrics } from '../metrics.ts';
-import { errorEnvelope } from './envelope.ts';
 import { hasOperatorToken } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
 import { requestIdFrom } from './request-id.ts';
-
-function refuse(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
-  return reply.status(err.status).header('x-request-id', request.id).send(errorEnvelope(request, err));
-}
 
 export async function startWorkerMetricsServer(o: {
   host: string;
@@ -21,14 +18,13 @@ export async function startWorkerMetricsServer(o: {
   metrics: Metrics;
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, genReqId: (req) => requestIdFrom(req.headers['x-request-id']) });
-  app.setNotFoundHandler((request, reply) => refuse(request, reply, new AppError('request.not_found')));
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
   app.get('/metrics', async (request, reply) => {
     if (!hasOperatorToken(request, o.adminToken)) {
-      return refuse(
-        request,
-        reply,
-        new AppError('auth.invalid_key', o.adminToken === undefined ? 'Metrics are disabled: set ADMIN_TOKEN to enable them.' : undefined),
-      );
+      throw new AppError('auth.invalid_key', o.adminToken === undefined ? 'Metrics are disabled: set ADMIN_TOKEN to enable them.' : undefined);
     }
     return reply.type(o.metrics.registry.contentType).send(await o.metrics.registry.metrics());
   });
