@@ -26,6 +26,8 @@ import { openapiDocument } from './http/openapi.ts';
 import { getServerSecret } from './store/server-settings.ts';
 import { SignedLinkDepositProvider, type DepositProvider } from './domain/deposits/provider.ts';
 import { Metrics } from './metrics.ts';
+import { AttemptGate } from './concurrency/attempt-gate.ts';
+import { KeyedLimit } from './concurrency/keyed-limit.ts';
 import { registerHttpMetrics } from './http/plugins/http-metrics.ts';
 import { registerRateLimit } from './http/plugins/rate-limit.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
@@ -88,13 +90,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
 async function setUp(app: App, opts: BuildOptions): Promise<void> {
   const serverSecret = await getServerSecret(opts.db);
+  const metrics = opts.metrics ?? new Metrics();
   const ctx: AppContext = {
     db: opts.db,
     config: opts.config,
     clock: opts.clock ?? (() => new Date()),
     serverSecret,
     deposits: opts.deposits ?? new SignedLinkDepositProvider(opts.config.publicBaseUrl, serverSecret),
-    metrics: opts.metrics ?? new Metrics(),
+    metrics,
+    bookingGate: new AttemptGate((outcome) => metrics.bookingAttempts.inc({ outcome })),
+    createLimit: new KeyedLimit(opts.config.bookingConcurrencyPerBusiness),
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));

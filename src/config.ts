@@ -23,6 +23,10 @@ export interface Config {
   logLevel: string;
   /** PostgreSQL pool size (DB_POOL_MAX) */
   dbPoolMax: number;
+  /** how long a request waits for a pool connection before it is answered "busy" (DB_POOL_TIMEOUT_MS) */
+  dbPoolTimeoutMs: number;
+  /** creates of one business that run at once in this process; more wait in memory (BOOKING_CONCURRENCY_PER_BUSINESS) */
+  bookingConcurrencyPerBusiness: number;
   /** a rate-limit check slower than this lets the request through (RATE_LIMIT_TIMEOUT_MS) */
   rateLimitTimeoutMs: number;
   /** where a standalone worker (`npm run worker`) serves GET /metrics, on HOST; unset: nowhere */
@@ -136,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     logLevel,
     dbPoolMax: int(env, 'DB_POOL_MAX', 20, 1, 1000),
+    dbPoolTimeoutMs: int(env, 'DB_POOL_TIMEOUT_MS', 2000, 50, 60_000),
+    bookingConcurrencyPerBusiness: int(env, 'BOOKING_CONCURRENCY_PER_BUSINESS', 8, 1, 1000),
     rateLimitTimeoutMs: int(env, 'RATE_LIMIT_TIMEOUT_MS', 100, 5, 5000),
     workerMetricsPort: str(env, 'WORKER_METRICS_PORT') === undefined ? undefined : int(env, 'WORKER_METRICS_PORT', 0, 0, 65535),
   };

@@ -44,6 +44,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly bookingAttempts = new Counter({
+    name: 'booking_slot_attempts_total',
+    help: 'Booking attempts on one staff member or session by outcome: booked, refused (by the database), answered_in_process (by an earlier attempt of this process on the same time), failed',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   /** Set by whoever can count the backlog (the app or a worker), read at scrape time. */
   private backlogSource: (() => Promise<number>) | undefined;
 

@@ -2,6 +2,8 @@ import type { Config } from '../config.ts';
 import type { Capability, KeyKind, Tier } from '../domain/capabilities.ts';
 import type { Db } from '../store/db.ts';
 import type { DepositProvider } from '../domain/deposits/provider.ts';
+import type { AttemptGate } from '../concurrency/attempt-gate.ts';
+import type { KeyedLimit } from '../concurrency/keyed-limit.ts';
 import type { Metrics } from '../metrics.ts';
 
 /** What every route handler may use; built once by buildApp. */
@@ -16,6 +18,10 @@ export interface AppContext {
   deposits: DepositProvider;
   /** this process's Prometheus registry (GET /metrics); a worker inside the API counts into it too */
   metrics: Metrics;
+  /** concurrent booking attempts on one calendar wait for each other here, not in the pool */
+  bookingGate: AttemptGate;
+  /** at most BOOKING_CONCURRENCY_PER_BUSINESS creates of one business at once in this process */
+  createLimit: KeyedLimit;
 }
 
 export type RateGroup = 'catalog' | 'availability' | 'booking' | 'webhook' | 'subscription';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable, QueryResult } from './db.ts';
+import { DatabaseBusyError } from './sql-errors.ts';
 
 // Same value shapes as the PGlite adapter: dates as 'YYYY-MM-DD', bigints as numbers.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
@@ -24,14 +25,26 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
+// pg-pool's two ways of saying that no connection was had within connectionTimeoutMillis: none came
+// free in the queue, or a new one did not finish connecting.
+const POOL_TIMEOUTS = new Set(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']);
+
+function fromPoolError(err: unknown): unknown {
+  return err instanceof Error && POOL_TIMEOUTS.has(err.message) ? new DatabaseBusyError() : err;
+}
+
 class ClientQueryable implements Queryable {
   constructor(private readonly c: pg.PoolClient | pg.Pool) {}
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-    const r =
-      params.length === 0
-        ? await this.c.query(sql)
-        : await this.c.query({ text: sql, values: params as unknown[], name: statementName(sql) });
-    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    try {
+      const r =
+        params.length === 0
+          ? await this.c.query(sql)
+          : await this.c.query({ text: sql, values: params as unknown[], name: statementName(sql) });
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    } catch (err) {
+      throw fromPoolError(err);
+    }
   }
   async exec(sql: string): Promise<void> {
     await this.c.query(sql);
@@ -48,9 +61,10 @@ export class PostgresDb implements Db {
     pool.on('error', () => {});
   }
 
-  static open(connectionString: string, max: number): PostgresDb {
+  /** `timeoutMs`: the longest a caller waits for a connection before DatabaseBusyError. */
+  static open(connectionString: string, max: number, timeoutMs = 10_000): PostgresDb {
     return new PostgresDb(
-      new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 }),
+      new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: timeoutMs }),
     );
   }
 
@@ -63,7 +77,9 @@ export class PostgresDb implements Db {
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((err: unknown) => {
+      throw fromPoolError(err);
+    });
     let broken = false;
     try {
       await client.query('BEGIN');

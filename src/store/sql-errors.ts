@@ -42,3 +42,18 @@ export function isDataException(err: unknown): boolean {
   const c = pgError(err)?.code;
   return typeof c === 'string' && c.startsWith('22');
 }
+
+/**
+ * No pool connection came free within DB_POOL_TIMEOUT_MS: the request is answered at once as
+ * retryable instead of queueing for seconds behind a burst.
+ */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('no database connection came free in time');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+export function isDatabaseBusy(err: unknown): boolean {
+  return err instanceof DatabaseBusyError;
+}

@@ -11,13 +11,14 @@ import { verifySlotToken } from '../availability/slot-token.ts';
 import { parseIsoDate } from '../availability/calendar.ts';
 import { localDateOf, wallClock, zoneDay } from '../availability/zone.ts';
 import type { DepositProvider } from '../deposits/provider.ts';
-import { AppError } from '../errors.ts';
+import { AppError, isAppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { checkCreateInput, type CreateBookingBody } from './create-input.ts';
 import { eventOf } from './lifecycle.ts';
 import { heldRange, resolveLocalSlot } from './local-slot.ts';
 import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
+import { AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
 import type { BookingRecord, LocalSlot } from './record.ts';
 import { planTransition } from './states.ts';
 
@@ -33,6 +34,8 @@ export interface CreateContext {
   deposits: DepositProvider;
   now: Date;
   secret: Buffer;
+  /** this process's coordination of concurrent attempts on one calendar (attempt-gate.ts) */
+  gate: AttemptGate;
 }
 
 export interface CreateOutcome {
@@ -148,7 +151,13 @@ export async function createBooking(
     const { sessionId, slotToken } = body;
     // The payment link first: the seat's row stays locked from takeSeat to the commit.
     await accept();
-    return transactionWithRetry(db, async (tx) => write(tx, await takeGroupSeat(tx, ctx, sessionId!, slotToken!)));
+    // One seat-take per session at a time from this process: the rest wait here, not on the
+    // session's row lock with a pool connection each, and learn at once when it is full.
+    const seat = await ctx.gate.run(`session:${sessionId}`, WHOLE_SESSION, SEATS, () =>
+      transactionWithRetry(db, async (tx) => write(tx, await takeGroupSeat(tx, ctx, sessionId!, slotToken!))),
+    );
+    if (seat === SLOT_TAKEN) throw new AppError('booking.session_full');
+    return seat;
   }
   const { date, startTime } = body.slot!;
   const resolved = resolveLocalSlot(location.timezone, date, startTime, service.duration_minutes);
@@ -158,17 +167,26 @@ export async function createBooking(
   if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
   // Without staffId the free staff members are tried in id order (decisions.md).
   const free = [...candidates.free].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const range = { from: held.from.getTime(), to: held.to.getTime() };
+  // The payment link (a provider's round trip) before the gate, so no attempt waits on it there.
+  if (free.length > 0) await accept();
   for (const staff of free) {
-    try {
-      // Each attempt is its own statement: a clash undoes only that one.
-      return await retryIfDeadlocked(() => write(db, { staffId: staff.id, staffName: staff.name, sessionId: null, ...resolved, held }));
-    } catch (err) {
-      // Taken between the check and the insert: the database said no; try the next one.
-      if (!isExclusionViolation(err)) throw err;
-    }
+    // Each attempt is its own statement: a clash undoes only that one. Taken between the check and
+    // the insert (the database said no, or this process's earlier attempt just booked it): try the
+    // next one.
+    const booked = await ctx.gate.run(`staff:${staff.id}`, range, STAFF_TIME, () =>
+      retryIfDeadlocked(() => write(db, { staffId: staff.id, staffName: staff.name, sessionId: null, ...resolved, held })),
+    );
+    if (booked !== SLOT_TAKEN) return booked;
   }
   throw new AppError(slotGone);
 }
+
+/** A staff member's time: a booking excludes every overlapping one (the exclusion constraint). */
+const STAFF_TIME = { exclusive: true, isRefusal: (err: unknown) => isExclusionViolation(err) };
+/** A session's seats: one seat taken leaves the others; only "full" is shared with the waiters. */
+const SEATS = { exclusive: false, isRefusal: (err: unknown) => isAppError(err) && err.code === 'booking.session_full' };
+const WHOLE_SESSION = { from: 0, to: 1 };
 
 /**
  * Whether an automatic service is confirmed at once: a deposit service only when deposits are on

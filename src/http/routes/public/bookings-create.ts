@@ -72,7 +72,7 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
       checkSalon(auth, body.salonSlug);
       // The lookups run after the key is claimed, so a replay returns the original response even
       // when the location, service or plan changed since (spec rule 11), instead of a new error.
-      return runIdempotentStatement(app, request, reply, async (db, settle) => {
+      const create = () => runIdempotentStatement(app, request, reply, async (db, settle) => {
         const { location, service } = await resolveLocationAndService(db, auth, body.salonSlug, body.locationSlug, body.serviceId);
         if (!service || !service.active || !service.online_bookable) {
           throw new AppError('catalog.service_not_found');
@@ -99,9 +99,13 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
           deposits: app.ctx.deposits,
           now: app.ctx.clock(),
           secret: app.ctx.serverSecret,
+          gate: app.ctx.bookingGate,
         };
         return result(await createBooking(db, ctx, body, (outcome) => settle(result(outcome))));
       });
+      // A burst of one business waits here, in memory, instead of filling the instance's pool
+      // (docs/decisions.md, "A hot slot").
+      return app.ctx.createLimit.run(auth.businessId, create);
     },
   );
 }
