@@ -144,6 +144,12 @@ for (const t of dbTargets()) {
         ['https://169.254.169.254/', 'link-local'],
         ['https://224.0.0.1/', 'reserved'],
         ['not a url', 'format'],
+        // delivery (WHATWG) would go to evil.example; another reader sees a user at 127.0.0.1
+        ['https://evil.example\\@127.0.0.1/hook', 'format'],
+        ['https:evil.example/hook', 'format'],
+        ['https://134744072/', 'format'],
+        ['https://hooks.example.com/b#@evil.example', 'format'],
+        ['https://2130706433/', 'loopback'],
       ];
       for (const [url, rule] of cases) {
         const r = await config(h, salon, 'PUT', { url });
@@ -154,6 +160,22 @@ for (const t of dbTargets()) {
       expectError(await config(h, salon, 'GET'), 404, 'webhook.not_configured');
       // exactly 500 characters is allowed
       await configure(h, salon, `https://example.com/${'a'.repeat(480)}`);
+    });
+
+    test('the URL is stored and returned normalised: PUT, GET and the row hold the same text; a respelling changes nothing', async () => {
+      const salon = await createSalon(h.app);
+      const sent = 'HTTPS://Hooks.Example.COM:443/a/../Booking/ü?x=ä';
+      const normalised = 'https://hooks.example.com/Booking/%C3%BC?x=%C3%A4';
+      const put = okData(await config(h, salon, 'PUT', { url: sent })).webhook;
+      assert.equal(put.url, normalised);
+      assert.equal(okData(await config(h, salon, 'GET')).webhook.url, normalised);
+      assert.equal((await target(h, salon))?.url, normalised);
+
+      // another spelling of the same URL is the URL already configured: nothing moves
+      h.clock.now = new Date(h.clock.now.getTime() + 60_000);
+      const again = okData(await config(h, salon, 'PUT', { url: 'https://hooks.example.com/x/%2e%2e/Booking/%C3%BC?x=ä' })).webhook;
+      assert.deepEqual(again, { url: normalised, createdAt: put.createdAt, updatedAt: put.updatedAt });
+      assert.equal(okData(await config(h, salon, 'DELETE')).webhook.url, normalised);
     });
 
     test('body and scope: url required, no extra fields, salonSlug required and must be the key business', async () => {

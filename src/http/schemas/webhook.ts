@@ -14,7 +14,9 @@ export const PutWebhookBody = Type.Object(
       description:
         'HTTPS URL, at most 500 characters, no credentials, no loopback, private, link-local or other non-public ' +
         'address; a broken rule is 422 webhook.invalid_url with details.rule (length, format, scheme, credentials, ' +
-        'loopback, private, link-local, reserved)',
+        'loopback, private, link-local, reserved). It must be written as it is used, else format: // after the scheme, ' +
+        'the host in ASCII as the parser reads it (IPv4 in dotted decimal), no backslash, @ or # anywhere. It is stored ' +
+        'and returned normalised (the WHATWG href): the text deliveries are sent to',
       examples: ['https://example.com/webhooks/booking'],
     }),
   },

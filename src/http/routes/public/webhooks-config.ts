@@ -84,9 +84,10 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
           const check = checkWebhookUrl(url, { allowPrivateTargets: app.ctx.config.webhookAllowPrivateTargets });
           if (!check.ok) throw new AppError('webhook.invalid_url', `The webhook URL breaks the ${check.rule} rule.`, { rule: check.rule });
           const secret = newSigningSecret();
+          // The normalised form: the text the worker will parse and call, so the one shown back is it.
           const { config, created } = await upsertWebhookConfig(tx, {
             businessId: auth.businessId,
-            url,
+            url: check.url,
             secretCiphertext: encryptSigningSecret(app.ctx.serverSecret, secret),
             now: app.ctx.clock(),
           });
