@@ -9,6 +9,7 @@ import type { App, AppContext } from './http/context.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { AppError } from './domain/errors.ts';
 import { errorEnvelope } from './http/envelope.ts';
+import { registerBodyDiscard } from './http/plugins/body-discard.ts';
 import { registerDraining } from './http/plugins/draining.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
@@ -116,6 +117,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   registerRateLimit(app, { store: rateLimitStore, metrics: ctx.metrics, timeoutMs: opts.config.rateLimitTimeoutMs });
   registerIdempotencyKeyCheck(app);
   registerHttpMetrics(app, ctx.metrics);
+  registerBodyDiscard(app);
   registerNulGuard(app);
   registerNoBody(app);
 
