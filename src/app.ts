@@ -16,7 +16,8 @@ import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
 import { registerJsonBody } from './http/plugins/json-body.ts';
 import { registerNoBody } from './http/plugins/no-body.ts';
 import { registerNulGuard } from './http/plugins/nul-guard.ts';
-import { requestIdFrom } from './http/request-id.ts';
+import { genRequestId } from './http/request-id.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerValidators } from './http/validation.ts';
 import { SHARED_SCHEMAS } from './http/schemas/shared.ts';
@@ -56,7 +57,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     loggerInstance: opts.logger === false || opts.logger === undefined ? undefined : opts.logger,
     logger: opts.logger === false || opts.logger === undefined ? false : undefined,
     bodyLimit: BODY_LIMIT,
-    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    genReqId: genRequestId,
+    // What Node's HTTP parser refuses never reaches Fastify's router or error handler.
+    clientErrorHandler: clientErrorHandler(() => ({ log: app.log, metrics: app.ctx?.metrics })),
     // registerDraining answers requests that arrive while closing, in the envelope.
     return503OnClosing: false,
     forceCloseConnections: false,
