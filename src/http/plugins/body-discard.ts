@@ -67,7 +67,8 @@ export function discardWithinBounds(
 export function registerBodyDiscard(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     const req = request.raw;
-    if (req.complete || answeredEarly.has(req.socket)) return;
+    // `complete` is Node's; light-my-request (inject) has no connection to keep and leaves it unset.
+    if (req.complete !== false || answeredEarly.has(req.socket)) return;
     const socket = req.socket as ClosableSocket;
     answeredEarly.add(socket);
     void reply.header('connection', 'close');
