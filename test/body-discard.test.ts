@@ -108,6 +108,21 @@ describe('an answer sent before the body has arrived reaches a client still send
     assert.equal(answers[0]!.headers.connection, 'close');
   });
 
+  test('an answer given after the whole body keeps the connection alive', async () => {
+    const r = await rawExchange(port, [
+      `POST /admin/v1/businesses HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}` +
+        'GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n',
+    ]);
+    const answers = parseAnswers(r.received);
+    assert.deepEqual(
+      answers.map((a) => [a.status, a.headers.connection]),
+      [
+        [400, 'keep-alive'],
+        [200, 'close'],
+      ],
+    );
+  });
+
   test(`the discarding is bounded in bytes: a client that keeps sending is cut off after ${DISCARD_MAX_BYTES / MiB} MiB`, async () => {
     const total = 64 * MiB;
     const { written, received, ended } = await new Promise<{ written: number; received: string; ended: string }>((resolve) => {

@@ -20,8 +20,9 @@ export function isAnsweredEarly(socket: Socket): boolean {
 }
 
 /**
- * Reads and drops what `source` still sends, within the bounds; past them the connection is cut.
- * `end` is the event that means the client is done; `then` runs once after it (not after a cut).
+ * Reads and drops what `source` (a request body, or after a parser error the socket itself) still
+ * sends, within the bounds; past them the connection is cut. `then` runs once `source` has ended,
+ * never after a cut.
  */
 export function discardWithinBounds(
   source: NodeJS.ReadableStream & { on(event: 'data', fn: (chunk: Buffer) => void): unknown },
