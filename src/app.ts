@@ -9,13 +9,15 @@ import type { App, AppContext } from './http/context.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { AppError } from './domain/errors.ts';
 import { errorEnvelope } from './http/envelope.ts';
+import { registerBodyDiscard } from './http/plugins/body-discard.ts';
 import { registerDraining } from './http/plugins/draining.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotencyKeyCheck } from './http/plugins/idempotency-key.ts';
 import { registerJsonBody } from './http/plugins/json-body.ts';
 import { registerNoBody } from './http/plugins/no-body.ts';
 import { registerNulGuard } from './http/plugins/nul-guard.ts';
-import { requestIdFrom } from './http/request-id.ts';
+import { genRequestId } from './http/request-id.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerValidators } from './http/validation.ts';
 import { SHARED_SCHEMAS } from './http/schemas/shared.ts';
@@ -57,7 +59,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     loggerInstance: opts.logger === false || opts.logger === undefined ? undefined : opts.logger,
     logger: opts.logger === false || opts.logger === undefined ? false : undefined,
     bodyLimit: BODY_LIMIT,
-    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    genReqId: genRequestId,
+    // What Node's HTTP parser refuses never reaches Fastify's router or error handler.
+    clientErrorHandler: clientErrorHandler(() => ({ log: app.log, metrics: app.ctx?.metrics })),
     // registerDraining answers requests that arrive while closing, in the envelope.
     return503OnClosing: false,
     forceCloseConnections: false,
@@ -121,6 +125,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   registerRateLimit(app, { store: rateLimitStore, metrics: ctx.metrics, timeoutMs: opts.config.rateLimitTimeoutMs });
   registerIdempotencyKeyCheck(app);
   registerHttpMetrics(app, ctx.metrics);
+  registerBodyDiscard(app);
   registerNulGuard(app);
   registerNoBody(app);
 

@@ -22,11 +22,16 @@ export function ok<T>(request: FastifyRequest, data: T, extras?: MetaExtras) {
 }
 
 export function errorEnvelope(request: FastifyRequest, err: AppError) {
+  return errorEnvelopeFor(request.id, err);
+}
+
+/** The same envelope for an answer given below Fastify, where there is no request object (client-errors.ts). */
+export function errorEnvelopeFor(requestId: string, err: AppError) {
   const body: { code: ErrorCode; message: string; retryable: boolean; details?: Record<string, unknown> } = {
     code: err.code,
     message: err.message,
     retryable: ERROR_CATALOG[err.code].retryable,
   };
   if (err.details !== undefined) body.details = err.details;
-  return { ok: false as const, error: body, meta: meta(request) };
+  return { ok: false as const, error: body, meta: { requestId, v: API_VERSION } };
 }

@@ -9,7 +9,8 @@ import { AppError } from '../domain/errors.ts';
 import type { Metrics } from '../metrics.ts';
 import { hasOperatorToken } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { requestIdFrom } from './request-id.ts';
+import { clientErrorHandler } from './client-errors.ts';
+import { genRequestId } from './request-id.ts';
 
 export async function startWorkerMetricsServer(o: {
   host: string;
@@ -17,7 +18,11 @@ export async function startWorkerMetricsServer(o: {
   adminToken: string | undefined;
   metrics: Metrics;
 }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, genReqId: (req) => requestIdFrom(req.headers['x-request-id']) });
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    genReqId: genRequestId,
+    clientErrorHandler: clientErrorHandler(() => ({ log: app.log, metrics: o.metrics })),
+  });
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);

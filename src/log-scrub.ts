@@ -1,0 +1,102 @@
+/**
+ * What a log line may hold of the values handed to the logger. Raw bytes are never logged: Node
+ * attaches the raw request (API key, guest phone and e-mail) to its parser errors as `rawPacket`,
+ * and a Buffer that reached JSON would print as a byte array. Errors keep their kind and text, not
+ * the data drivers hang on them (PGlite puts the query's parameters on its errors, PostgreSQL the
+ * offending values in `detail`). Keys that name a secret or contact data are masked at any depth.
+ */
+
+const MAX_DEPTH = 8;
+
+/** Masked wherever they appear in a logged object, whatever the case. */
+const SECRET_KEYS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'idempotency-key',
+  'x-api-key',
+  'apikey',
+  'admintoken',
+  'token',
+  'password',
+  'secret',
+  'signingsecret',
+  'phone',
+  'email',
+]);
+
+/** The fields an error keeps: what it is and where it came from, never what it was handling. */
+const ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'errno',
+  'syscall',
+  'reason',
+  'severity',
+  'routine',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+];
+
+function binaryLength(value: object): number | undefined {
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return value.byteLength;
+  // A Buffer that already went through JSON (`toJSON`): { type: 'Buffer', data: [80, 79, ...] }
+  const v = value as { type?: unknown; data?: unknown };
+  if (v.type === 'Buffer' && Array.isArray(v.data)) return v.data.length;
+  return undefined;
+}
+
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function scrubError(err: Error, depth: number, seen: WeakSet<object>): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: err.constructor?.name ?? err.name, message: err.message, stack: err.stack };
+  const fields = err as unknown as Record<string, unknown>;
+  for (const key of ERROR_FIELDS) {
+    const v = fields[key];
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[key] = v;
+  }
+  if (err.cause !== undefined) out.cause = scrubValue(err.cause, depth + 1, seen);
+  if (err instanceof AggregateError) out.aggregateErrors = scrubValue(err.errors, depth + 1, seen);
+  return out;
+}
+
+/**
+ * A copy of `value` fit for a log line. Plain objects, arrays and errors are walked; other class
+ * instances (Fastify's request and reply) are left to their serializers.
+ */
+export function scrubValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const bytes = binaryLength(value);
+  if (bytes !== undefined) return `[${bytes} bytes]`;
+  if (seen.has(value)) return '[circular]';
+  if (depth >= MAX_DEPTH) return '[too deep]';
+  if (!(value instanceof Error) && !Array.isArray(value) && !isPlain(value)) return value;
+  // `seen` holds the values on the path from the top, so a shared value is copied twice, a cycle cut.
+  seen.add(value);
+  try {
+    if (value instanceof Error) return scrubError(value, depth, seen);
+    if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1, seen));
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const masked = SECRET_KEYS.has(key.toLowerCase()) && v !== undefined && v !== null;
+      out[key] = masked ? '[redacted]' : scrubValue(v, depth + 1, seen);
+    }
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/** An API key wherever it appears in a finished line (a message, a URL): `bka_` and 32+ base62 characters. */
+const API_KEY = /bka_[0-9A-Za-z]{32,}/g;
+
+export function maskApiKeys(line: string): string {
+  return line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
+}
