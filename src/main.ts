@@ -10,7 +10,7 @@ const { config, log } = startProcess();
 
 const failed = exitOnStartupFailure(config);
 
-// PostgreSQL unreachable or missing: one line, its exit code.
+// DATA_DIR locked by another process, PostgreSQL unreachable or missing: one line, its exit code.
 const db = await openDb(config).catch(failed);
 const adminToken = await ensureAdminToken(db, config);
 const runtime: Config = { ...config, adminToken };
@@ -24,7 +24,7 @@ stopOnSignals(log, 'API', async () => {
 });
 
 // Listening before the worker starts: a port that cannot be had stops the process before it
-// claims any delivery, and closes the database on the way out.
+// claims any delivery, and closes the database (and its DATA_DIR lock) on the way out.
 await app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
   await app.close().catch(() => {});
   await db.close().catch(() => {});

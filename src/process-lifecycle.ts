@@ -30,8 +30,8 @@ export function startProcess(): { config: Config; log: Logger } {
 }
 
 /**
- * For `.catch()` on a start-up step: a known cause (port in use, PostgreSQL unreachable, missing
- * or refusing the login) prints one line on stderr and exits with its code
+ * For `.catch()` on a start-up step: a known cause (DATA_DIR locked, port in use, PostgreSQL
+ * unreachable, missing or refusing the login) prints one line on stderr and exits with its code
  * (startup-failure.ts); anything else is rethrown and ends the process with its stack trace.
  */
 export function exitOnStartupFailure(config: Config): (err: unknown) => never {

@@ -4,6 +4,7 @@
  * Anything not recognised here is a bug and keeps its stack trace (exit 1).
  */
 import type { Config } from './config.ts';
+import { DataDirLockedError } from './store/data-dir-lock.ts';
 
 export const EXIT = {
   /** EX_NOINPUT: the PostgreSQL database named in DATABASE_URL does not exist */
@@ -12,6 +13,8 @@ export const EXIT = {
   databaseUnreachable: 69,
   /** EX_CANTCREAT: the listening socket cannot be had, its port is taken */
   portInUse: 73,
+  /** EX_TEMPFAIL: another running process has DATA_DIR open; it may be started once that one stops */
+  dataDirLocked: 75,
   /** EX_NOPERM: PostgreSQL refused the login, or the port needs privileges */
   permissionDenied: 77,
   /** EX_CONFIG: a setting is invalid */
@@ -44,6 +47,12 @@ function oneLine(text: string): string {
 }
 
 export function describeStartupFailure(err: unknown, config: Pick<Config, 'databaseUrl' | 'host' | 'port'>): StartupFailure | undefined {
+  if (err instanceof DataDirLockedError) {
+    return {
+      code: EXIT.dataDirLocked,
+      line: `Cannot start: ${err.message}. Stop that process first, or set DATA_DIR to another folder; several processes need PostgreSQL (DATABASE_URL).`,
+    };
+  }
   const e = err as SysError;
   if (!(e instanceof Error)) return undefined;
   if (e.syscall === 'listen' && e.code === 'EADDRINUSE') {

@@ -17,6 +17,7 @@ if (!config.databaseUrl) {
 }
 
 const failed = exitOnStartupFailure(config);
+// The embedded database's DATA_DIR lock applies here too: never beside a running API on it.
 const db = await openDb(config).catch(failed);
 const metrics = config.workerMetricsPort === undefined ? undefined : new Metrics();
 // Listening first: a port that cannot be had stops the process before it claims any delivery.

@@ -1,8 +1,8 @@
 /**
  * A start that fails for a reason the operator can fix ends with one line on stderr saying what is
  * wrong and what to do, no stack trace, and an exit code of its own (docs/operations.md, "Exit
- * codes"), for the API and the worker as real processes. The bad setting (78) is in
- * process-lifecycle.test.ts.
+ * codes"), for the API and the worker as real processes. The locked DATA_DIR (75) is in
+ * data-dir-lock.test.ts, the bad setting (78) in process-lifecycle.test.ts.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
