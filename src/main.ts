@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { startProcess, stopOnSignals } from './process-lifecycle.ts';
+import { exitOnStartupFailure, startProcess, stopOnSignals } from './process-lifecycle.ts';
 import { openDb } from './store/open.ts';
 import { ensureAdminToken } from './operator/admin-token.ts';
 import { seedDemoIfEmpty } from './operator/demo-seed.ts';
@@ -8,12 +8,31 @@ import { startWebhookWorker } from './webhooks/worker.ts';
 
 const { config, log } = startProcess();
 
-const db = await openDb(config);
+const failed = exitOnStartupFailure(config);
+
+// DATA_DIR locked by another process, PostgreSQL unreachable or missing: one line, its exit code.
+const db = await openDb(config).catch(failed);
 const adminToken = await ensureAdminToken(db, config);
 const runtime: Config = { ...config, adminToken };
 const app = await buildApp({ config: runtime, db, logger: log });
+let webhookWorker: Awaited<ReturnType<typeof startWebhookWorker>> | undefined;
+
+stopOnSignals(log, 'API', async () => {
+  // In-flight requests and attempts finish side by side, so both fit in the bound together.
+  await Promise.all([app.close(), webhookWorker?.stop()]);
+  await db.close();
+});
+
+// Listening before the worker starts: a port that cannot be had stops the process before it
+// claims any delivery, and closes the database (and its DATA_DIR lock) on the way out.
+await app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
+  await app.close().catch(() => {});
+  await db.close().catch(() => {});
+  return failed(err);
+});
+
 // WEBHOOK_WORKER: deliveries from inside the API; several API instances may each run one.
-const webhookWorker = config.webhookWorker
+webhookWorker = config.webhookWorker
   ? await startWebhookWorker({
       db,
       config: runtime,
@@ -22,14 +41,6 @@ const webhookWorker = config.webhookWorker
       metrics: app.ctx.metrics,
     })
   : undefined;
-
-stopOnSignals(log, 'API', async () => {
-  // In-flight requests and attempts finish side by side, so both fit in the bound together.
-  await Promise.all([app.close(), webhookWorker?.stop()]);
-  await db.close();
-});
-
-await app.listen({ port: config.port, host: config.host });
 
 const banner: string[] = [`Booking API listening on ${config.publicBaseUrl}  (docs: ${config.publicBaseUrl}/docs)`];
 banner.push(`Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);

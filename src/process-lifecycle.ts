@@ -1,11 +1,13 @@
 /**
  * What every entry point (the API in main.ts, a worker in worker.ts) does alike: load the validated
- * configuration or exit 78 naming the variable, make the logger, and stop gracefully on SIGTERM or
+ * configuration or exit 78 naming the variable, make the logger, exit with one line and a code of
+ * its own when the start fails for a reason the operator can fix, and stop gracefully on SIGTERM or
  * SIGINT within a bound.
  */
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
+import { describeStartupFailure, EXIT } from './startup-failure.ts';
 
 const SHUTDOWN_LIMIT_MS = 15_000;
 
@@ -16,7 +18,7 @@ export function startProcess(): { config: Config; log: Logger } {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);
-      process.exit(78);
+      process.exit(EXIT.config);
     }
     throw err;
   }
@@ -25,6 +27,20 @@ export function startProcess(): { config: Config; log: Logger } {
     log.warn('WEBHOOK_ALLOW_PRIVATE_TARGETS is on: webhooks may reach loopback and private addresses (development only)');
   }
   return { config, log };
+}
+
+/**
+ * For `.catch()` on a start-up step: a known cause (DATA_DIR locked, port in use, PostgreSQL
+ * unreachable, missing or refusing the login) prints one line on stderr and exits with its code
+ * (startup-failure.ts); anything else is rethrown and ends the process with its stack trace.
+ */
+export function exitOnStartupFailure(config: Config): (err: unknown) => never {
+  return (err) => {
+    const failure = describeStartupFailure(err, config);
+    if (!failure) throw err;
+    console.error(failure.line);
+    process.exit(failure.code);
+  };
 }
 
 /**

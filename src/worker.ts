@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { startWorkerMetricsServer } from './http/worker-metrics.ts';
 import { Metrics } from './metrics.ts';
-import { startProcess, stopOnSignals } from './process-lifecycle.ts';
+import { exitOnStartupFailure, startProcess, stopOnSignals } from './process-lifecycle.ts';
 import { openDb } from './store/open.ts';
 import { startWebhookWorker } from './webhooks/worker.ts';
 
@@ -16,12 +16,19 @@ if (!config.databaseUrl) {
   log.warn('no DATABASE_URL: this worker opens the embedded PGlite database, which only one process may open; prefer WEBHOOK_WORKER=true in the API');
 }
 
-const db = await openDb(config);
+const failed = exitOnStartupFailure(config);
+// The embedded database's DATA_DIR lock applies here too: never beside a running API on it.
+const db = await openDb(config).catch(failed);
 const metrics = config.workerMetricsPort === undefined ? undefined : new Metrics();
 // Listening first: a port that cannot be had stops the process before it claims any delivery.
 const metricsServer =
   metrics && config.workerMetricsPort !== undefined
-    ? await startWorkerMetricsServer({ host: config.host, port: config.workerMetricsPort, adminToken: config.adminToken, metrics })
+    ? await startWorkerMetricsServer({ host: config.host, port: config.workerMetricsPort, adminToken: config.adminToken, metrics }).catch(
+        async (err: unknown) => {
+          await db.close().catch(() => {});
+          return failed(err);
+        },
+      )
     : undefined;
 const worker = await startWebhookWorker({ db, config, metrics, logger: log.child({ component: 'webhook-worker' }) });
 // The port actually bound (WORKER_METRICS_PORT=0 picks a free one).

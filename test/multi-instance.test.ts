@@ -51,7 +51,10 @@ function dateIn(n: number): string {
   return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-describe('two API processes and two workers on one PostgreSQL and Redis', { skip: !(DATABASE_URL && REDIS_URL) && 'needs DATABASE_URL and REDIS_URL', timeout: 240_000 }, () => {
+const SUITE = 'two API processes and two workers on one PostgreSQL and Redis';
+// A skipped describe() is not counted in the runner's "skipped" total; a skipped test is.
+if (!(DATABASE_URL && REDIS_URL)) test(SUITE, { skip: 'needs DATABASE_URL and REDIS_URL' }, () => {});
+else describe(SUITE, { timeout: 240_000 }, () => {
   const procs: ServiceProcess[] = [];
   let a: string;
   let b: string;

@@ -1,5 +1,6 @@
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import type { Db, Queryable, QueryResult } from './db.ts';
 
 // Dates stay 'YYYY-MM-DD' strings and bigints become numbers, matching the pg adapter.
@@ -22,22 +23,34 @@ class PgliteQueryable implements Queryable {
 
 /**
  * PGlite is one connection in this process: transactions are serialised by PGlite itself, and
- * LISTEN/NOTIFY stay inside this process (there is no other connection to reach).
+ * LISTEN/NOTIFY stay inside this process (there is no other connection to reach). A data folder
+ * is locked for as long as it is open (data-dir-lock.ts): a second process on it would serve
+ * from its own copy and lose writes.
  */
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
   private readonly q: PgliteQueryable;
 
-  private constructor(readonly pg: PGlite) {
+  private constructor(
+    readonly pg: PGlite,
+    private readonly lock: DataDirLock | undefined,
+  ) {
     this.q = new PgliteQueryable(pg);
   }
 
+  /** Throws DataDirLockedError when another live process has `dataDir` open. */
   static async open(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PgliteDb> {
     const options: PGliteOptions = { extensions: { btree_gist }, parsers };
     if (loadDataDir) options.loadDataDir = loadDataDir;
     const dir = dataDir === 'memory://' ? undefined : dataDir;
-    const pg = dir === undefined ? await PGlite.create(options) : await PGlite.create(dir, options);
-    return new PgliteDb(pg);
+    if (dir === undefined) return new PgliteDb(await PGlite.create(options), undefined);
+    const lock = lockDataDir(dir);
+    try {
+      return new PgliteDb(await PGlite.create(dir, options), lock);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   }
 
   query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
@@ -71,6 +84,11 @@ export class PgliteDb implements Db {
   }
 
   async close(): Promise<void> {
-    if (!this.pg.closed) await this.pg.close();
+    try {
+      if (!this.pg.closed) await this.pg.close();
+    } finally {
+      // after PGlite has written its last page
+      this.lock?.release();
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { Redis } from 'ioredis';
 
 /** A port free on 127.0.0.1 right now (the OS picks it; closed again before use). */
@@ -13,6 +14,66 @@ export function freePort(): Promise<number> {
       s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** Whether something accepts connections on 127.0.0.1:port right now. */
+export function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = connect({ host: '127.0.0.1', port });
+    c.once('connect', () => {
+      c.destroy();
+      resolve(true);
+    });
+    c.once('error', () => resolve(false));
+  });
+}
+
+/** One process as /proc shows it (Linux). */
+export interface ProcInfo {
+  pid: number;
+  ppid: number;
+  state: string;
+  /** clock ticks after boot: with the pid, names one process even after the pid is reused */
+  startTicks: number;
+  cmdline: string;
+}
+
+function procInfo(pid: number): ProcInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    return { pid, ppid: Number(f[1]), state: f[0] ?? '', startTicks: Number(f[19]), cmdline };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process below `pid` (children, their children, ...), now. */
+export function descendants(pid: number): ProcInfo[] {
+  const all = readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map((n) => procInfo(Number(n)))
+    .filter((p): p is ProcInfo => p !== undefined);
+  const out: ProcInfo[] = [];
+  const parents = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (parents.has(p.ppid) && !parents.has(p.pid)) {
+        parents.add(p.pid);
+        out.push(p);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether that very process still runs (not gone, not a zombie, its pid not taken by another). */
+export function stillRunning(p: ProcInfo): boolean {
+  const now = procInfo(p.pid);
+  return now !== undefined && now.startTicks === p.startTicks && now.state !== 'Z' && now.state !== 'X';
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -1,0 +1,96 @@
+/**
+ * Start-up failures an operator can fix, as one line (what is wrong, what to do) and an exit code
+ * of their own (sysexits.h), so a supervisor or a script can tell them apart without parsing text.
+ * Anything not recognised here is a bug and keeps its stack trace (exit 1).
+ */
+import type { Config } from './config.ts';
+import { DataDirLockedError } from './store/data-dir-lock.ts';
+
+export const EXIT = {
+  /** EX_NOINPUT: the PostgreSQL database named in DATABASE_URL does not exist */
+  databaseMissing: 66,
+  /** EX_UNAVAILABLE: PostgreSQL does not answer */
+  databaseUnreachable: 69,
+  /** EX_CANTCREAT: the listening socket cannot be had, its port is taken */
+  portInUse: 73,
+  /** EX_TEMPFAIL: another running process has DATA_DIR open; it may be started once that one stops */
+  dataDirLocked: 75,
+  /** EX_NOPERM: PostgreSQL refused the login, or the port needs privileges */
+  permissionDenied: 77,
+  /** EX_CONFIG: a setting is invalid */
+  config: 78,
+} as const;
+
+export interface StartupFailure {
+  code: number;
+  line: string;
+}
+
+type SysError = Error & { code?: string; syscall?: string; address?: string; port?: number; errors?: unknown[] };
+
+// SQLSTATE class 08 (connection exception) and "the server is starting up / shutting down".
+const UNREACHABLE_SQLSTATE = /^(08|57P0[1-4])/;
+const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** host:port/database of DATABASE_URL, never its password */
+function where(databaseUrl: string): string {
+  try {
+    const u = new URL(databaseUrl);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function describeStartupFailure(err: unknown, config: Pick<Config, 'databaseUrl' | 'host' | 'port'>): StartupFailure | undefined {
+  if (err instanceof DataDirLockedError) {
+    return {
+      code: EXIT.dataDirLocked,
+      line: `Cannot start: ${err.message}. Stop that process first, or set DATA_DIR to another folder; several processes need PostgreSQL (DATABASE_URL).`,
+    };
+  }
+  const e = err as SysError;
+  if (!(e instanceof Error)) return undefined;
+  if (e.syscall === 'listen' && e.code === 'EADDRINUSE') {
+    return {
+      code: EXIT.portInUse,
+      line: `Cannot start: port ${e.port ?? '?'} on ${e.address ?? '?'} is already in use. Stop the process that listens there, or choose another port (PORT; WORKER_METRICS_PORT for a worker).`,
+    };
+  }
+  if (e.syscall === 'listen' && e.code === 'EACCES') {
+    return {
+      code: EXIT.permissionDenied,
+      line: `Cannot start: no permission to listen on port ${e.port ?? '?'}. Use a port above 1023 (PORT), or give node the capability to bind it.`,
+    };
+  }
+  if (!config.databaseUrl) return undefined;
+  const db = where(config.databaseUrl);
+  const code = e.code ?? (e.errors?.[0] as SysError | undefined)?.code;
+  if (code === '3D000') {
+    return {
+      code: EXIT.databaseMissing,
+      line: `Cannot start: PostgreSQL at ${db} says: ${oneLine(e.message)}. Create the database (createdb), or fix the name in DATABASE_URL.`,
+    };
+  }
+  if (code === '28P01' || code === '28000') {
+    return {
+      code: EXIT.permissionDenied,
+      line: `Cannot start: PostgreSQL at ${db} refused the login: ${oneLine(e.message)}. Fix the user or password in DATABASE_URL.`,
+    };
+  }
+  const unreachable =
+    (code !== undefined && (UNREACHABLE_ERRNO.has(code) || UNREACHABLE_SQLSTATE.test(code))) ||
+    /connection timeout|timeout exceeded when trying to connect|Connection terminated/i.test(e.message);
+  if (unreachable) {
+    const why = oneLine(e.message) || code || 'no answer';
+    return {
+      code: EXIT.databaseUnreachable,
+      line: `Cannot start: PostgreSQL at ${db} cannot be reached (${why}). Check that it runs and that DATABASE_URL names the right host and port.`,
+    };
+  }
+  return undefined;
+}
