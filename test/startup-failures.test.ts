@@ -55,6 +55,25 @@ for (const [name, command] of [['API', MAIN], ['worker', WORKER]] as const) {
     assert.doesNotMatch(r.stderr, /secret-pw/, 'never the password');
   });
 
+  test(`${name}: a PostgreSQL address that accepts but never answers exits 69 within DB_POOL_TIMEOUT_MS`, async () => {
+    // A listener that takes the connection and says nothing, as a half-dead server or a wrong port would.
+    const sockets: import('node:net').Socket[] = [];
+    const silent = createServer((s) => void sockets.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const r = await runToExit(command, {
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/booking`,
+        DB_POOL_TIMEOUT_MS: '300',
+        PORT: String(await freePort()),
+      });
+      assertFailure(r, 69, new RegExp(`^Cannot start: PostgreSQL at 127\\.0\\.0\\.1:${port}/booking cannot be reached`));
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
   test(`${name}: PostgreSQL database missing exits 66`, { skip: !SERVER_URL && 'needs DATABASE_URL (a PostgreSQL server)' }, async () => {
     const url = new URL(SERVER_URL!);
     const dbName = `booking_missing_${randomUUID().slice(0, 8)}`;
