@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import type { RateGroup } from '../src/http/context.ts';
+import type { RateGroup } from '../src/rate-limit/policy.ts';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.ts';
 import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';

@@ -5,6 +5,7 @@ import type { DepositProvider } from '../domain/deposits/provider.ts';
 import type { AttemptGate } from '../concurrency/attempt-gate.ts';
 import type { KeyedLimit } from '../concurrency/keyed-limit.ts';
 import type { Metrics } from '../metrics.ts';
+import type { RateGroup } from '../rate-limit/policy.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
@@ -24,7 +25,7 @@ export interface AppContext {
   createLimit: KeyedLimit;
 }
 
-export type RateGroup = 'catalog' | 'availability' | 'booking' | 'webhook' | 'subscription';
+export type { RateGroup } from '../rate-limit/policy.ts';
 
 /** Declared on each route; the auth, rate-limit and idempotency hooks read it. */
 export type RouteAccess =

@@ -1,5 +1,7 @@
 import type { Tier } from '../domain/capabilities.ts';
-import type { RateGroup } from '../http/context.ts';
+
+/** The route groups a route declares in its `config.access` (spec "Limits"); each has its own limits. */
+export type RateGroup = 'catalog' | 'availability' | 'booking' | 'webhook' | 'subscription';
 
 /** The spec's rolling window ("Limits"): one minute, per API key and route group. */
 export const WINDOW_MS = 60_000;
