@@ -69,7 +69,10 @@ function rawAnswer(requestId: string, err: AppError): string {
 /** Runs `then` once no answer is being written on the socket, queued answers of pipelined requests included. */
 function whenNoAnswerPending(socket: HttpSocket, then: () => void): void {
   const current = socket._httpMessage;
-  if (!current || current.writableFinished) return then();
+  if (!current || current.writableFinished) {
+    then();
+    return;
+  }
   // Node's own 'finish' listener, registered first, has already put the next queued answer on the socket.
   current.once('finish', () => whenNoAnswerPending(socket, then));
 }

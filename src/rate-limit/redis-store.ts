@@ -67,7 +67,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
-    const member = `${this.instance}.${(this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER)}`;
+    this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER;
+    const member = `${this.instance}.${this.seq}`;
     let reply: HitReply;
     try {
       reply = await this.redis.rateLimitHit(this.prefix + key, limit, windowMs, member);

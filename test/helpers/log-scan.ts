@@ -14,7 +14,7 @@ interface Needle {
   pattern: RegExp;
 }
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -35,17 +35,17 @@ function base64Core(bytes: Buffer, offset: number): string {
 function needlesOf(value: string): Needle[] {
   const bytes = Buffer.from(value, 'utf8');
   const needles: Needle[] = [
-    { form: 'text', pattern: new RegExp(escape(value), 'i') },
+    { form: 'text', pattern: new RegExp(escapeRegExp(value), 'i') },
     { form: 'hex', pattern: new RegExp(bytes.toString('hex'), 'i') },
     { form: 'byte array', pattern: new RegExp(`(?<![0-9])${[...bytes].join(',')}(?![0-9])`) },
   ];
   const uri = encodeURIComponent(value);
-  if (uri !== value) needles.push({ form: 'percent-encoded', pattern: new RegExp(escape(uri), 'i') });
+  if (uri !== value) needles.push({ form: 'percent-encoded', pattern: new RegExp(escapeRegExp(uri), 'i') });
   for (let offset = 0; offset < 3; offset++) {
     const core = base64Core(bytes, offset);
-    needles.push({ form: `base64 (offset ${offset})`, pattern: new RegExp(escape(core)) });
+    needles.push({ form: `base64 (offset ${offset})`, pattern: new RegExp(escapeRegExp(core)) });
     const url = core.replace(/\+/g, '-').replace(/\//g, '_');
-    if (url !== core) needles.push({ form: `base64url (offset ${offset})`, pattern: new RegExp(escape(url)) });
+    if (url !== core) needles.push({ form: `base64url (offset ${offset})`, pattern: new RegExp(escapeRegExp(url)) });
   }
   return needles;
 }

@@ -53,7 +53,7 @@ const RULE_OF_CLASS: Record<AddressClass, UrlRule | undefined> = {
 };
 
 // Whitespace, C0 controls and DEL: the parser strips or rejects them.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f]/;
 
 /**

@@ -6,7 +6,7 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
   for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return `${path}.${k.replace(/\u0000/g, '\\0')}`;
+    if (k.includes('\u0000')) return `${path}.${k.replaceAll('\u0000', '\\0')}`;
     const hit = findNul(v, `${path}.${k}`, depth + 1);
     if (hit) return hit;
   }

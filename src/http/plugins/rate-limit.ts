@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors.ts';
 import type { Metrics } from '../../metrics.ts';
 import { RateLimitTimeout, throttledWarning, withTimeout } from '../../rate-limit/fail-open.ts';
 import { counterKey, limitFor, WINDOW_MS } from '../../rate-limit/policy.ts';
-import type { RateLimitStore } from '../../rate-limit/store.ts';
+import type { RateLimitDecision, RateLimitStore } from '../../rate-limit/store.ts';
 
 export interface RateLimitOptions {
   store: RateLimitStore;
@@ -33,7 +33,7 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
     const limit = limitFor(group, tier);
     void reply.header('ratelimit-policy', `"${group}";q=${limit};w=${windowSeconds}`);
 
-    let decision;
+    let decision: RateLimitDecision;
     try {
       decision = await withTimeout(store.hit(counterKey(keyId, group), limit, WINDOW_MS), timeoutMs);
     } catch (err) {
