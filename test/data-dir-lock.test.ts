@@ -158,6 +158,34 @@ test('a holder in another host or pid namespace holds while its heartbeat moves;
   assert.ok(Date.now() - started >= 1500, `it watched the heartbeat before taking over (${Date.now() - started} ms)`);
 });
 
+test('a holder with this hostname and pid namespace but another boot id (another machine) holds while its heartbeat moves', async () => {
+  const dir = scratchDir();
+  const path = join(dir, LOCK_FILE);
+  writeLock(dir, { pid: 1, bootId: 'another-machine-boot-id' });
+  const beat = spawnChild(['-e', `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`]);
+  try {
+    assert.throws(() => lockDataDir(dir, { staleAfterMs: 2000 }), (err: unknown) => err instanceof DataDirLockedError && err.holder.bootId === 'another-machine-boot-id');
+  } finally {
+    beat.kill('SIGKILL');
+    await exitOf(beat);
+  }
+});
+
+test('a holder whose lock was taken over stops (onLost) instead of writing on beside the new holder', async () => {
+  const dir = scratchDir();
+  let lost: string | undefined;
+  const lock = lockDataDir(dir, { onLost: (d) => (lost = d) });
+  try {
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ ...lock.holder, nonce: randomUUID() }));
+    const until = Date.now() + 5000;
+    while (lost === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(lost, realpathSync(dir));
+  } finally {
+    lock.release();
+  }
+  assert.ok(existsSync(join(dir, LOCK_FILE)), "release() never removes another holder's lock");
+});
+
 test('processes starting together take a free folder, or break a stale lock, exactly once', async () => {
   for (const stale of [false, true]) {
     const dir = scratchDir();

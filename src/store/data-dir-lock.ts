@@ -182,8 +182,12 @@ function mtimeMs(path: string): number | undefined {
 
 /** Whether the holder of the lock at `path` may still be running. */
 function alive(path: string, h: LockHolder, me: LockHolder, staleAfterMs: number): boolean {
-  if (h.host === me.host && h.pidNamespace === me.pidNamespace) {
-    if (h.bootId && me.bootId && h.bootId !== me.bootId) return false; // this host has booted since
+  // Its pid means something here only on this very boot of this host in this pid namespace. A
+  // hostname and a namespace id alone can match on another machine (cloned VMs, containers with a
+  // fixed hostname all have the first namespace's id), and a boot id that differs may be another
+  // machine's as well as an earlier boot of this one: both are judged by the heartbeat. A lock from
+  // before a reboot has long stopped beating, so it is taken over at once.
+  if (h.host === me.host && h.pidNamespace === me.pidNamespace && h.bootId === me.bootId) {
     if (h.pid === me.pid) return false;
     try {
       process.kill(h.pid, 0);
@@ -253,12 +257,18 @@ function claim(path: string, me: LockHolder, depth: number, staleAfterMs: number
   throw new Error(`could not take ${path}: it kept changing hands`);
 }
 
+/** What a holder does when another process has taken its lock over: say so in one line, and stop. */
+function exitOnLost(dir: string): void {
+  console.error(`Stopping: another process took over the lock of the data folder ${dir}; two processes must never write one database.`);
+  process.exit(75);
+}
+
 /**
  * Takes DATA_DIR's lock for this process (creating the folder if needed), or throws
  * DataDirLockedError naming the live holder. Released by `release()` and, failing that, when the
  * process exits; a process killed outright leaves a stale lock that the next start takes over.
  */
-export function lockDataDir(dir: string, opts: { staleAfterMs?: number } = {}): DataDirLock {
+export function lockDataDir(dir: string, opts: { staleAfterMs?: number; onLost?: (dir: string) => void } = {}): DataDirLock {
   mkdirSync(dir, { recursive: true });
   const real = realpathSync(dir);
   const path = join(real, LOCK_FILE);
@@ -268,8 +278,16 @@ export function lockDataDir(dir: string, opts: { staleAfterMs?: number } = {}): 
   if (holder) throw new DataDirLockedError(real, holder);
   heldHere.add(path);
 
-  // Holders elsewhere judge this lock by its mtime (see alive()).
+  // Holders elsewhere judge this lock by its mtime (see alive()). A lock that is no longer ours was
+  // taken over by a process that judged us dead (our event loop stalled past the stale bound, say):
+  // two processes must never write one database, so this one stops at once.
   const heartbeat = setInterval(() => {
+    const raw = readOr(path);
+    if (raw !== undefined && parse(raw)?.nonce !== me.nonce) {
+      clearInterval(heartbeat);
+      (opts.onLost ?? exitOnLost)(real);
+      return;
+    }
     try {
       const now = new Date();
       utimesSync(path, now, now);
