@@ -7,6 +7,7 @@ import { claimKey, completeKey, releaseKey, type KeyCompletion } from '../../sto
 import { transactionWithRetry } from '../../store/savepoint.ts';
 import type { App } from '../context.ts';
 import { errorEnvelope, ok, type MetaExtras } from '../envelope.ts';
+import { isDatabaseBusy } from '../../store/sql-errors.ts';
 import { toAppError } from './errors.ts';
 import { authOf } from './auth.ts';
 
@@ -76,6 +77,11 @@ async function claimRequest(app: App, request: FastifyRequest, reply: FastifyRep
  */
 async function settleFailure(app: App, request: FastifyRequest, c: Claimed, err: unknown): Promise<unknown> {
   const appErr = toAppError(err);
+  if (isDatabaseBusy(err)) {
+    // The pool has no connection for the release either: answer busy now, release when one frees.
+    void releaseWhenPoolFrees(app, request, c);
+    return err;
+  }
   try {
     if (appErr.retryable) await releaseKey(app.ctx.db, c.businessId, c.key, c.lease);
     else if (!(await completeKey(app.ctx.db, c.businessId, c.key, appErr.status, JSON.stringify(errorEnvelope(request, appErr))))) {
@@ -86,6 +92,30 @@ async function settleFailure(app: App, request: FastifyRequest, c: Claimed, err:
   }
   return err;
 }
+
+/**
+ * Releases a busy request's key as soon as the pool lets it, so that the client's retry (it was told
+ * `Retry-After: 1`) runs instead of meeting its own claim; tried every RELEASE_RETRY_MS until the
+ * lease lapses, after which the key is free anyway.
+ */
+async function releaseWhenPoolFrees(app: App, request: FastifyRequest, c: Claimed): Promise<void> {
+  // The lease was taken less than LEASE_MS ago, by the database's clock: past this, it has lapsed.
+  const lapses = Date.now() + LEASE_MS;
+  for (;;) {
+    try {
+      await releaseKey(app.ctx.db, c.businessId, c.key, c.lease);
+      return;
+    } catch (err) {
+      if (!isDatabaseBusy(err) || Date.now() + RELEASE_RETRY_MS >= lapses) {
+        request.log.warn({ err }, 'could not release a busy request idempotency key; its lease will lapse');
+        return;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_MS));
+  }
+}
+
+const RELEASE_RETRY_MS = 250;
 
 function send<T>(reply: FastifyReply, request: FastifyRequest, result: WriteResult<T>): FastifyReply {
   const data = result.liveOnly ? { ...result.data, ...result.liveOnly } : result.data;
