@@ -46,7 +46,7 @@ export async function createGroupSession(db: Db, serviceId: string, input: Group
 function insertSession(db: Db, serviceId: string, input: GroupSessionInput, startAt: Date, endAt: Date): Promise<GroupSessionView> {
   return db.transaction(async (tx) => {
     const service = await requireService(tx, serviceId);
-    if (service.booking_mode !== 'groupSession') {
+    if (service.bookingMode !== 'groupSession') {
       throw invalidField('params.serviceId', 'is not a group-session service (bookingMode must be groupSession)');
     }
     // Same rule as booking: the staff member must be at the service's location and perform it.
@@ -54,14 +54,14 @@ function insertSession(db: Db, serviceId: string, input: GroupSessionInput, star
     if (
       !staff ||
       !staff.active ||
-      staff.location_id !== service.location_id ||
+      staff.locationId !== service.locationId ||
       !(await staffPerformsService(tx, staff.id, service.id))
     ) {
       throw new AppError('catalog.staff_not_found', `Staff member "${input.staffId}" does not perform this service at its location.`);
     }
     const row = await insertGroupSession(tx, {
       id: newId('ses'),
-      businessId: service.business_id,
+      businessId: service.businessId,
       serviceId: service.id,
       staffId: staff.id,
       startAt,

@@ -1,3 +1,4 @@
+import type { LocationRecord } from '../domain/catalog-records.ts';
 import { AppError, invalidField } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import { isValidTimeZone } from '../domain/wall-clock.ts';
@@ -7,7 +8,6 @@ import {
   insertLocation,
   updateLocation,
   type LocationFields,
-  type LocationRow,
 } from '../store/locations.ts';
 import { isUniqueViolation } from '../store/sql-errors.ts';
 import { requireBusiness } from './businesses.ts';
@@ -48,25 +48,25 @@ export interface LocationView {
   updatedAt: string;
 }
 
-export function locationView(l: LocationRow): LocationView {
+export function locationView(l: LocationRecord): LocationView {
   return {
     id: l.id,
     slug: l.slug,
     name: l.name,
-    publicLocationName: l.public_location_name,
+    publicLocationName: l.publicLocationName,
     timezone: l.timezone,
     address: { city: l.city, street: l.street, zip: l.zip },
-    bookingEnabled: l.booking_enabled,
-    slotIntervalMinutes: l.slot_interval_minutes,
-    minNoticeMinutes: l.min_notice_minutes,
-    horizonDays: l.horizon_days,
-    createdAt: l.created_at.toISOString(),
-    updatedAt: l.updated_at.toISOString(),
+    bookingEnabled: l.bookingEnabled,
+    slotIntervalMinutes: l.slotIntervalMinutes,
+    minNoticeMinutes: l.minNoticeMinutes,
+    horizonDays: l.horizonDays,
+    createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
   };
 }
 
 /** Operator-side lookup: an unknown location is a plain 404 (the operator may see everything). */
-export async function requireLocation(q: Queryable, businessId: string, slug: string): Promise<LocationRow> {
+export async function requireLocation(q: Queryable, businessId: string, slug: string): Promise<LocationRecord> {
   const l = await findLocationBySlug(q, businessId, slug);
   if (!l) throw new AppError('request.not_found', `No location with slug "${slug}" in this business.`);
   return l;
@@ -89,7 +89,7 @@ export async function createLocation(db: Db, businessSlug: string, input: Locati
     return await db.transaction(async (tx) => {
       const b = await requireBusiness(tx, businessSlug);
       await enforcePlanLimit(tx, b.id, 'maxLocations');
-      const row = await insertLocation(tx, {
+      const location = await insertLocation(tx, {
         id: newId('loc'),
         businessId: b.id,
         slug: input.slug,
@@ -102,7 +102,7 @@ export async function createLocation(db: Db, businessSlug: string, input: Locati
         minNoticeMinutes: input.minNoticeMinutes ?? 60,
         horizonDays: input.horizonDays ?? 90,
       });
-      return locationView(row);
+      return locationView(location);
     });
   } catch (err) {
     rethrowSlugTaken(err);

@@ -59,7 +59,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
   const timing = await serviceTiming(tx, before.serviceId);
   if (!timing) throw new AppError('catalog.service_not_found');
   const held = (startAt: Date, endAt: Date) =>
-    heldRange(startAt, endAt, timing.buffer_before_minutes, timing.buffer_after_minutes);
+    heldRange(startAt, endAt, timing.bufferBeforeMinutes, timing.bufferAfterMinutes);
   const current = held(before.startAt, before.endAt);
   change.occupiedFrom = current.from;
   change.occupiedTo = current.to;
@@ -73,7 +73,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
     if (staffId === null) throw new AppError('catalog.staff_not_found');
     const staff = await staffForService(tx, staffId, before.serviceId, before.locationId);
     if (!staff) throw new AppError('catalog.staff_not_found');
-    const resolved = resolveLocalSlot(before.timezone, req.newTime.date, req.newTime.startTime, timing.duration_minutes, 'body');
+    const resolved = resolveLocalSlot(before.timezone, req.newTime.date, req.newTime.startTime, timing.durationMinutes, 'body');
     if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
     const range = held(resolved.startAt, resolved.endAt);
     // While a proposal is open the proposed time is held, so the guest's acceptance cannot fail.
