@@ -5,7 +5,7 @@
  */
 import type { Config } from './config.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
-import { isDatabaseBusy } from './store/sql-errors.ts';
+import { DatabaseBusyError } from './store/db-errors.ts';
 
 export const EXIT = {
   /** EX_NOINPUT: the PostgreSQL database named in DATABASE_URL does not exist */
@@ -86,7 +86,7 @@ export function describeStartupFailure(err: unknown, config: Pick<Config, 'datab
   // At start nothing else holds the pool: a connection that does not come in time is one that
   // could not be made (DB_POOL_TIMEOUT_MS).
   const unreachable =
-    isDatabaseBusy(err) ||
+    err instanceof DatabaseBusyError ||
     (code !== undefined && (UNREACHABLE_ERRNO.has(code) || UNREACHABLE_SQLSTATE.test(code))) ||
     /connection timeout|timeout exceeded when trying to connect|Connection terminated/i.test(e.message);
   if (unreachable) {

@@ -9,7 +9,6 @@ import {
   updateLocation,
   type LocationFields,
 } from '../store/locations.ts';
-import { isUniqueViolation } from '../store/sql-errors.ts';
 import { requireBusiness } from './businesses.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
 
@@ -78,35 +77,31 @@ function checkTimeZone(timezone: string | undefined): void {
   }
 }
 
-function rethrowSlugTaken(err: unknown): never {
-  if (isUniqueViolation(err)) throw invalidField('body.slug', 'is already taken in this business');
-  throw err;
+function slugAvailable(location: LocationRecord | 'slug_taken'): LocationRecord {
+  if (location === 'slug_taken') throw invalidField('body.slug', 'is already taken in this business');
+  return location;
 }
 
 export async function createLocation(db: Db, businessSlug: string, input: LocationInput): Promise<LocationView> {
   checkTimeZone(input.timezone);
-  try {
-    return await db.transaction(async (tx) => {
-      const b = await requireBusiness(tx, businessSlug);
-      await enforcePlanLimit(tx, b.id, 'maxLocations');
-      const location = await insertLocation(tx, {
-        id: newId('loc'),
-        businessId: b.id,
-        slug: input.slug,
-        name: input.name,
-        publicLocationName: input.publicLocationName ?? input.name,
-        timezone: input.timezone,
-        ...input.address,
-        bookingEnabled: input.bookingEnabled ?? true,
-        slotIntervalMinutes: input.slotIntervalMinutes ?? 15,
-        minNoticeMinutes: input.minNoticeMinutes ?? 60,
-        horizonDays: input.horizonDays ?? 90,
-      });
-      return locationView(location);
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    await enforcePlanLimit(tx, b.id, 'maxLocations');
+    const location = await insertLocation(tx, {
+      id: newId('loc'),
+      businessId: b.id,
+      slug: input.slug,
+      name: input.name,
+      publicLocationName: input.publicLocationName ?? input.name,
+      timezone: input.timezone,
+      ...input.address,
+      bookingEnabled: input.bookingEnabled ?? true,
+      slotIntervalMinutes: input.slotIntervalMinutes ?? 15,
+      minNoticeMinutes: input.minNoticeMinutes ?? 60,
+      horizonDays: input.horizonDays ?? 90,
     });
-  } catch (err) {
-    rethrowSlugTaken(err);
-  }
+    return locationView(slugAvailable(location));
+  });
 }
 
 export async function patchLocation(
@@ -118,13 +113,9 @@ export async function patchLocation(
   checkTimeZone(patch.timezone);
   const { address, ...rest } = patch;
   const fields: Partial<LocationFields> = { ...rest, ...address };
-  try {
-    return await db.transaction(async (tx) => {
-      const b = await requireBusiness(tx, businessSlug);
-      const current = await requireLocation(tx, b.id, locationSlug);
-      return locationView(await updateLocation(tx, current.id, fields));
-    });
-  } catch (err) {
-    rethrowSlugTaken(err);
-  }
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    const current = await requireLocation(tx, b.id, locationSlug);
+    return locationView(slugAvailable(await updateLocation(tx, current.id, fields)));
+  });
 }

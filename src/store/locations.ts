@@ -1,5 +1,6 @@
 import type { LocationRecord } from '../domain/catalog-records.ts';
 import type { Queryable } from './db.ts';
+import { isUniqueViolation } from './db-errors.ts';
 import { setItems } from './update-set.ts';
 
 interface LocationRow {
@@ -80,11 +81,12 @@ const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
   horizonDays: 'horizon_days',
 };
 
+/** `slug_taken`, here and in updateLocation: another location of the business has the slug. */
 export async function insertLocation(
   q: Queryable,
   l: LocationFields & { id: string; businessId: string },
-): Promise<LocationRecord> {
-  const r = await q.query<LocationRow>(
+): Promise<LocationRecord | 'slug_taken'> {
+  const statement = q.query<LocationRow>(
     `INSERT INTO locations (id, business_id, slug, name, public_location_name, timezone, city, street, zip,
         booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -105,17 +107,31 @@ export async function insertLocation(
       l.horizonDays,
     ],
   );
-  return toLocation(r.rows[0]!);
+  return slugTakenOr(statement);
 }
 
-export async function updateLocation(q: Queryable, id: string, f: Partial<LocationFields>): Promise<LocationRecord> {
+export async function updateLocation(
+  q: Queryable,
+  id: string,
+  f: Partial<LocationFields>,
+): Promise<LocationRecord | 'slug_taken'> {
   const params: unknown[] = [id];
   const sets = setItems(f, FIELD_COLUMNS, params);
-  const r = await q.query<LocationRow>(
-    `UPDATE locations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
-    params,
+  return slugTakenOr(
+    q.query<LocationRow>(
+      `UPDATE locations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+      params,
+    ),
   );
-  return toLocation(r.rows[0]!);
+}
+
+async function slugTakenOr(statement: Promise<{ rows: LocationRow[] }>): Promise<LocationRecord | 'slug_taken'> {
+  try {
+    return toLocation((await statement).rows[0]!);
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'slug_taken';
+    throw err;
+  }
 }
 
 export async function findLocationBySlug(

@@ -3,7 +3,6 @@ import { insertBooking } from '../../store/bookings.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { retryIfDeadlocked, transactionWithRetry } from '../../store/savepoint.ts';
-import { isExclusionViolation, isQuotaExceeded } from '../../store/sql-errors.ts';
 import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { freeStaffAt } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';
@@ -131,14 +130,11 @@ export async function createBooking(
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,
       };
-      let written;
-      try {
-        written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
-      } catch (err) {
-        if (isQuotaExceeded(err)) throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
-        throw err;
-      }
+      const written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
       if (written === 'inserted') return outcome;
+      if (written === 'quota_exceeded') throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
+      // The staff gate (STAFF_TIME) takes this as the database's refusal and tries the next one.
+      if (written === 'time_taken') throw new AppError(slotGone);
       // This request's claim lapsed and a duplicate with the same key has answered it: a retry
       // gets that answer.
       if (written === 'key_settled') throw new AppError('idempotency.request_in_progress');
@@ -181,8 +177,12 @@ export async function createBooking(
   throw new AppError(slotGone);
 }
 
-/** A staff member's time: a booking excludes every overlapping one (the exclusion constraint). */
-const STAFF_TIME = { exclusive: true, isRefusal: (err: unknown) => isExclusionViolation(err) };
+/**
+ * A staff member's time: a booking excludes every overlapping one (the exclusion constraint). The
+ * refusal is write's lost-slot error, which nothing else in a staff attempt throws.
+ */
+const SLOT_GONE = new Set(['booking.slot_unavailable', 'booking.slot_no_longer_available']);
+const STAFF_TIME = { exclusive: true, isRefusal: (err: unknown) => isAppError(err) && SLOT_GONE.has(err.code) };
 /** A session's seats: one seat taken leaves the others; only "full" is shared with the waiters. */
 const SEATS = { exclusive: false, isRefusal: (err: unknown) => isAppError(err) && err.code === 'booking.session_full' };
 const WHOLE_SESSION = { from: 0, to: 1 };

@@ -4,7 +4,6 @@ import { findBookingForUpdate, lockStaffCalendars, updateBooking, type BookingCh
 import { findBusinessById } from '../../store/businesses.ts';
 import { serviceTiming } from '../../store/services.ts';
 import { findStaffById, staffForService } from '../../store/staff.ts';
-import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { releaseSeat } from '../../store/group-seats.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -114,11 +113,8 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
   if (OCCUPYING.has(change.status) && before.sessionId === null) {
     await lockStaffCalendars(tx, [before.staffId, before.proposed?.staffId, change.occupiedStaffId]);
   }
-  try {
-    await updateBooking(tx, before.id, change);
-  } catch (err) {
-    if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
-    throw err;
+  if ((await updateBooking(tx, before.id, change)) === 'time_taken') {
+    throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
   }
 
   // A group seat is given back the moment its booking stops holding it.

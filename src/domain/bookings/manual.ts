@@ -2,7 +2,6 @@ import type { Queryable } from '../../store/db.ts';
 import { insertBooking } from '../../store/bookings.ts';
 import { findBusinessById } from '../../store/businesses.ts';
 import { staffForService } from '../../store/staff.ts';
-import { isExclusionViolation } from '../../store/sql-errors.ts';
 import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -71,17 +70,14 @@ export async function createManualBooking(
   };
   const salonSlug = (await findBusinessById(tx, location.businessId))!.slug;
   const row = { record, guestPhone: guest.phone, guestEmail: guest.email, consent: null, depositTerms: null, apiSourceKeyId: null, occupiedFrom: held.from, occupiedTo: held.to };
-  try {
-    // false: the public reference was taken (astronomically rare); draw another one
-    for (let attempt = 0; ; attempt++) {
-      const confirmed = eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug);
-      if ((await insertBooking(tx, row, [confirmed])) === 'inserted') break;
-      if (attempt >= 3) throw new Error('no free public reference after 4 draws');
-      record.publicReference = newPublicReference();
-    }
-  } catch (err) {
-    if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
-    throw err;
+  for (let attempt = 0; ; attempt++) {
+    const confirmed = eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug);
+    const written = await insertBooking(tx, row, [confirmed]);
+    if (written === 'inserted') break;
+    if (written === 'time_taken') throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
+    // the public reference was taken (astronomically rare): draw another one
+    if (attempt >= 3) throw new Error('no free public reference after 4 draws');
+    record.publicReference = newPublicReference();
   }
   return record;
 }
