@@ -137,9 +137,13 @@ export async function insertBooking(
     b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
     n.consent === null ? null : JSON.stringify(n.consent),
     n.depositTerms === null ? null : JSON.stringify(n.depositTerms), n.apiSourceKeyId, b.createdAt, b.updatedAt,
-    ...eventParams(events),
   ];
-  const key = create ? settledKeyCtes(params.length + 2, 'booking') : undefined;
+  // Each CTE's parameters follow those before it: their numbers are counted here, so a column added
+  // to the insert cannot leave a CTE reading its neighbour's parameters.
+  const eventsAt = params.length + 1;
+  params.push(...eventParams(events));
+  const quotaAt = params.length + 1;
+  const key = create ? settledKeyCtes(quotaAt + 1, 'booking') : undefined;
   if (create) params.push(create.quotaBusinessId, ...completionParams(create.completion));
   const statement = q.query<{ inserted: number; held: number; settled: number }>(
     `WITH ${key ? `${key.held}, ` : ''}booking AS (
@@ -153,7 +157,7 @@ export async function insertBooking(
        ${key ? 'FROM held' : ''}
        ON CONFLICT (public_reference) DO NOTHING
        RETURNING 1
-     ), ${appendEventsCtes(34, 'booking')}${key ? `, ${takeQuotaCte(44, 'booking')}, ${key.settled}` : ''}
+     ), ${appendEventsCtes(eventsAt, 'booking')}${key ? `, ${takeQuotaCte(quotaAt, 'booking')}, ${key.settled}` : ''}
      SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken,
             ${key ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled' : '1 AS held, 0 AS settled'}`,
     params,
