@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { insertBooking } from '../../store/bookings.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
-import { retryIfDeadlocked, transactionWithRetry } from '../../store/savepoint.ts';
+import { retryIfDeadlocked, transactionWithRetry } from '../../store/tx-retry.ts';
 import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { freeStaffAt } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';

@@ -7,7 +7,7 @@ import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { requireBusiness } from '../../../operator/businesses.ts';
 import { findLocationBySlug } from '../../../store/locations.ts';
-import { transactionWithRetry } from '../../../store/savepoint.ts';
+import { transactionWithRetry } from '../../../store/tx-retry.ts';
 import { findServiceById } from '../../../store/services.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
