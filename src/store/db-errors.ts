@@ -5,7 +5,8 @@
  *   error, since only the caller knows which one the situation calls for (a lost slot is a
  *   different code for an automatic service than for a manual one);
  * - what no caller can act on (a value PostgreSQL cannot store, a pool with no free connection)
- *   reaches the error handler, which asks fromDbError for its catalog error.
+ *   reaches the error handler, which asks fromDbError for its catalog error;
+ * - start-up asks connectRefusal what a refused first connection means for its exit code.
  * Such a result means the statement failed: inside a transaction, that transaction is aborted and
  * the caller has to end it (throw), not run more statements on it.
  */
@@ -61,6 +62,18 @@ export class DatabaseBusyError extends Error {
     super('no database connection came free in time');
     this.name = 'DatabaseBusyError';
   }
+}
+
+/**
+ * What PostgreSQL's refusal of a first connection says (SQLSTATE of the error, or of the first of
+ * an AggregateError's), for start-up's exit codes; undefined when the code says none of these.
+ */
+export function connectRefusal(code: string | undefined): 'database_missing' | 'login_refused' | 'unreachable' | undefined {
+  if (code === '3D000') return 'database_missing';
+  if (code === '28P01' || code === '28000') return 'login_refused';
+  // class 08 (connection exception) and "the server is starting up / shutting down"
+  if (code !== undefined && /^(08|57P0[1-4])/.test(code)) return 'unreachable';
+  return undefined;
 }
 
 /**
