@@ -53,19 +53,8 @@ export function prefixedLocation(row: Record<string, unknown>): LocationRecord {
   return toLocation(Object.fromEntries(COLUMN_NAMES.map((c) => [c, row[`loc_${c}`]])) as unknown as LocationRow);
 }
 
-export interface LocationFields {
-  slug: string;
-  name: string;
-  publicLocationName: string;
-  timezone: string;
-  city: string;
-  street: string;
-  zip: string;
-  bookingEnabled: boolean;
-  slotIntervalMinutes: number;
-  minNoticeMinutes: number;
-  horizonDays: number;
-}
+/** What a location's writes set: the record without its keys and timestamps. */
+export type LocationFields = Omit<LocationRecord, 'id' | 'businessId' | 'createdAt' | 'updatedAt'>;
 
 const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
   slug: 'slug',

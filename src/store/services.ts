@@ -68,24 +68,11 @@ function toService(r: ServiceRow): ServiceRecord {
   };
 }
 
-export interface ServiceFields {
-  name: string;
-  description: string | null;
-  durationMinutes: number;
-  priceType: PriceType;
-  priceMinor: number | null;
-  requestAcceptancePolicy: AcceptancePolicy;
-  onlineBookable: boolean;
-  active: boolean;
-  onSite: boolean;
-  bookingMode: BookingMode;
-  bufferBeforeMinutes: number;
-  bufferAfterMinutes: number;
-  depositRequired: boolean;
-  depositTermsVersion: string | null;
-  depositAmountMinor: number | null;
-  pricingVersion: string;
-}
+/** What a service's writes set: the record without its keys, joined columns and timestamps. */
+export type ServiceFields = Omit<
+  ServiceRecord,
+  'id' | 'businessId' | 'locationId' | 'locationSlug' | 'currency' | 'createdAt' | 'updatedAt'
+>;
 
 const FIELD_COLUMNS: Record<keyof ServiceFields, string> = {
   name: 'name',

@@ -36,12 +36,8 @@ function toStaff(r: StaffRow): StaffRecord {
   };
 }
 
-export interface StaffFields {
-  name: string;
-  bio: string | null;
-  avatarUrl: string | null;
-  active: boolean;
-}
+/** What a staff member's writes set. */
+export type StaffFields = Pick<StaffRecord, 'name' | 'bio' | 'avatarUrl' | 'active'>;
 
 const FIELD_COLUMNS: Record<keyof StaffFields, string> = {
   name: 'name',
