@@ -212,7 +212,7 @@ async function engineInput(db: Db, f: Fixture): Promise<EngineInput> {
   const service = (await findServiceById(db, f.serviceId))!;
   const firstDay = parseIsoDate(FROM);
   const lastDay = parseIsoDate(TO);
-  const margin = DAY_MS + (service.buffer_before_minutes + service.buffer_after_minutes + service.duration_minutes) * MINUTE_MS;
+  const margin = DAY_MS + (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * MINUTE_MS;
   const staff = await loadEngineStaff(
     db,
     location.id,
@@ -223,17 +223,17 @@ async function engineInput(db: Db, f: Fixture): Promise<EngineInput> {
   );
   return {
     timezone: location.timezone,
-    slotIntervalMinutes: location.slot_interval_minutes,
-    minNoticeMinutes: location.min_notice_minutes,
-    horizonDays: location.horizon_days,
+    slotIntervalMinutes: location.slotIntervalMinutes,
+    minNoticeMinutes: location.minNoticeMinutes,
+    horizonDays: location.horizonDays,
     now: NOW.getTime(),
     from: FROM,
     to: TO,
     service: {
       id: service.id,
-      durationMinutes: service.duration_minutes,
-      bufferBeforeMinutes: service.buffer_before_minutes,
-      bufferAfterMinutes: service.buffer_after_minutes,
+      durationMinutes: service.durationMinutes,
+      bufferBeforeMinutes: service.bufferBeforeMinutes,
+      bufferAfterMinutes: service.bufferAfterMinutes,
     },
     staff,
     limit: 500,
@@ -278,7 +278,7 @@ async function breakdown(app: App, db: Db, f: Fixture) {
   const service = (await findServiceById(db, f.serviceId))!;
   const firstDay = parseIsoDate(FROM);
   const lastDay = parseIsoDate(TO);
-  const margin = DAY_MS + (service.buffer_before_minutes + service.buffer_after_minutes + service.duration_minutes) * MINUTE_MS;
+  const margin = DAY_MS + (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * MINUTE_MS;
   const res = await app.inject({
     method: 'POST',
     url: '/v1/availability/search',

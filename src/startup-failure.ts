@@ -5,7 +5,7 @@
  */
 import type { Config } from './config.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
-import { isDatabaseBusy } from './store/sql-errors.ts';
+import { connectRefusal, DatabaseBusyError } from './store/db-errors.ts';
 
 export const EXIT = {
   /** EX_NOINPUT: the PostgreSQL database named in DATABASE_URL does not exist */
@@ -29,8 +29,6 @@ export interface StartupFailure {
 
 type SysError = Error & { code?: string; syscall?: string; address?: string; port?: number; errors?: unknown[] };
 
-// SQLSTATE class 08 (connection exception) and "the server is starting up / shutting down".
-const UNREACHABLE_SQLSTATE = /^(08|57P0[1-4])/;
 const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** host:port/database of DATABASE_URL, never its password */
@@ -71,13 +69,14 @@ export function describeStartupFailure(err: unknown, config: Pick<Config, 'datab
   if (!config.databaseUrl) return undefined;
   const db = where(config.databaseUrl);
   const code = e.code ?? (e.errors?.[0] as SysError | undefined)?.code;
-  if (code === '3D000') {
+  const refusal = connectRefusal(code);
+  if (refusal === 'database_missing') {
     return {
       code: EXIT.databaseMissing,
       line: `Cannot start: PostgreSQL at ${db} says: ${oneLine(e.message)}. Create the database (createdb), or fix the name in DATABASE_URL.`,
     };
   }
-  if (code === '28P01' || code === '28000') {
+  if (refusal === 'login_refused') {
     return {
       code: EXIT.permissionDenied,
       line: `Cannot start: PostgreSQL at ${db} refused the login: ${oneLine(e.message)}. Fix the user or password in DATABASE_URL.`,
@@ -86,8 +85,9 @@ export function describeStartupFailure(err: unknown, config: Pick<Config, 'datab
   // At start nothing else holds the pool: a connection that does not come in time is one that
   // could not be made (DB_POOL_TIMEOUT_MS).
   const unreachable =
-    isDatabaseBusy(err) ||
-    (code !== undefined && (UNREACHABLE_ERRNO.has(code) || UNREACHABLE_SQLSTATE.test(code))) ||
+    err instanceof DatabaseBusyError ||
+    refusal === 'unreachable' ||
+    (code !== undefined && UNREACHABLE_ERRNO.has(code)) ||
     /connection timeout|timeout exceeded when trying to connect|Connection terminated/i.test(e.message);
   if (unreachable) {
     const why = oneLine(e.message) || code || 'no answer';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Db } from '../src/store/db.ts';
-import { transactionWithRetry } from '../src/store/savepoint.ts';
+import { transactionWithRetry } from '../src/store/tx-retry.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { adminOk, type Harness, type JsonResponse } from './helpers/harness.ts';
 import { api, createSalon, createService, createStaff } from './helpers/fixtures.ts';

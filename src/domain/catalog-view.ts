@@ -1,8 +1,7 @@
 /** What the public catalogue shows of services and staff (booking-api-v1.md "Service", "StaffMember"). */
+import type { ServiceRecord, StaffRecord } from './catalog-records.ts';
 import { satisfiesPriceRule, type AcceptancePolicy, type Money, type PriceType } from './catalog.ts';
 import { toMajor } from './money.ts';
-import type { ServiceRow } from '../store/services.ts';
-import type { StaffRow } from '../store/staff.ts';
 
 export interface DepositView {
   required: boolean;
@@ -42,44 +41,44 @@ export function moneyView(minor: number | null, currency: string): Money | null 
   return minor === null ? null : { amount: toMajor(minor, currency), currency };
 }
 
-export function depositView(s: ServiceRow): DepositView {
-  const v: DepositView = { required: s.deposit_required };
-  if (!s.deposit_required) return v;
-  if (s.deposit_terms_version !== null) v.termsVersion = s.deposit_terms_version;
-  if (s.deposit_amount_minor !== null) v.amount = moneyView(s.deposit_amount_minor, s.currency)!;
+export function depositView(s: ServiceRecord): DepositView {
+  const v: DepositView = { required: s.depositRequired };
+  if (!s.depositRequired) return v;
+  if (s.depositTermsVersion !== null) v.termsVersion = s.depositTermsVersion;
+  if (s.depositAmountMinor !== null) v.amount = moneyView(s.depositAmountMinor, s.currency)!;
   return v;
 }
 
-export function publicService(s: ServiceRow): PublicService {
+export function publicService(s: ServiceRecord): PublicService {
   return {
     id: s.id,
     name: s.name,
-    durationMinutes: s.duration_minutes,
-    priceType: s.price_type,
-    pricingVersion: s.pricing_version,
-    price: moneyView(s.price_minor, s.currency),
+    durationMinutes: s.durationMinutes,
+    priceType: s.priceType,
+    pricingVersion: s.pricingVersion,
+    price: moneyView(s.priceMinor, s.currency),
     ...(s.description !== null ? { description: s.description } : {}),
-    requestAcceptancePolicy: s.request_acceptance_policy,
+    requestAcceptancePolicy: s.requestAcceptancePolicy,
     deposit: depositView(s),
   };
 }
 
 /**
- * Rows already filtered to active, online-bookable services of the location. The price rule is
+ * Services already filtered to active, online-bookable ones of the location. The price rule is
  * checked again because a row may have been written outside the operator API.
  */
-export function listedServices(rows: readonly ServiceRow[]): PublicService[] {
-  return rows
-    .filter((s) => satisfiesPriceRule(s.price_type, s.price_minor))
+export function listedServices(services: readonly ServiceRecord[]): PublicService[] {
+  return services
+    .filter((s) => satisfiesPriceRule(s.priceType, s.priceMinor))
     .sort(byNameThenId)
     .map(publicService);
 }
 
-export function listedStaff(rows: readonly StaffRow[]): PublicStaffMember[] {
-  return [...rows].sort(byNameThenId).map((s) => {
+export function listedStaff(staff: readonly StaffRecord[]): PublicStaffMember[] {
+  return [...staff].sort(byNameThenId).map((s) => {
     const v: PublicStaffMember = { id: s.id, name: s.name };
     if (s.bio !== null) v.bio = s.bio;
-    if (s.avatar_url !== null) v.avatarUrl = s.avatar_url;
+    if (s.avatarUrl !== null) v.avatarUrl = s.avatarUrl;
     return v;
   });
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../store/db.ts';
-import { findLocationBySlug, type LocationRow } from '../store/locations.ts';
-import { findLocationWithService, type ServiceRow } from '../store/services.ts';
+import { findLocationBySlug } from '../store/locations.ts';
+import { findLocationWithService } from '../store/services.ts';
+import type { LocationRecord, ServiceRecord } from './catalog-records.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function resolveLocation(
   auth: { businessId: string; businessSlug: string },
   salonSlug: string,
   locationSlug: string,
-): Promise<LocationRow> {
+): Promise<LocationRecord> {
   checkSalon(auth, salonSlug);
   const location = await findLocationBySlug(q, auth.businessId, locationSlug);
   if (!location) throw new AppError('auth.scope_mismatch');
@@ -37,7 +38,7 @@ export async function resolveLocationAndService(
   salonSlug: string,
   locationSlug: string,
   serviceId: string,
-): Promise<{ location: LocationRow; service: ServiceRow | undefined }> {
+): Promise<{ location: LocationRecord; service: ServiceRecord | undefined }> {
   checkSalon(auth, salonSlug);
   const found = await findLocationWithService(q, auth.businessId, locationSlug, serviceId);
   if (!found) throw new AppError('auth.scope_mismatch');

@@ -1,5 +1,5 @@
 import { effectiveFeatures, type Features, type Plan, type SubscriptionStatus } from './plans.ts';
-import type { SubscriptionRow } from '../store/subscriptions.ts';
+import type { SubscriptionRecord } from './subscription.ts';
 
 export interface SubscriptionView {
   plan: Plan | null;
@@ -15,17 +15,17 @@ export interface SubscriptionView {
 }
 
 /** Payment-provider details and the quota window's reset time stay internal. */
-export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
+export function toSubscriptionView(sub: SubscriptionRecord): SubscriptionView {
   return {
-    plan: row.status === 'setup' ? null : row.plan,
-    status: row.status,
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    currentPeriodEnd: row.current_period_end ? row.current_period_end.toISOString() : null,
-    bookingsThisMonth: row.bookings_this_month,
-    maxBookingsPerMonth: row.max_bookings_per_month,
-    maxActiveServices: row.max_active_services,
-    maxStaffMembers: row.max_staff_members,
-    maxLocations: row.max_locations,
-    features: effectiveFeatures(row.plan, row.feature_overrides),
+    plan: sub.status === 'setup' ? null : sub.plan,
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    currentPeriodEnd: sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
+    bookingsThisMonth: sub.bookingsThisMonth,
+    maxBookingsPerMonth: sub.maxBookingsPerMonth,
+    maxActiveServices: sub.maxActiveServices,
+    maxStaffMembers: sub.maxStaffMembers,
+    maxLocations: sub.maxLocations,
+    features: effectiveFeatures(sub.plan, sub.featureOverrides),
   };
 }

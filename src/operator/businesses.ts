@@ -4,7 +4,6 @@ import { isKnownCurrency } from '../domain/money.ts';
 import { toSubscriptionView, type SubscriptionView } from '../domain/subscription-view.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { findBusinessBySlug, insertBusiness, type BusinessRow } from '../store/businesses.ts';
-import { isUniqueViolation } from '../store/sql-errors.ts';
 import {
   getSubscription,
   insertSubscription,
@@ -48,16 +47,12 @@ export async function createBusiness(
   // A plan without a status means the business is running on it.
   const withStatus: SubscriptionFields = { ...sub, status: sub.status ?? (sub.plan ? 'active' : 'setup') };
   checkPlanStatus(withStatus);
-  try {
-    return await db.transaction(async (tx) => {
-      const b = await insertBusiness(tx, { id: newId('biz'), slug: input.slug, name: input.name, currency: input.currency });
-      await insertSubscription(tx, b.id, withStatus);
-      return businessView(b, await getSubscription(tx, b.id));
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw invalidField('body.slug', 'is already taken');
-    throw err;
-  }
+  return db.transaction(async (tx) => {
+    const b = await insertBusiness(tx, { id: newId('biz'), slug: input.slug, name: input.name, currency: input.currency });
+    if (b === 'slug_taken') throw invalidField('body.slug', 'is already taken');
+    await insertSubscription(tx, b.id, withStatus);
+    return businessView(b, await getSubscription(tx, b.id));
+  });
 }
 
 export async function patchSubscription(db: Db, slug: string, f: SubscriptionFields): Promise<SubscriptionView> {

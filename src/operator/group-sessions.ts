@@ -2,7 +2,6 @@ import { AppError, invalidField } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import type { Db } from '../store/db.ts';
 import { insertGroupSession } from '../store/group-sessions.ts';
-import { isExclusionViolation } from '../store/sql-errors.ts';
 import { findStaffById, staffPerformsService } from '../store/staff.ts';
 import { requireService } from './services.ts';
 
@@ -31,22 +30,13 @@ export async function createGroupSession(db: Db, serviceId: string, input: Group
   const startAt = new Date(input.startAtUtc);
   const endAt = new Date(input.endAtUtc);
   if (startAt >= endAt) throw invalidField('body.endAtUtc', 'must be after startAtUtc');
-  try {
-    return await insertSession(db, serviceId, input, startAt, endAt);
-  } catch (err) {
-    // The session takes the staff member's time (migration 003): a clash with their bookings or
-    // another of their sessions is the same 409 a clashing booking gets.
-    if (isExclusionViolation(err)) {
-      throw new AppError('booking.slot_unavailable', 'The staff member has a booking or another session in that time.');
-    }
-    throw err;
-  }
+  return insertSession(db, serviceId, input, startAt, endAt);
 }
 
 function insertSession(db: Db, serviceId: string, input: GroupSessionInput, startAt: Date, endAt: Date): Promise<GroupSessionView> {
   return db.transaction(async (tx) => {
     const service = await requireService(tx, serviceId);
-    if (service.booking_mode !== 'groupSession') {
+    if (service.bookingMode !== 'groupSession') {
       throw invalidField('params.serviceId', 'is not a group-session service (bookingMode must be groupSession)');
     }
     // Same rule as booking: the staff member must be at the service's location and perform it.
@@ -54,14 +44,14 @@ function insertSession(db: Db, serviceId: string, input: GroupSessionInput, star
     if (
       !staff ||
       !staff.active ||
-      staff.location_id !== service.location_id ||
+      staff.locationId !== service.locationId ||
       !(await staffPerformsService(tx, staff.id, service.id))
     ) {
       throw new AppError('catalog.staff_not_found', `Staff member "${input.staffId}" does not perform this service at its location.`);
     }
     const row = await insertGroupSession(tx, {
       id: newId('ses'),
-      businessId: service.business_id,
+      businessId: service.businessId,
       serviceId: service.id,
       staffId: staff.id,
       startAt,
@@ -69,6 +59,11 @@ function insertSession(db: Db, serviceId: string, input: GroupSessionInput, star
       capacityMax: input.capacityMax,
       priceMinor: input.priceMinor ?? null,
     });
+    // The session takes the staff member's time (migration 003): a clash with their bookings or
+    // another of their sessions is the same 409 a clashing booking gets.
+    if (row === 'time_taken') {
+      throw new AppError('booking.slot_unavailable', 'The staff member has a booking or another session in that time.');
+    }
     return {
       id: row.id,
       serviceId: row.service_id,

@@ -1,3 +1,4 @@
+import type { LocationRecord } from '../domain/catalog-records.ts';
 import { AppError, invalidField } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import { isValidTimeZone } from '../domain/wall-clock.ts';
@@ -7,9 +8,7 @@ import {
   insertLocation,
   updateLocation,
   type LocationFields,
-  type LocationRow,
 } from '../store/locations.ts';
-import { isUniqueViolation } from '../store/sql-errors.ts';
 import { requireBusiness } from './businesses.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
 
@@ -48,25 +47,25 @@ export interface LocationView {
   updatedAt: string;
 }
 
-export function locationView(l: LocationRow): LocationView {
+export function locationView(l: LocationRecord): LocationView {
   return {
     id: l.id,
     slug: l.slug,
     name: l.name,
-    publicLocationName: l.public_location_name,
+    publicLocationName: l.publicLocationName,
     timezone: l.timezone,
     address: { city: l.city, street: l.street, zip: l.zip },
-    bookingEnabled: l.booking_enabled,
-    slotIntervalMinutes: l.slot_interval_minutes,
-    minNoticeMinutes: l.min_notice_minutes,
-    horizonDays: l.horizon_days,
-    createdAt: l.created_at.toISOString(),
-    updatedAt: l.updated_at.toISOString(),
+    bookingEnabled: l.bookingEnabled,
+    slotIntervalMinutes: l.slotIntervalMinutes,
+    minNoticeMinutes: l.minNoticeMinutes,
+    horizonDays: l.horizonDays,
+    createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
   };
 }
 
 /** Operator-side lookup: an unknown location is a plain 404 (the operator may see everything). */
-export async function requireLocation(q: Queryable, businessId: string, slug: string): Promise<LocationRow> {
+export async function requireLocation(q: Queryable, businessId: string, slug: string): Promise<LocationRecord> {
   const l = await findLocationBySlug(q, businessId, slug);
   if (!l) throw new AppError('request.not_found', `No location with slug "${slug}" in this business.`);
   return l;
@@ -78,35 +77,31 @@ function checkTimeZone(timezone: string | undefined): void {
   }
 }
 
-function rethrowSlugTaken(err: unknown): never {
-  if (isUniqueViolation(err)) throw invalidField('body.slug', 'is already taken in this business');
-  throw err;
+function slugAvailable(location: LocationRecord | 'slug_taken'): LocationRecord {
+  if (location === 'slug_taken') throw invalidField('body.slug', 'is already taken in this business');
+  return location;
 }
 
 export async function createLocation(db: Db, businessSlug: string, input: LocationInput): Promise<LocationView> {
   checkTimeZone(input.timezone);
-  try {
-    return await db.transaction(async (tx) => {
-      const b = await requireBusiness(tx, businessSlug);
-      await enforcePlanLimit(tx, b.id, 'maxLocations');
-      const row = await insertLocation(tx, {
-        id: newId('loc'),
-        businessId: b.id,
-        slug: input.slug,
-        name: input.name,
-        publicLocationName: input.publicLocationName ?? input.name,
-        timezone: input.timezone,
-        ...input.address,
-        bookingEnabled: input.bookingEnabled ?? true,
-        slotIntervalMinutes: input.slotIntervalMinutes ?? 15,
-        minNoticeMinutes: input.minNoticeMinutes ?? 60,
-        horizonDays: input.horizonDays ?? 90,
-      });
-      return locationView(row);
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    await enforcePlanLimit(tx, b.id, 'maxLocations');
+    const location = await insertLocation(tx, {
+      id: newId('loc'),
+      businessId: b.id,
+      slug: input.slug,
+      name: input.name,
+      publicLocationName: input.publicLocationName ?? input.name,
+      timezone: input.timezone,
+      ...input.address,
+      bookingEnabled: input.bookingEnabled ?? true,
+      slotIntervalMinutes: input.slotIntervalMinutes ?? 15,
+      minNoticeMinutes: input.minNoticeMinutes ?? 60,
+      horizonDays: input.horizonDays ?? 90,
     });
-  } catch (err) {
-    rethrowSlugTaken(err);
-  }
+    return locationView(slugAvailable(location));
+  });
 }
 
 export async function patchLocation(
@@ -118,13 +113,9 @@ export async function patchLocation(
   checkTimeZone(patch.timezone);
   const { address, ...rest } = patch;
   const fields: Partial<LocationFields> = { ...rest, ...address };
-  try {
-    return await db.transaction(async (tx) => {
-      const b = await requireBusiness(tx, businessSlug);
-      const current = await requireLocation(tx, b.id, locationSlug);
-      return locationView(await updateLocation(tx, current.id, fields));
-    });
-  } catch (err) {
-    rethrowSlugTaken(err);
-  }
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    const current = await requireLocation(tx, b.id, locationSlug);
+    return locationView(slugAvailable(await updateLocation(tx, current.id, fields)));
+  });
 }

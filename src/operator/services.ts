@@ -9,12 +9,13 @@ import {
   type Money,
   type PriceType,
 } from '../domain/catalog.ts';
+import type { ServiceRecord } from '../domain/catalog-records.ts';
 import { AppError, invalidField } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import { depositView, moneyView, type DepositView } from '../domain/catalog-view.ts';
 import { pricingVersion } from '../domain/money.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import { findServiceById, insertService, updateService, type ServiceFields, type ServiceRow } from '../store/services.ts';
+import { findServiceById, insertService, updateService, type ServiceFields } from '../store/services.ts';
 import { requireBusiness } from './businesses.ts';
 import { requireLocation } from './locations.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
@@ -61,31 +62,31 @@ export interface ServiceView {
   updatedAt: string;
 }
 
-export function serviceView(s: ServiceRow): ServiceView {
+export function serviceView(s: ServiceRecord): ServiceView {
   return {
     id: s.id,
-    locationId: s.location_id,
-    locationSlug: s.location_slug,
+    locationId: s.locationId,
+    locationSlug: s.locationSlug,
     name: s.name,
     description: s.description,
-    durationMinutes: s.duration_minutes,
-    priceType: s.price_type,
-    price: moneyView(s.price_minor, s.currency),
-    pricingVersion: s.pricing_version,
-    requestAcceptancePolicy: s.request_acceptance_policy,
-    onlineBookable: s.online_bookable,
+    durationMinutes: s.durationMinutes,
+    priceType: s.priceType,
+    price: moneyView(s.priceMinor, s.currency),
+    pricingVersion: s.pricingVersion,
+    requestAcceptancePolicy: s.requestAcceptancePolicy,
+    onlineBookable: s.onlineBookable,
     active: s.active,
-    onSite: s.on_site,
-    bookingMode: s.booking_mode,
-    bufferBeforeMinutes: s.buffer_before_minutes,
-    bufferAfterMinutes: s.buffer_after_minutes,
+    onSite: s.onSite,
+    bookingMode: s.bookingMode,
+    bufferBeforeMinutes: s.bufferBeforeMinutes,
+    bufferAfterMinutes: s.bufferAfterMinutes,
     deposit: depositView(s),
-    createdAt: s.created_at.toISOString(),
-    updatedAt: s.updated_at.toISOString(),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
 
-export async function requireService(q: Queryable, serviceId: string): Promise<ServiceRow> {
+export async function requireService(q: Queryable, serviceId: string): Promise<ServiceRecord> {
   const s = await findServiceById(q, serviceId);
   if (!s) throw new AppError('catalog.service_not_found', `No service with id "${serviceId}".`);
   return s;
@@ -129,7 +130,7 @@ export async function createService(db: Db, businessSlug: string, input: Service
 export async function patchService(db: Db, serviceId: string, patch: ServicePatch): Promise<ServiceView> {
   return db.transaction(async (tx) => {
     const current = await requireService(tx, serviceId);
-    if (patch.locationSlug !== undefined && patch.locationSlug !== current.location_slug) {
+    if (patch.locationSlug !== undefined && patch.locationSlug !== current.locationSlug) {
       throw invalidField('body.locationSlug', 'cannot be changed; create the service at the other location');
     }
     const { locationSlug: _location, price, deposit, ...plain } = patch;
@@ -138,15 +139,15 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     if (price !== undefined) fields.priceMinor = price === null ? null : moneyToMinor(price, current.currency, 'body.price');
     // Only a patch that touches the price is held to the price rule, so an unrelated edit of a
     // row that breaks it (kept out of the listing) is still possible.
-    const priceType = patch.priceType ?? current.price_type;
-    const priceMinor = fields.priceMinor !== undefined ? fields.priceMinor : current.price_minor;
+    const priceType = patch.priceType ?? current.priceType;
+    const priceMinor = fields.priceMinor !== undefined ? fields.priceMinor : current.priceMinor;
     if (patch.priceType !== undefined || price !== undefined) checkPriceRule(priceType, priceMinor, 'body.price');
 
-    const durationMinutes = patch.durationMinutes ?? current.duration_minutes;
+    const durationMinutes = patch.durationMinutes ?? current.durationMinutes;
     if (
-      priceType !== current.price_type ||
-      priceMinor !== current.price_minor ||
-      durationMinutes !== current.duration_minutes
+      priceType !== current.priceType ||
+      priceMinor !== current.priceMinor ||
+      durationMinutes !== current.durationMinutes
     ) {
       fields.pricingVersion = pricingVersion(priceType, priceMinor, durationMinutes);
     }
@@ -158,7 +159,7 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
       fields.depositAmountMinor = d.amountMinor;
     }
 
-    if (patch.active === true && !current.active) await enforcePlanLimit(tx, current.business_id, 'maxActiveServices');
+    if (patch.active === true && !current.active) await enforcePlanLimit(tx, current.businessId, 'maxActiveServices');
     await updateService(tx, current.id, fields);
     return serviceView((await findServiceById(tx, current.id))!);
   });

@@ -1,3 +1,4 @@
+import type { StaffRecord } from '../domain/catalog-records.ts';
 import { AppError, invalidField } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import { formatWorkingHours, parseWorkingHours, type WorkingHoursEntry } from '../domain/working-hours.ts';
@@ -12,7 +13,6 @@ import {
   replaceWorkingHours,
   updateStaff,
   type StaffFields,
-  type StaffRow,
 } from '../store/staff.ts';
 import { requireBusiness } from './businesses.ts';
 import { requireLocation } from './locations.ts';
@@ -48,7 +48,7 @@ export interface StaffView {
   updatedAt: string;
 }
 
-export async function requireStaff(q: Queryable, staffId: string): Promise<StaffRow> {
+export async function requireStaff(q: Queryable, staffId: string): Promise<StaffRecord> {
   const s = await findStaffById(q, staffId);
   if (!s) throw new AppError('catalog.staff_not_found', `No staff member with id "${staffId}".`);
   return s;
@@ -58,16 +58,16 @@ async function loadStaffView(q: Queryable, staffId: string): Promise<StaffView> 
   const s = (await findStaffById(q, staffId))!;
   return {
     id: s.id,
-    locationId: s.location_id,
-    locationSlug: s.location_slug,
+    locationId: s.locationId,
+    locationSlug: s.locationSlug,
     name: s.name,
     bio: s.bio,
-    avatarUrl: s.avatar_url,
+    avatarUrl: s.avatarUrl,
     active: s.active,
     serviceIds: await listStaffServiceIds(q, s.id),
     workingHours: formatWorkingHours(await listWorkingHours(q, s.id)),
-    createdAt: s.created_at.toISOString(),
-    updatedAt: s.updated_at.toISOString(),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
 
@@ -112,13 +112,13 @@ export async function patchStaff(db: Db, staffId: string, patch: StaffPatch): Pr
   const hours = patch.workingHours === undefined ? undefined : parseWorkingHours(patch.workingHours, 'body.workingHours');
   return db.transaction(async (tx) => {
     const current = await requireStaff(tx, staffId);
-    if (patch.locationSlug !== undefined && patch.locationSlug !== current.location_slug) {
+    if (patch.locationSlug !== undefined && patch.locationSlug !== current.locationSlug) {
       throw invalidField('body.locationSlug', 'cannot be changed; create the staff member at the other location');
     }
     if (patch.serviceIds !== undefined) {
-      await checkServicesAtLocation(tx, current.location_id, current.location_slug, patch.serviceIds);
+      await checkServicesAtLocation(tx, current.locationId, current.locationSlug, patch.serviceIds);
     }
-    if (patch.active === true && !current.active) await enforcePlanLimit(tx, current.business_id, 'maxStaffMembers');
+    if (patch.active === true && !current.active) await enforcePlanLimit(tx, current.businessId, 'maxStaffMembers');
     const fields: Partial<StaffFields> = {
       name: patch.name,
       bio: patch.bio,

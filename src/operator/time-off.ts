@@ -26,7 +26,7 @@ export interface TimeOffView {
 export async function createTimeOff(db: Db, staffId: string, input: TimeOffInput): Promise<TimeOffView> {
   return db.transaction(async (tx) => {
     const staff = await requireStaff(tx, staffId);
-    const { timezone } = (await findLocationById(tx, staff.location_id))!;
+    const { timezone } = (await findLocationById(tx, staff.locationId))!;
     const startAt = localToInstant(input.from, timezone);
     if (!startAt) throw invalidField('body.from.date', 'is not a calendar date');
     const endAt = localToInstant(input.to, timezone);

@@ -2,6 +2,7 @@ import type { BookingRecord, LocalSlot } from '../domain/bookings/record.ts';
 import type { BookingStatus } from '../domain/bookings/states.ts';
 import { appendEventsCtes, eventParams, type NewEvent } from './booking-events.ts';
 import type { Queryable } from './db.ts';
+import { isExclusionViolation, isQuotaExceeded } from './db-errors.ts';
 import { completionParams, settledKeyCtes, type KeyCompletion } from './idempotency.ts';
 import { takeQuotaCte } from './quota.ts';
 
@@ -99,7 +100,7 @@ export interface NewBooking {
 
 /** What a public create writes with its booking row, in the same statement. */
 export interface CreateWrites {
-  /** count the booking against this business's monthly quota (isQuotaExceeded when used up) */
+  /** count the booking against this business's monthly quota (`quota_exceeded` when used up) */
   quotaBusinessId: string;
   /** the idempotency key's stored response */
   completion: KeyCompletion;
@@ -113,17 +114,20 @@ export interface CreateWrites {
  * - `reference_taken`: the public reference is already taken (nothing is written: draw another
  *   one and build the events again, they carry the reference);
  * - `key_settled`: the idempotency key is no longer this request's claim (settledKeyCtes); nothing
- *   is written.
+ *   is written;
+ * - `time_taken`: the staff member's time overlaps a booking or a session of theirs;
+ * - `quota_exceeded`: the business's monthly booking quota is used up.
  * The reference clash is absorbed by ON CONFLICT instead of an error; an overlap raises the
- * exclusion violation (23P01) and undoes the statement. The insert trigger takes the staff
- * member's calendar lock (migration 003) before the constraint is checked.
+ * exclusion violation (23P01) and the quota BKQ01, which undo the statement (see db-errors.ts). The
+ * insert trigger takes the staff member's calendar lock (migration 003) before the constraint is
+ * checked.
  */
 export async function insertBooking(
   q: Queryable,
   n: NewBooking,
   events: readonly NewEvent[],
   create?: CreateWrites,
-): Promise<'inserted' | 'reference_taken' | 'key_settled'> {
+): Promise<'inserted' | 'reference_taken' | 'key_settled' | 'time_taken' | 'quota_exceeded'> {
   const b = n.record;
   const params: unknown[] = [
     b.id, b.businessId, b.locationId, b.serviceId, b.staffId, b.sessionId, b.publicReference, b.status,
@@ -133,11 +137,15 @@ export async function insertBooking(
     b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
     n.consent === null ? null : JSON.stringify(n.consent),
     n.depositTerms === null ? null : JSON.stringify(n.depositTerms), n.apiSourceKeyId, b.createdAt, b.updatedAt,
-    ...eventParams(events),
   ];
-  const key = create ? settledKeyCtes(params.length + 2, 'booking') : undefined;
+  // Each CTE's parameters follow those before it: their numbers are counted here, so a column added
+  // to the insert cannot leave a CTE reading its neighbour's parameters.
+  const eventsAt = params.length + 1;
+  params.push(...eventParams(events));
+  const quotaAt = params.length + 1;
+  const key = create ? settledKeyCtes(quotaAt + 1, 'booking') : undefined;
   if (create) params.push(create.quotaBusinessId, ...completionParams(create.completion));
-  const r = await q.query<{ inserted: number; held: number; settled: number }>(
+  const statement = q.query<{ inserted: number; held: number; settled: number }>(
     `WITH ${key ? `${key.held}, ` : ''}booking AS (
        INSERT INTO bookings (id, business_id, location_id, service_id, staff_id, session_id, public_reference, status,
           state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
@@ -149,11 +157,19 @@ export async function insertBooking(
        ${key ? 'FROM held' : ''}
        ON CONFLICT (public_reference) DO NOTHING
        RETURNING 1
-     ), ${appendEventsCtes(34, 'booking')}${key ? `, ${takeQuotaCte(44, 'booking')}, ${key.settled}` : ''}
+     ), ${appendEventsCtes(eventsAt, 'booking')}${key ? `, ${takeQuotaCte(quotaAt, 'booking')}, ${key.settled}` : ''}
      SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken,
             ${key ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled' : '1 AS held, 0 AS settled'}`,
     params,
   );
+  let r;
+  try {
+    r = await statement;
+  } catch (err) {
+    if (isExclusionViolation(err)) return 'time_taken';
+    if (isQuotaExceeded(err)) return 'quota_exceeded';
+    throw err;
+  }
   const row = r.rows[0]!;
   if (row.held === 0) return 'key_settled';
   if (row.inserted === 0) return 'reference_taken';
@@ -214,8 +230,9 @@ export interface BookingChange {
   updatedAt: Date;
 }
 
-export async function updateBooking(q: Queryable, id: string, c: BookingChange): Promise<void> {
-  await q.query(
+/** `time_taken`: the new time overlaps another booking or a session of the staff member. */
+export async function updateBooking(q: Queryable, id: string, c: BookingChange): Promise<'updated' | 'time_taken'> {
+  const statement = q.query(
     `UPDATE bookings SET status = $2, state_version = $3, acceptance_mode = $4, staff_id = $5, staff_name = $6,
         start_at = $7, end_at = $8, slot_date = $9, slot_start_time = $10, slot_end_time = $11,
         proposed_staff_id = $12, proposed_start_at = $13, proposed_end_at = $14, proposed_date = $15,
@@ -229,6 +246,13 @@ export async function updateBooking(q: Queryable, id: string, c: BookingChange):
       c.proposed?.slot.endTime ?? null, c.occupiedStaffId, c.occupiedFrom, c.occupiedTo, c.updatedAt,
     ],
   );
+  try {
+    await statement;
+    return 'updated';
+  } catch (err) {
+    if (isExclusionViolation(err)) return 'time_taken';
+    throw err;
+  }
 }
 
 export interface BookingListFilter {

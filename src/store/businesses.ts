@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { isUniqueViolation } from './db-errors.ts';
 
 export interface BusinessRow {
   id: string;
@@ -8,16 +9,22 @@ export interface BusinessRow {
   created_at: Date;
 }
 
+/** `slug_taken`: another business has the slug. */
 export async function insertBusiness(
   q: Queryable,
   b: { id: string; slug: string; name: string; currency: string },
-): Promise<BusinessRow> {
-  const r = await q.query<BusinessRow>(
-    `INSERT INTO businesses (id, slug, name, currency) VALUES ($1, $2, $3, $4)
-     RETURNING id, slug, name, currency, created_at`,
-    [b.id, b.slug, b.name, b.currency],
-  );
-  return r.rows[0]!;
+): Promise<BusinessRow | 'slug_taken'> {
+  try {
+    const r = await q.query<BusinessRow>(
+      `INSERT INTO businesses (id, slug, name, currency) VALUES ($1, $2, $3, $4)
+       RETURNING id, slug, name, currency, created_at`,
+      [b.id, b.slug, b.name, b.currency],
+    );
+    return r.rows[0]!;
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'slug_taken';
+    throw err;
+  }
 }
 
 export async function findBusinessBySlug(q: Queryable, slug: string): Promise<BusinessRow | undefined> {

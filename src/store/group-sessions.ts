@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { isExclusionViolation } from './db-errors.ts';
 
 export interface GroupSessionRow {
   id: string;
@@ -12,6 +13,10 @@ export interface GroupSessionRow {
   created_at: Date;
 }
 
+/**
+ * `time_taken`: the staff member has a booking or another session in that time (the trigger of
+ * migration 003 raises the same exclusion violation as an overlapping booking).
+ */
 export async function insertGroupSession(
   q: Queryable,
   s: {
@@ -24,12 +29,17 @@ export async function insertGroupSession(
     capacityMax: number;
     priceMinor: number | null;
   },
-): Promise<GroupSessionRow> {
-  const r = await q.query<GroupSessionRow>(
-    `INSERT INTO group_sessions (id, business_id, service_id, staff_id, start_at, end_at, capacity_max, price_minor)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     RETURNING id, service_id, staff_id, start_at, end_at, capacity_max, seats_taken, price_minor, created_at`,
-    [s.id, s.businessId, s.serviceId, s.staffId, s.startAt.toISOString(), s.endAt.toISOString(), s.capacityMax, s.priceMinor],
-  );
-  return r.rows[0]!;
+): Promise<GroupSessionRow | 'time_taken'> {
+  try {
+    const r = await q.query<GroupSessionRow>(
+      `INSERT INTO group_sessions (id, business_id, service_id, staff_id, start_at, end_at, capacity_max, price_minor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING id, service_id, staff_id, start_at, end_at, capacity_max, seats_taken, price_minor, created_at`,
+      [s.id, s.businessId, s.serviceId, s.staffId, s.startAt.toISOString(), s.endAt.toISOString(), s.capacityMax, s.priceMinor],
+    );
+    return r.rows[0]!;
+  } catch (err) {
+    if (isExclusionViolation(err)) return 'time_taken';
+    throw err;
+  }
 }

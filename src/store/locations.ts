@@ -1,7 +1,9 @@
+import type { LocationRecord } from '../domain/catalog-records.ts';
 import type { Queryable } from './db.ts';
+import { isUniqueViolation } from './db-errors.ts';
 import { setItems } from './update-set.ts';
 
-export interface LocationRow {
+interface LocationRow {
   id: string;
   business_id: string;
   slug: string;
@@ -26,24 +28,33 @@ const COLUMNS = COLUMN_NAMES.join(', ');
 /** The columns of table alias `l` under the names `loc_<column>`, for a query that joins more. */
 export const PREFIXED_LOCATION_COLUMNS = COLUMN_NAMES.map((c) => `l.${c} AS loc_${c}`).join(', ');
 
-/** The LocationRow inside a row selected with PREFIXED_LOCATION_COLUMNS. */
-export function prefixedLocation(row: Record<string, unknown>): LocationRow {
-  return Object.fromEntries(COLUMN_NAMES.map((c) => [c, row[`loc_${c}`]])) as unknown as LocationRow;
+function toLocation(r: LocationRow): LocationRecord {
+  return {
+    id: r.id,
+    businessId: r.business_id,
+    slug: r.slug,
+    name: r.name,
+    publicLocationName: r.public_location_name,
+    timezone: r.timezone,
+    city: r.city,
+    street: r.street,
+    zip: r.zip,
+    bookingEnabled: r.booking_enabled,
+    slotIntervalMinutes: r.slot_interval_minutes,
+    minNoticeMinutes: r.min_notice_minutes,
+    horizonDays: r.horizon_days,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
 
-export interface LocationFields {
-  slug: string;
-  name: string;
-  publicLocationName: string;
-  timezone: string;
-  city: string;
-  street: string;
-  zip: string;
-  bookingEnabled: boolean;
-  slotIntervalMinutes: number;
-  minNoticeMinutes: number;
-  horizonDays: number;
+/** The location inside a row selected with PREFIXED_LOCATION_COLUMNS. */
+export function prefixedLocation(row: Record<string, unknown>): LocationRecord {
+  return toLocation(Object.fromEntries(COLUMN_NAMES.map((c) => [c, row[`loc_${c}`]])) as unknown as LocationRow);
 }
+
+/** What a location's writes set: the record without its keys and timestamps. */
+export type LocationFields = Omit<LocationRecord, 'id' | 'businessId' | 'createdAt' | 'updatedAt'>;
 
 const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
   slug: 'slug',
@@ -59,11 +70,12 @@ const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
   horizonDays: 'horizon_days',
 };
 
+/** `slug_taken`, here and in updateLocation: another location of the business has the slug. */
 export async function insertLocation(
   q: Queryable,
   l: LocationFields & { id: string; businessId: string },
-): Promise<LocationRow> {
-  const r = await q.query<LocationRow>(
+): Promise<LocationRecord | 'slug_taken'> {
+  const statement = q.query<LocationRow>(
     `INSERT INTO locations (id, business_id, slug, name, public_location_name, timezone, city, street, zip,
         booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -84,30 +96,48 @@ export async function insertLocation(
       l.horizonDays,
     ],
   );
-  return r.rows[0]!;
+  return slugTakenOr(statement);
 }
 
-export async function updateLocation(q: Queryable, id: string, f: Partial<LocationFields>): Promise<LocationRow> {
+export async function updateLocation(
+  q: Queryable,
+  id: string,
+  f: Partial<LocationFields>,
+): Promise<LocationRecord | 'slug_taken'> {
   const params: unknown[] = [id];
   const sets = setItems(f, FIELD_COLUMNS, params);
-  const r = await q.query<LocationRow>(
-    `UPDATE locations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
-    params,
+  return slugTakenOr(
+    q.query<LocationRow>(
+      `UPDATE locations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+      params,
+    ),
   );
-  return r.rows[0]!;
 }
 
-export async function findLocationBySlug(q: Queryable, businessId: string, slug: string): Promise<LocationRow | undefined> {
+async function slugTakenOr(statement: Promise<{ rows: LocationRow[] }>): Promise<LocationRecord | 'slug_taken'> {
+  try {
+    return toLocation((await statement).rows[0]!);
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'slug_taken';
+    throw err;
+  }
+}
+
+export async function findLocationBySlug(
+  q: Queryable,
+  businessId: string,
+  slug: string,
+): Promise<LocationRecord | undefined> {
   const r = await q.query<LocationRow>(`SELECT ${COLUMNS} FROM locations WHERE business_id = $1 AND slug = $2`, [
     businessId,
     slug,
   ]);
-  return r.rows[0];
+  return r.rows[0] ? toLocation(r.rows[0]) : undefined;
 }
 
-export async function findLocationById(q: Queryable, id: string): Promise<LocationRow | undefined> {
+export async function findLocationById(q: Queryable, id: string): Promise<LocationRecord | undefined> {
   const r = await q.query<LocationRow>(`SELECT ${COLUMNS} FROM locations WHERE id = $1`, [id]);
-  return r.rows[0];
+  return r.rows[0] ? toLocation(r.rows[0]) : undefined;
 }
 
 export async function countLocations(q: Queryable, businessId: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable, QueryResult } from './db.ts';
-import { DatabaseBusyError } from './sql-errors.ts';
+import { DatabaseBusyError } from './db-errors.ts';
 
 // Same value shapes as the PGlite adapter: dates as 'YYYY-MM-DD', bigints as numbers.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);

@@ -1,14 +1,14 @@
 import type { AcceptancePolicy, BookingMode, PriceType } from '../domain/catalog.ts';
+import type { LocationRecord, ServiceRecord, ServiceTiming } from '../domain/catalog-records.ts';
 import type { Queryable } from './db.ts';
-import { PREFIXED_LOCATION_COLUMNS, prefixedLocation, type LocationRow } from './locations.ts';
+import { PREFIXED_LOCATION_COLUMNS, prefixedLocation } from './locations.ts';
 import { setItems } from './update-set.ts';
 
-export interface ServiceRow {
+interface ServiceRow {
   id: string;
   business_id: string;
   location_id: string;
   location_slug: string;
-  /** the business currency; prices are stored in its minor units */
   currency: string;
   name: string;
   description: string | null;
@@ -40,24 +40,39 @@ const SELECT = `SELECT ${COLUMNS}
   JOIN locations l ON l.id = s.location_id
   JOIN businesses b ON b.id = s.business_id`;
 
-export interface ServiceFields {
-  name: string;
-  description: string | null;
-  durationMinutes: number;
-  priceType: PriceType;
-  priceMinor: number | null;
-  requestAcceptancePolicy: AcceptancePolicy;
-  onlineBookable: boolean;
-  active: boolean;
-  onSite: boolean;
-  bookingMode: BookingMode;
-  bufferBeforeMinutes: number;
-  bufferAfterMinutes: number;
-  depositRequired: boolean;
-  depositTermsVersion: string | null;
-  depositAmountMinor: number | null;
-  pricingVersion: string;
+function toService(r: ServiceRow): ServiceRecord {
+  return {
+    id: r.id,
+    businessId: r.business_id,
+    locationId: r.location_id,
+    locationSlug: r.location_slug,
+    currency: r.currency,
+    name: r.name,
+    description: r.description,
+    durationMinutes: r.duration_minutes,
+    priceType: r.price_type,
+    priceMinor: r.price_minor,
+    requestAcceptancePolicy: r.request_acceptance_policy,
+    onlineBookable: r.online_bookable,
+    active: r.active,
+    onSite: r.on_site,
+    bookingMode: r.booking_mode,
+    bufferBeforeMinutes: r.buffer_before_minutes,
+    bufferAfterMinutes: r.buffer_after_minutes,
+    depositRequired: r.deposit_required,
+    depositTermsVersion: r.deposit_terms_version,
+    depositAmountMinor: r.deposit_amount_minor,
+    pricingVersion: r.pricing_version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
+
+/** What a service's writes set: the record without its keys, joined columns and timestamps. */
+export type ServiceFields = Omit<
+  ServiceRecord,
+  'id' | 'businessId' | 'locationId' | 'locationSlug' | 'currency' | 'createdAt' | 'updatedAt'
+>;
 
 const FIELD_COLUMNS: Record<keyof ServiceFields, string> = {
   name: 'name',
@@ -98,9 +113,9 @@ export async function updateService(q: Queryable, id: string, f: Partial<Service
   await q.query(`UPDATE services SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
 }
 
-export async function findServiceById(q: Queryable, id: string): Promise<ServiceRow | undefined> {
+export async function findServiceById(q: Queryable, id: string): Promise<ServiceRecord | undefined> {
   const r = await q.query<ServiceRow>(`${SELECT} WHERE s.id = $1`, [id]);
-  return r.rows[0];
+  return r.rows[0] ? toService(r.rows[0]) : undefined;
 }
 
 /**
@@ -112,7 +127,7 @@ export async function findLocationWithService(
   businessId: string,
   locationSlug: string,
   serviceId: string,
-): Promise<{ location: LocationRow; service: ServiceRow | undefined } | undefined> {
+): Promise<{ location: LocationRecord; service: ServiceRecord | undefined } | undefined> {
   const r = await q.query<Record<string, unknown>>(
     `SELECT ${PREFIXED_LOCATION_COLUMNS}, ${COLUMNS}
        FROM locations l
@@ -125,16 +140,15 @@ export async function findLocationWithService(
   if (!row) return undefined;
   const location = prefixedLocation(row);
   if (row.id === null) return { location, service: undefined };
-  for (const key of Object.keys(row)) if (key.startsWith('loc_')) delete row[key];
-  return { location, service: row as unknown as ServiceRow };
+  return { location, service: toService(row as unknown as ServiceRow) };
 }
 
 /** Candidates for the public listing; the caller still applies the price rule and the order. */
-export async function listListedServices(q: Queryable, locationId: string): Promise<ServiceRow[]> {
+export async function listListedServices(q: Queryable, locationId: string): Promise<ServiceRecord[]> {
   const r = await q.query<ServiceRow>(`${SELECT} WHERE s.location_id = $1 AND s.active AND s.online_bookable`, [
     locationId,
   ]);
-  return r.rows;
+  return r.rows.map(toService);
 }
 
 /** Which of `ids` are services of the location. */
@@ -155,17 +169,11 @@ export async function countActiveServices(q: Queryable, businessId: string): Pro
 }
 
 /** Just what moving a booking needs, without the catalogue joins of findServiceById. */
-export interface ServiceTiming {
-  id: string;
-  location_id: string;
-  duration_minutes: number;
-  buffer_before_minutes: number;
-  buffer_after_minutes: number;
-}
-
 export async function serviceTiming(q: Queryable, serviceId: string): Promise<ServiceTiming | undefined> {
   const r = await q.query<ServiceTiming>(
-    'SELECT id, location_id, duration_minutes, buffer_before_minutes, buffer_after_minutes FROM services WHERE id = $1',
+    `SELECT id, location_id AS "locationId", duration_minutes AS "durationMinutes",
+            buffer_before_minutes AS "bufferBeforeMinutes", buffer_after_minutes AS "bufferAfterMinutes"
+       FROM services WHERE id = $1`,
     [serviceId],
   );
   return r.rows[0];

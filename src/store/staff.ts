@@ -1,8 +1,9 @@
 import type { WorkingInterval } from '../domain/availability/types.ts';
+import type { StaffRecord } from '../domain/catalog-records.ts';
 import type { Queryable } from './db.ts';
 import { setItems } from './update-set.ts';
 
-export interface StaffRow {
+interface StaffRow {
   id: string;
   business_id: string;
   location_id: string;
@@ -20,12 +21,23 @@ const SELECT = `SELECT st.id, st.business_id, st.location_id, l.slug AS location
   FROM staff st
   JOIN locations l ON l.id = st.location_id`;
 
-export interface StaffFields {
-  name: string;
-  bio: string | null;
-  avatarUrl: string | null;
-  active: boolean;
+function toStaff(r: StaffRow): StaffRecord {
+  return {
+    id: r.id,
+    businessId: r.business_id,
+    locationId: r.location_id,
+    locationSlug: r.location_slug,
+    name: r.name,
+    bio: r.bio,
+    avatarUrl: r.avatar_url,
+    active: r.active,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
+
+/** What a staff member's writes set. */
+export type StaffFields = Pick<StaffRecord, 'name' | 'bio' | 'avatarUrl' | 'active'>;
 
 const FIELD_COLUMNS: Record<keyof StaffFields, string> = {
   name: 'name',
@@ -50,15 +62,15 @@ export async function updateStaff(q: Queryable, id: string, f: Partial<StaffFiel
   await q.query(`UPDATE staff SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
 }
 
-export async function findStaffById(q: Queryable, id: string): Promise<StaffRow | undefined> {
+export async function findStaffById(q: Queryable, id: string): Promise<StaffRecord | undefined> {
   const r = await q.query<StaffRow>(`${SELECT} WHERE st.id = $1`, [id]);
-  return r.rows[0];
+  return r.rows[0] ? toStaff(r.rows[0]) : undefined;
 }
 
 /** The public listing's candidates; the caller orders them. */
-export async function listActiveStaff(q: Queryable, locationId: string): Promise<StaffRow[]> {
+export async function listActiveStaff(q: Queryable, locationId: string): Promise<StaffRecord[]> {
   const r = await q.query<StaffRow>(`${SELECT} WHERE st.location_id = $1 AND st.active`, [locationId]);
-  return r.rows;
+  return r.rows.map(toStaff);
 }
 
 export async function countActiveStaff(q: Queryable, businessId: string): Promise<number> {

@@ -1,8 +1,9 @@
 import type { Plan, SubscriptionStatus } from '../domain/plans.ts';
+import type { SubscriptionRecord } from '../domain/subscription.ts';
 import type { Queryable } from './db.ts';
 import { BOOKINGS_THIS_MONTH_SQL } from './quota.ts';
 
-export interface SubscriptionRow {
+interface SubscriptionRow {
   business_id: string;
   plan: Plan | null;
   status: SubscriptionStatus;
@@ -13,7 +14,6 @@ export interface SubscriptionRow {
   max_staff_members: number | null;
   max_locations: number | null;
   feature_overrides: Record<string, unknown>;
-  /** bookings counted in the current UTC calendar month */
   bookings_this_month: number;
 }
 
@@ -21,9 +21,25 @@ const COLUMNS = `business_id, plan, status, cancel_at_period_end, current_period
   max_active_services, max_staff_members, max_locations, feature_overrides,
   ${BOOKINGS_THIS_MONTH_SQL} AS bookings_this_month`;
 
-export async function getSubscription(q: Queryable, businessId: string): Promise<SubscriptionRow | undefined> {
+function toSubscription(r: SubscriptionRow): SubscriptionRecord {
+  return {
+    businessId: r.business_id,
+    plan: r.plan,
+    status: r.status,
+    cancelAtPeriodEnd: r.cancel_at_period_end,
+    currentPeriodEnd: r.current_period_end,
+    maxBookingsPerMonth: r.max_bookings_per_month,
+    maxActiveServices: r.max_active_services,
+    maxStaffMembers: r.max_staff_members,
+    maxLocations: r.max_locations,
+    featureOverrides: r.feature_overrides,
+    bookingsThisMonth: r.bookings_this_month,
+  };
+}
+
+export async function getSubscription(q: Queryable, businessId: string): Promise<SubscriptionRecord | undefined> {
   const r = await q.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE business_id = $1`, [businessId]);
-  return r.rows[0];
+  return r.rows[0] ? toSubscription(r.rows[0]) : undefined;
 }
 
 export interface SubscriptionFields {

@@ -1,13 +1,12 @@
 import type { Queryable } from '../../store/db.ts';
-import type { LocationRow } from '../../store/locations.ts';
-import type { ServiceRow } from '../../store/services.ts';
+import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { parseIsoDate } from './calendar.ts';
 import { slotsAtLocation } from './location-slots.ts';
 
 /** The staff members for whom (date, startTime) is an offered slot right now. */
 export async function freeStaffAt(
   q: Queryable,
-  a: { location: LocationRow; service: ServiceRow; staffId: string | undefined; date: string; startTime: string; now: Date },
+  a: { location: LocationRecord; service: ServiceRecord; staffId: string | undefined; date: string; startTime: string; now: Date },
 ): Promise<{ free: Array<{ id: string; name: string }>; unknownStaff: boolean }> {
   const day = parseIsoDate(a.date);
   const { result, staff } = await slotsAtLocation(q, {

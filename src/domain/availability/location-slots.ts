@@ -1,7 +1,6 @@
 import type { Queryable } from '../../store/db.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
-import type { LocationRow } from '../../store/locations.ts';
-import type { ServiceRow } from '../../store/services.ts';
+import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { DAY_MS, MINUTE_MS } from './calendar.ts';
 import { computeSlots } from './engine.ts';
 import type { EngineResult } from './types.ts';
@@ -10,9 +9,9 @@ import type { EngineResult } from './types.ts';
  * The UTC window that holds every instant of local days firstDay..lastDay: local days lie within
  * ±14 h of UTC, and a slot's buffers and duration reach further still.
  */
-export function searchWindow(service: ServiceRow, firstDay: number, lastDay: number): { from: Date; to: Date } {
+export function searchWindow(service: ServiceRecord, firstDay: number, lastDay: number): { from: Date; to: Date } {
   const margin =
-    DAY_MS + (service.buffer_before_minutes + service.buffer_after_minutes + service.duration_minutes) * MINUTE_MS;
+    DAY_MS + (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * MINUTE_MS;
   return { from: new Date(firstDay * DAY_MS - margin), to: new Date((lastDay + 1) * DAY_MS + margin) };
 }
 
@@ -24,8 +23,8 @@ export function searchWindow(service: ServiceRow, firstDay: number, lastDay: num
 export async function slotsAtLocation(
   q: Queryable,
   a: {
-    location: LocationRow;
-    service: ServiceRow;
+    location: LocationRecord;
+    service: ServiceRecord;
     staffId: string | undefined;
     from: string;
     to: string;
@@ -39,17 +38,17 @@ export async function slotsAtLocation(
   const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
   const result = computeSlots({
     timezone: a.location.timezone,
-    slotIntervalMinutes: a.location.slot_interval_minutes,
-    minNoticeMinutes: a.location.min_notice_minutes,
-    horizonDays: a.location.horizon_days,
+    slotIntervalMinutes: a.location.slotIntervalMinutes,
+    minNoticeMinutes: a.location.minNoticeMinutes,
+    horizonDays: a.location.horizonDays,
     now: a.now.getTime(),
     from: a.from,
     to: a.to,
     service: {
       id: a.service.id,
-      durationMinutes: a.service.duration_minutes,
-      bufferBeforeMinutes: a.service.buffer_before_minutes,
-      bufferAfterMinutes: a.service.buffer_after_minutes,
+      durationMinutes: a.service.durationMinutes,
+      bufferBeforeMinutes: a.service.bufferBeforeMinutes,
+      bufferAfterMinutes: a.service.bufferAfterMinutes,
     },
     staff,
     limit: a.limit,

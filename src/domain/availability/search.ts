@@ -2,7 +2,7 @@ import type { Queryable } from '../../store/db.ts';
 import { loadOpenSessions } from '../../store/availability.ts';
 import { findServiceById } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
-import type { LocationRow } from '../../store/locations.ts';
+import type { LocationRecord } from '../catalog-records.ts';
 import { AppError, invalidField } from '../errors.ts';
 import { DAY_MS, MINUTE_MS, parseIsoDate } from './calendar.ts';
 import { searchWindow, slotsAtLocation } from './location-slots.ts';
@@ -14,7 +14,7 @@ export const SLOT_LIMIT = 500;
 export const MAX_RANGE_DAYS = 31;
 
 export interface SearchInput {
-  location: LocationRow;
+  location: LocationRecord;
   serviceId: string;
   staffId?: string | undefined;
   from: string;
@@ -77,7 +77,7 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
   }
 
   const service = await findServiceById(q, input.serviceId);
-  if (!service || service.location_id !== input.location.id || !service.active) {
+  if (!service || service.locationId !== input.location.id || !service.active) {
     throw new AppError('catalog.service_not_found');
   }
   if (input.staffId !== undefined) {
@@ -85,12 +85,12 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
       throw new AppError('catalog.staff_not_found');
     }
   }
-  const mode = service.booking_mode;
-  if (!service.online_bookable) return { slots: [], mode, suppressed: true, total: 0 };
+  const mode = service.bookingMode;
+  if (!service.onlineBookable) return { slots: [], mode, suppressed: true, total: 0 };
 
   const now = input.now.getTime();
-  const earliest = now + input.location.min_notice_minutes * MINUTE_MS;
-  const latest = now + input.location.horizon_days * DAY_MS;
+  const earliest = now + input.location.minNoticeMinutes * MINUTE_MS;
+  const latest = now + input.location.horizonDays * DAY_MS;
 
   if (mode === 'groupSession') {
     const window = searchWindow(service, firstDay, lastDay);

@@ -1,4 +1,4 @@
-import type { ServiceRow } from '../../store/services.ts';
+import type { ServiceRecord } from '../catalog-records.ts';
 import { AppError, invalidField } from '../errors.ts';
 import { normalizeGuest, type Guest, type GuestInput } from './guest.ts';
 
@@ -28,11 +28,11 @@ export interface CheckedInput {
  * The body rules that depend on the service, in a fixed order so the same body always fails the
  * same way: pricing, booking mode fields, on-site address, consent, deposit terms, guest.
  */
-export function checkCreateInput(body: CreateBookingBody, service: ServiceRow): CheckedInput {
-  if (body.expectedPricingVersion !== undefined && body.expectedPricingVersion !== service.pricing_version) {
-    throw new AppError('booking.service_pricing_changed', undefined, { pricingVersion: service.pricing_version });
+export function checkCreateInput(body: CreateBookingBody, service: ServiceRecord): CheckedInput {
+  if (body.expectedPricingVersion !== undefined && body.expectedPricingVersion !== service.pricingVersion) {
+    throw new AppError('booking.service_pricing_changed', undefined, { pricingVersion: service.pricingVersion });
   }
-  if (service.booking_mode === 'groupSession') {
+  if (service.bookingMode === 'groupSession') {
     if (body.sessionId === undefined) throw invalidField('body.sessionId', 'is required for a group-session service');
     if (body.slotToken === undefined) throw invalidField('body.slotToken', 'is required for a group-session service');
     if (body.slot !== undefined) throw invalidField('body.slot', 'is not used for a group-session service');
@@ -42,23 +42,23 @@ export function checkCreateInput(body: CreateBookingBody, service: ServiceRow): 
     if (body.sessionId !== undefined) throw invalidField('body.sessionId', 'is only for group-session services');
     if (body.slotToken !== undefined) throw invalidField('body.slotToken', 'is only for group-session services');
   }
-  if (service.on_site && body.serviceLocation === undefined) {
+  if (service.onSite && body.serviceLocation === undefined) {
     throw invalidField('body.serviceLocation', 'is required for an on-site service');
   }
-  if (!service.on_site && body.serviceLocation !== undefined) {
+  if (!service.onSite && body.serviceLocation !== undefined) {
     throw invalidField('body.serviceLocation', 'is only for on-site services');
   }
   if (body.consent.policyConsentGiven !== true) {
     throw invalidField('body.consent.policyConsentGiven', 'must be true');
   }
-  if (service.deposit_required) {
+  if (service.depositRequired) {
     if (body.depositTermsAcceptance === undefined) throw new AppError('booking.deposit_terms_required');
-    if (body.depositTermsAcceptance.termsVersion !== service.deposit_terms_version) {
-      throw new AppError('booking.deposit_terms_changed', undefined, { termsVersion: service.deposit_terms_version });
+    if (body.depositTermsAcceptance.termsVersion !== service.depositTermsVersion) {
+      throw new AppError('booking.deposit_terms_changed', undefined, { termsVersion: service.depositTermsVersion });
     }
   }
   const guest = normalizeGuest(body.guest);
-  if (service.deposit_required && guest.email === null) {
+  if (service.depositRequired && guest.email === null) {
     throw invalidField('body.guest.email', 'a valid email is required when the service takes a deposit');
   }
   const note = body.note?.trim() ? body.note : null;

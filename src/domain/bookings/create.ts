@@ -1,11 +1,9 @@
 import type { Db, Queryable } from '../../store/db.ts';
 import { insertBooking } from '../../store/bookings.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
-import type { LocationRow } from '../../store/locations.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
-import { retryIfDeadlocked, transactionWithRetry } from '../../store/savepoint.ts';
-import type { ServiceRow } from '../../store/services.ts';
-import { isExclusionViolation, isQuotaExceeded } from '../../store/sql-errors.ts';
+import { retryIfDeadlocked, transactionWithRetry } from '../../store/tx-retry.ts';
+import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { freeStaffAt } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';
 import { parseIsoDate } from '../availability/calendar.ts';
@@ -28,8 +26,8 @@ export interface CreateContext {
   salonSlug: string;
   keyId: string;
   keyKind: 'owner' | 'guest_partner';
-  location: LocationRow;
-  service: ServiceRow;
+  location: LocationRecord;
+  service: ServiceRecord;
   depositsEnabled: boolean;
   deposits: DepositProvider;
   now: Date;
@@ -68,11 +66,11 @@ export async function createBooking(
 ): Promise<CreateOutcome> {
   const { service, location } = ctx;
   const input = checkCreateInput(body, service);
-  const automatic = service.request_acceptance_policy === 'automatic';
+  const automatic = service.requestAcceptancePolicy === 'automatic';
   // Which code a lost slot gets depends on the policy (spec transitions table).
   const slotGone = automatic ? 'booking.slot_no_longer_available' : 'booking.slot_unavailable';
 
-  if (service.deposit_required && !ctx.depositsEnabled && !automatic) {
+  if (service.depositRequired && !ctx.depositsEnabled && !automatic) {
     throw new AppError('booking.deposit_unavailable', 'Deposit collection is not available for this business right now.');
   }
   const bookingId = newId('bkg');
@@ -132,14 +130,11 @@ export async function createBooking(
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,
       };
-      let written;
-      try {
-        written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
-      } catch (err) {
-        if (isQuotaExceeded(err)) throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
-        throw err;
-      }
+      const written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
       if (written === 'inserted') return outcome;
+      if (written === 'quota_exceeded') throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
+      // The staff gate (STAFF_TIME) takes this as the database's refusal and tries the next one.
+      if (written === 'time_taken') throw new AppError(slotGone);
       // This request's claim lapsed and a duplicate with the same key has answered it: a retry
       // gets that answer.
       if (written === 'key_settled') throw new AppError('idempotency.request_in_progress');
@@ -147,7 +142,7 @@ export async function createBooking(
     throw new Error('no free public reference after 4 draws');
   };
 
-  if (service.booking_mode === 'groupSession') {
+  if (service.bookingMode === 'groupSession') {
     const { sessionId, slotToken } = body;
     // The payment link first: the seat's row stays locked from takeSeat to the commit.
     await accept();
@@ -160,9 +155,9 @@ export async function createBooking(
     return seat;
   }
   const { date, startTime } = body.slot!;
-  const resolved = resolveLocalSlot(location.timezone, date, startTime, service.duration_minutes);
+  const resolved = resolveLocalSlot(location.timezone, date, startTime, service.durationMinutes);
   if (!resolved) throw new AppError(slotGone, 'That local time does not exist on that day (DST change).');
-  const held = heldRange(resolved.startAt, resolved.endAt, service.buffer_before_minutes, service.buffer_after_minutes);
+  const held = heldRange(resolved.startAt, resolved.endAt, service.bufferBeforeMinutes, service.bufferAfterMinutes);
   const candidates = await freeStaffAt(db, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
   if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
   // Without staffId the free staff members are tried in id order (decisions.md).
@@ -182,8 +177,12 @@ export async function createBooking(
   throw new AppError(slotGone);
 }
 
-/** A staff member's time: a booking excludes every overlapping one (the exclusion constraint). */
-const STAFF_TIME = { exclusive: true, isRefusal: (err: unknown) => isExclusionViolation(err) };
+/**
+ * A staff member's time: a booking excludes every overlapping one (the exclusion constraint). The
+ * refusal is write's lost-slot error, which nothing else in a staff attempt throws.
+ */
+const SLOT_GONE = new Set(['booking.slot_unavailable', 'booking.slot_no_longer_available']);
+const STAFF_TIME = { exclusive: true, isRefusal: (err: unknown) => isAppError(err) && SLOT_GONE.has(err.code) };
 /** A session's seats: one seat taken leaves the others; only "full" is shared with the waiters. */
 const SEATS = { exclusive: false, isRefusal: (err: unknown) => isAppError(err) && err.code === 'booking.session_full' };
 const WHOLE_SESSION = { from: 0, to: 1 };
@@ -200,12 +199,12 @@ async function acceptAutomatically(
 ): Promise<{ confirm: boolean; depositPaymentUrl?: string }> {
   const { service } = ctx;
   if (!automatic) return { confirm: false };
-  if (!service.deposit_required) return { confirm: true };
+  if (!service.depositRequired) return { confirm: true };
   if (!ctx.depositsEnabled) return { confirm: false };
   try {
     const depositPaymentUrl = await ctx.deposits.createPaymentLink({
       bookingId,
-      amountMinor: service.deposit_amount_minor,
+      amountMinor: service.depositAmountMinor,
       currency: service.currency,
     });
     return { confirm: true, depositPaymentUrl };

@@ -4,7 +4,6 @@ import { findBookingForUpdate, lockStaffCalendars, updateBooking, type BookingCh
 import { findBusinessById } from '../../store/businesses.ts';
 import { serviceTiming } from '../../store/services.ts';
 import { findStaffById, staffForService } from '../../store/staff.ts';
-import { isExclusionViolation } from '../../store/sql-errors.ts';
 import { releaseSeat } from '../../store/group-seats.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -59,7 +58,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
   const timing = await serviceTiming(tx, before.serviceId);
   if (!timing) throw new AppError('catalog.service_not_found');
   const held = (startAt: Date, endAt: Date) =>
-    heldRange(startAt, endAt, timing.buffer_before_minutes, timing.buffer_after_minutes);
+    heldRange(startAt, endAt, timing.bufferBeforeMinutes, timing.bufferAfterMinutes);
   const current = held(before.startAt, before.endAt);
   change.occupiedFrom = current.from;
   change.occupiedTo = current.to;
@@ -73,7 +72,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
     if (staffId === null) throw new AppError('catalog.staff_not_found');
     const staff = await staffForService(tx, staffId, before.serviceId, before.locationId);
     if (!staff) throw new AppError('catalog.staff_not_found');
-    const resolved = resolveLocalSlot(before.timezone, req.newTime.date, req.newTime.startTime, timing.duration_minutes, 'body');
+    const resolved = resolveLocalSlot(before.timezone, req.newTime.date, req.newTime.startTime, timing.durationMinutes, 'body');
     if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
     const range = held(resolved.startAt, resolved.endAt);
     // While a proposal is open the proposed time is held, so the guest's acceptance cannot fail.
@@ -114,11 +113,8 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
   if (OCCUPYING.has(change.status) && before.sessionId === null) {
     await lockStaffCalendars(tx, [before.staffId, before.proposed?.staffId, change.occupiedStaffId]);
   }
-  try {
-    await updateBooking(tx, before.id, change);
-  } catch (err) {
-    if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
-    throw err;
+  if ((await updateBooking(tx, before.id, change)) === 'time_taken') {
+    throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
   }
 
   // A group seat is given back the moment its booking stops holding it.

@@ -2,9 +2,7 @@ import type { Queryable } from '../../store/db.ts';
 import { insertBooking } from '../../store/bookings.ts';
 import { findBusinessById } from '../../store/businesses.ts';
 import { staffForService } from '../../store/staff.ts';
-import type { LocationRow } from '../../store/locations.ts';
-import type { ServiceRow } from '../../store/services.ts';
-import { isExclusionViolation } from '../../store/sql-errors.ts';
+import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { normalizeGuest, type GuestInput } from './guest.ts';
@@ -29,23 +27,23 @@ export interface ManualBookingInput {
  */
 export async function createManualBooking(
   tx: Queryable,
-  location: LocationRow,
-  service: ServiceRow,
+  location: LocationRecord,
+  service: ServiceRecord,
   input: ManualBookingInput,
   now: Date,
 ): Promise<BookingRecord> {
-  if (service.booking_mode === 'groupSession') {
+  if (service.bookingMode === 'groupSession') {
     throw new AppError('request.validation_failed', 'Manual bookings are for standard services.');
   }
   const staff = await staffForService(tx, input.staffId, service.id, location.id);
   if (!staff) throw new AppError('catalog.staff_not_found');
   const guest = normalizeGuest(input.guest);
-  const resolved = resolveLocalSlot(location.timezone, input.date, input.startTime, service.duration_minutes, 'body');
+  const resolved = resolveLocalSlot(location.timezone, input.date, input.startTime, service.durationMinutes, 'body');
   if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
-  const held = heldRange(resolved.startAt, resolved.endAt, service.buffer_before_minutes, service.buffer_after_minutes);
+  const held = heldRange(resolved.startAt, resolved.endAt, service.bufferBeforeMinutes, service.bufferAfterMinutes);
   const record: BookingRecord = {
     id: newId('bkg'),
-    businessId: location.business_id,
+    businessId: location.businessId,
     locationId: location.id,
     serviceId: service.id,
     staffId: staff.id,
@@ -70,19 +68,16 @@ export async function createManualBooking(
     createdAt: now,
     updatedAt: now,
   };
-  const salonSlug = (await findBusinessById(tx, location.business_id))!.slug;
+  const salonSlug = (await findBusinessById(tx, location.businessId))!.slug;
   const row = { record, guestPhone: guest.phone, guestEmail: guest.email, consent: null, depositTerms: null, apiSourceKeyId: null, occupiedFrom: held.from, occupiedTo: held.to };
-  try {
-    // false: the public reference was taken (astronomically rare); draw another one
-    for (let attempt = 0; ; attempt++) {
-      const confirmed = eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug);
-      if ((await insertBooking(tx, row, [confirmed])) === 'inserted') break;
-      if (attempt >= 3) throw new Error('no free public reference after 4 draws');
-      record.publicReference = newPublicReference();
-    }
-  } catch (err) {
-    if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
-    throw err;
+  for (let attempt = 0; ; attempt++) {
+    const confirmed = eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug);
+    const written = await insertBooking(tx, row, [confirmed]);
+    if (written === 'inserted') break;
+    if (written === 'time_taken') throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');
+    // the public reference was taken (astronomically rare): draw another one
+    if (attempt >= 3) throw new Error('no free public reference after 4 draws');
+    record.publicReference = newPublicReference();
   }
   return record;
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { errorEnvelope } from '../envelope.ts';
-import { isDataException, isDatabaseBusy } from '../../store/sql-errors.ts';
+import { DatabaseBusyError, fromDbError } from '../../store/db-errors.ts';
 
 interface ValidationIssue {
   path: string;
@@ -45,13 +45,9 @@ export function toAppError(err: unknown): AppError {
     default:
       break;
   }
-  if (isDatabaseBusy(err)) {
-    // internal.error is the catalog's one retryable server-side code; Retry-After says how soon.
-    return new AppError('internal.error', 'The service is busy; retry in a moment.', undefined, { 'retry-after': '1' });
-  }
-  if (isDataException(err)) {
-    return new AppError('request.validation_failed', 'A value in the request cannot be stored as given.');
-  }
+  // The store's own mapping: SQLSTATEs and pool errors are known only in src/store.
+  const fromDb = fromDbError(err);
+  if (fromDb) return fromDb;
   if (e instanceof SyntaxError || e.statusCode === 400) {
     return new AppError('request.validation_failed', 'The request is malformed.', {
       issues: [{ path: 'body', message: 'is malformed' }],
@@ -69,7 +65,7 @@ export function toAppError(err: unknown): AppError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appErr = toAppError(err);
-    if (isDatabaseBusy(err)) {
+    if (err instanceof DatabaseBusyError) {
       request.log.warn({ reqId: request.id }, 'no database connection came free in time (DB_POOL_TIMEOUT_MS); answered busy');
     } else if (appErr.code === 'internal.error') {
       request.log.error({ err, reqId: request.id }, 'unhandled error');

@@ -4,7 +4,7 @@ import { canonicalJson } from '../../domain/canonical-json.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { claimKey, completeKey, releaseKey, type KeyCompletion } from '../../store/idempotency.ts';
-import { transactionWithRetry } from '../../store/savepoint.ts';
+import { transactionWithRetry } from '../../store/tx-retry.ts';
 import type { App } from '../context.ts';
 import { errorEnvelope, ok, type MetaExtras } from '../envelope.ts';
 import { isDatabaseBusy } from '../../store/sql-errors.ts';

@@ -7,7 +7,7 @@ import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { requireBusiness } from '../../../operator/businesses.ts';
 import { findLocationBySlug } from '../../../store/locations.ts';
-import { transactionWithRetry } from '../../../store/savepoint.ts';
+import { transactionWithRetry } from '../../../store/tx-retry.ts';
 import { findServiceById } from '../../../store/services.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
@@ -77,7 +77,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       const location = await findLocationBySlug(db, business.id, request.body.locationSlug);
       if (!location) throw new AppError('request.not_found', `No location "${request.body.locationSlug}".`);
       const service = await findServiceById(db, request.body.serviceId);
-      if (!service || service.location_id !== location.id) throw new AppError('catalog.service_not_found');
+      if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
       // retried when aborted as a deadlock victim among concurrent clashing writes (then a 409)
       const booking = await transactionWithRetry(db, (tx) =>
         createManualBooking(tx, location, service, request.body, app.ctx.clock()),

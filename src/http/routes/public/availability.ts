@@ -36,7 +36,7 @@ export async function availabilityRoutes(app: App): Promise<void> {
       assertRealDates(body.dateRange.from, body.dateRange.to);
       const location = await resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug);
       // Slots that POST /bookings would refuse are not offered (decisions.md).
-      if (!location.booking_enabled) throw new AppError('booking.booking_disabled');
+      if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
       const now = app.ctx.clock();
       const result = await searchAvailability(app.ctx.db, {
         location,

@@ -74,14 +74,14 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
       // when the location, service or plan changed since (spec rule 11), instead of a new error.
       const create = () => runIdempotentStatement(app, request, reply, async (db, settle) => {
         const { location, service } = await resolveLocationAndService(db, auth, body.salonSlug, body.locationSlug, body.serviceId);
-        if (!service || !service.active || !service.online_bookable) {
+        if (!service || !service.active || !service.onlineBookable) {
           throw new AppError('catalog.service_not_found');
         }
-        if (!location.booking_enabled) throw new AppError('booking.booking_disabled');
+        if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
         // Only a deposit service needs the plan's features (one query less on every other create).
-        const subscription = service.deposit_required ? await getSubscription(db, auth.businessId) : undefined;
+        const subscription = service.depositRequired ? await getSubscription(db, auth.businessId) : undefined;
         const depositsEnabled = subscription
-          ? effectiveFeatures(subscription.plan, subscription.feature_overrides).depositCollection
+          ? effectiveFeatures(subscription.plan, subscription.featureOverrides).depositCollection
           : false;
         const result = (outcome: CreateOutcome) => ({
           status: 201 as const,

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from './db.ts';
-import { isRetryableTxError } from './sql-errors.ts';
+import { isRetryableTxError } from './db-errors.ts';
 
 /**
  * Runs fn in a transaction, and runs it again (at most `attempts` times in all) when the database

@@ -1,0 +1,71 @@
+import type { AcceptancePolicy, BookingMode, PriceType } from './catalog.ts';
+
+// Named *Record like BookingRecord, and because a bare `Location` is also the DOM global type
+// (tsconfig keeps the default libs): a missing import would then compile against the wrong type.
+
+/** A location as the domain sees it; the store maps rows to this. */
+export interface LocationRecord {
+  id: string;
+  businessId: string;
+  slug: string;
+  name: string;
+  publicLocationName: string;
+  timezone: string;
+  city: string;
+  street: string;
+  zip: string;
+  bookingEnabled: boolean;
+  slotIntervalMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A service as the domain sees it, with its location's slug and its business's currency. */
+export interface ServiceRecord {
+  id: string;
+  businessId: string;
+  locationId: string;
+  locationSlug: string;
+  /** the business currency; prices are kept in its minor units */
+  currency: string;
+  name: string;
+  description: string | null;
+  durationMinutes: number;
+  priceType: PriceType;
+  priceMinor: number | null;
+  requestAcceptancePolicy: AcceptancePolicy;
+  onlineBookable: boolean;
+  active: boolean;
+  onSite: boolean;
+  bookingMode: BookingMode;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  depositRequired: boolean;
+  depositTermsVersion: string | null;
+  depositAmountMinor: number | null;
+  pricingVersion: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What moving a booking needs of its service. */
+export type ServiceTiming = Pick<
+  ServiceRecord,
+  'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
+>;
+
+/** A staff member as the domain sees it, with their location's slug. */
+export interface StaffRecord {
+  id: string;
+  businessId: string;
+  locationId: string;
+  locationSlug: string;
+  name: string;
+  bio: string | null;
+  avatarUrl: string | null;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
