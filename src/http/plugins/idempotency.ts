@@ -7,7 +7,7 @@ import { claimKey, completeKey, releaseKey, type KeyCompletion } from '../../sto
 import { transactionWithRetry } from '../../store/tx-retry.ts';
 import type { App } from '../context.ts';
 import { errorEnvelope, ok, type MetaExtras } from '../envelope.ts';
-import { isDatabaseBusy } from '../../store/sql-errors.ts';
+import { DatabaseBusyError } from '../../store/db-errors.ts';
 import { toAppError } from './errors.ts';
 import { authOf } from './auth.ts';
 
@@ -77,7 +77,7 @@ async function claimRequest(app: App, request: FastifyRequest, reply: FastifyRep
  */
 async function settleFailure(app: App, request: FastifyRequest, c: Claimed, err: unknown): Promise<unknown> {
   const appErr = toAppError(err);
-  if (isDatabaseBusy(err)) {
+  if (err instanceof DatabaseBusyError) {
     // The pool has no connection for the release either: answer busy now, release when one frees.
     void releaseWhenPoolFrees(app, request, c);
     return err;
@@ -106,7 +106,7 @@ async function releaseWhenPoolFrees(app: App, request: FastifyRequest, c: Claime
       await releaseKey(app.ctx.db, c.businessId, c.key, c.lease);
       return;
     } catch (err) {
-      if (!isDatabaseBusy(err) || Date.now() + RELEASE_RETRY_MS >= lapses) {
+      if (!(err instanceof DatabaseBusyError) || Date.now() + RELEASE_RETRY_MS >= lapses) {
         request.log.warn({ err }, 'could not release a busy request idempotency key; its lease will lapse');
         return;
       }
