@@ -9,9 +9,9 @@ import { searchWindow, slotsAtLocation } from './location-slots.ts';
 import { localDateOf } from './zone.ts';
 import { signSlotToken } from './slot-token.ts';
 import type { EngineSlot } from './types.ts';
+import { MAX_RANGE_DAYS } from './range-limit.ts';
 
 export const SLOT_LIMIT = 500;
-export const MAX_RANGE_DAYS = 31;
 
 export interface SearchInput {
   location: LocationRow;
