@@ -1,7 +1,7 @@
 import type { Queryable } from '../../store/db.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import type { ServiceRow } from '../../store/services.ts';
-import { parseIsoDate } from './calendar.ts';
+import { parseIsoDate } from '../time/calendar.ts';
 import { slotsAtLocation } from './location-slots.ts';
 
 /** The staff members for whom (date, startTime) is an offered slot right now. */

@@ -2,7 +2,7 @@ import type { Queryable } from '../../store/db.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
 import type { LocationRow } from '../../store/locations.ts';
 import type { ServiceRow } from '../../store/services.ts';
-import { DAY_MS, MINUTE_MS } from './calendar.ts';
+import { DAY_MS, MINUTE_MS } from '../time/calendar.ts';
 import { computeSlots } from './engine.ts';
 import type { EngineResult } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { parseIsoDate } from '../availability/calendar.ts';
+import { parseIsoDate } from '../time/calendar.ts';
 import type { Queryable } from '../../store/db.ts';
 import { listEvents } from '../../store/booking-events.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
