@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { DAY_MS, MINUTE_MS, parseIsoDate } from '../src/domain/availability/calendar.ts';
+import { DAY_MS, MINUTE_MS, parseIsoDate } from '../src/domain/time/calendar.ts';
 import { computeSlots } from '../src/domain/availability/engine.ts';
 import { searchAvailability } from '../src/domain/availability/search.ts';
 import type { EngineInput } from '../src/domain/availability/types.ts';

@@ -21,6 +21,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/store/migrate.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
+import { overlapCountSql } from '../test/helpers/overlaps.ts';
 import { GenerousRateLimitStore } from '../test/helpers/rate-limit.ts';
 import type { LoadSpec } from './load-process.ts';
 import { createBenchSalon } from './salon.ts';
@@ -161,12 +162,7 @@ const counts = statusCounts(result);
 const created = counts['201'] ?? 0;
 const after = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE business_id = $1', [businessId])).rows[0]!.n;
 const overlaps = (
-  await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM bookings a JOIN bookings b
-        ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id AND a.occupied && b.occupied
-      WHERE a.business_id = $1 AND b.business_id = $1`,
-    [businessId],
-  )
+  await db.query<{ n: number }>(overlapCountSql({ business: true, everyStatus: true }), [businessId])
 ).rows[0]!.n;
 
 console.log(`requests:    ${result.requests.total} at concurrency ${CONNECTIONS} in ${seconds.toFixed(2)} s`);

@@ -2,10 +2,7 @@
  * The only module that reads process.env. Every setting is validated once at start; a bad value
  * stops the server with a message that names the variable.
  */
-export interface RetryRange {
-  minMs: number;
-  maxMs: number;
-}
+import { RETRY_RANGE_COUNT, type RetryRange } from './domain/webhooks/retry-policy.ts';
 
 export interface Config {
   port: number;
@@ -82,7 +79,7 @@ function duration(name: string, text: string): number {
 /** `15s-2m,2m-6m`: one range per retry (before attempt 2, before attempt 3). */
 export function parseRetryDelays(name: string, text: string): RetryRange[] {
   const parts = text.split(',');
-  if (parts.length !== 2) throw new ConfigError(name, 'needs exactly two ranges, e.g. "15s-2m,2m-6m"');
+  if (parts.length !== RETRY_RANGE_COUNT) throw new ConfigError(name, 'needs exactly two ranges, e.g. "15s-2m,2m-6m"');
   return parts.map((part) => {
     const [a, b, extra] = part.split('-');
     if (a === undefined || b === undefined || extra !== undefined) {

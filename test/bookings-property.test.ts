@@ -11,6 +11,7 @@ import type { Harness, JsonResponse } from './helpers/harness.ts';
 import { adminOk } from './helpers/harness.ts';
 import { createSalon, createService, createStaff, type SalonFixture, type ServiceFixture } from './helpers/fixtures.ts';
 import { bookingHarness, cancel, createBooking, day, operatorAction, sql } from './helpers/bookings.ts';
+import { overlappingBookingsSql } from './helpers/overlaps.ts';
 
 const SLOTS = ['10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45'];
 
@@ -87,15 +88,7 @@ for (const target of dbTargets()) {
 
     async function checkInvariants(w: World): Promise<void> {
       const businessId = w.salon.business.id;
-      const overlaps = await sql(
-        h,
-        `SELECT a.id AS a, b.id AS b FROM bookings a
-           JOIN bookings b ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id AND a.occupied && b.occupied
-          WHERE a.business_id = $1 AND b.business_id = $1
-            AND a.status IN ('requested', 'confirmed', 'rescheduleProposed') AND a.session_id IS NULL
-            AND b.status IN ('requested', 'confirmed', 'rescheduleProposed') AND b.session_id IS NULL`,
-        [businessId],
-      );
+      const overlaps = await sql(h, overlappingBookingsSql({ business: true }), [businessId]);
       assert.deepEqual(overlaps, [], 'two occupying bookings of one staff member overlap');
 
       // what a booking holds is what it shows: its own time (or the open proposal), buffers included

@@ -25,6 +25,7 @@ import {
   operatorAction,
   sql,
 } from './helpers/bookings.ts';
+import { overlapCountSql } from './helpers/overlaps.ts';
 
 function tally(responses: JsonResponse[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -68,12 +69,7 @@ for (const target of dbTargets()) {
       const rs = await Promise.all(times.flatMap((t) => [0, 1, 2].map(() => createBooking(h, salon, { service: salon.manualService, startTime: t }))));
       const won = rs.filter((r) => r.status === 201).map((r) => r.body.data.booking);
       assert.ok(won.length >= 1 && won.length <= 2, JSON.stringify(tally(rs)));
-      const rows = await sql(
-        h,
-        `SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id AND a.occupied && b.occupied
-          WHERE a.business_id = $1 AND b.business_id = $1`,
-        [salon.business.id],
-      );
+      const rows = await sql(h, overlapCountSql({ business: true, everyStatus: true }), [salon.business.id]);
       assert.equal(rows[0].n, 0);
       for (const r of rs) if (r.status !== 201) assert.equal(r.body.error.code, 'booking.slot_unavailable');
     });
@@ -211,13 +207,7 @@ for (const target of dbTargets()) {
         // no deadlock had to be broken (PostgreSQL needs deadlock_timeout, 1 s, to find one)
         assert.ok(Date.now() - started < 900 || target.name === 'pglite', `took ${Date.now() - started} ms`);
       }
-      const held = await sql(
-        h,
-        `SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id AND a.occupied && b.occupied
-          WHERE a.business_id = $1 AND b.business_id = $1
-            AND a.status IN ('requested', 'confirmed', 'rescheduleProposed') AND b.status IN ('requested', 'confirmed', 'rescheduleProposed')`,
-        [salon.business.id],
-      );
+      const held = await sql(h, overlapCountSql({ business: true }), [salon.business.id]);
       assert.equal(held[0].n, 0);
     });
 
@@ -233,13 +223,7 @@ for (const target of dbTargets()) {
         createBooking(h, salon, { startTime: '15:00' }),
       ]);
       assert.equal(rs.filter((r) => r.status < 300).length, 1, JSON.stringify(tally(rs)));
-      const held = await sql(
-        h,
-        `SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id AND a.occupied && b.occupied
-          WHERE a.business_id = $1 AND b.business_id = $1
-            AND a.status IN ('requested', 'confirmed', 'rescheduleProposed') AND b.status IN ('requested', 'confirmed', 'rescheduleProposed')`,
-        [salon.business.id],
-      );
+      const held = await sql(h, overlapCountSql({ business: true }), [salon.business.id]);
       assert.equal(held[0].n, 0);
     });
   });

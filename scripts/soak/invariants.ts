@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { ERROR_CATALOG } from '../../src/domain/errors.ts';
+import { OCCUPYING_STATUSES, overlappingBookingsSql } from '../../test/helpers/overlaps.ts';
 import type { GuestData } from './guest-data.ts';
 import type { WebhookReceiver } from './receiver.ts';
 import type { Recorder } from './recorder.ts';
@@ -19,7 +20,7 @@ export interface InvariantResult {
   detail: string;
 }
 
-const OCCUPYING = ['requested', 'confirmed', 'rescheduleProposed'];
+const OCCUPYING = [...OCCUPYING_STATUSES];
 const sample = (xs: string[], n = 5) => xs.slice(0, n).join('; ') + (xs.length > n ? `; … ${xs.length - n} more` : '');
 
 function result(name: string, failures: string[], passDetail: string): InvariantResult {
@@ -55,13 +56,7 @@ export async function acknowledgedBookingsPersist(pool: pg.Pool, acks: Map<strin
 }
 
 export async function noOverlaps(pool: pg.Pool): Promise<InvariantResult> {
-  const r = await pool.query<{ a: string; b: string; staff: string }>(
-    `SELECT x.id AS a, y.id AS b, x.occupied_staff_id AS staff
-       FROM bookings x JOIN bookings y
-         ON x.occupied_staff_id = y.occupied_staff_id AND x.id < y.id AND x.occupied && y.occupied
-      WHERE x.status = ANY($1) AND y.status = ANY($1) AND x.session_id IS NULL AND y.session_id IS NULL`,
-    [OCCUPYING],
-  );
+  const r = await pool.query<{ a: string; b: string; staff: string }>(overlappingBookingsSql());
   // a group session holds its staff member's time too (migration 003)
   const s = await pool.query<{ a: string; b: string; staff: string }>(
     `SELECT x.id AS a, g.id AS b, g.staff_id AS staff

@@ -1,3 +1,5 @@
+import { MAX_RANGE_DAYS } from './availability/range-limit.ts';
+
 /**
  * The closed catalog of the API's 33 stable error codes. Code, HTTP status and `retryable` are
  * contract (booking-api-v1.md "Errors" plus decisions.md); nothing else may be sent to a client.
@@ -49,7 +51,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   'auth.scope_mismatch': 'The salon or location is not within the scope of this API key.',
   'auth.plan_insufficient': "The business's plan does not include Public API access.",
   'auth.kind_endpoint_denied': 'This kind of API key may not call this endpoint.',
-  'availability.date_range_too_wide': 'The date range may span at most 31 days after its start.',
+  'availability.date_range_too_wide': `The date range may span at most ${MAX_RANGE_DAYS} days after its start.`,
   'booking.slot_unavailable': 'The requested slot is not available; search again.',
   'booking.service_pricing_changed': 'The service changed since it was listed; reload services.',
   'booking.slot_no_longer_available': 'The slot was taken before the booking could be accepted; no booking was created.',

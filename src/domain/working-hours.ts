@@ -1,6 +1,6 @@
 import type { WorkingInterval } from './availability/types.ts';
 import { invalidField } from './errors.ts';
-import { formatMinutes, parseHhMm } from './wall-clock.ts';
+import { formatMinutes, parseHhMm } from './time/hh-mm.ts';
 
 export interface WorkingHoursEntry {
   /** ISO weekday, Monday = 1 */

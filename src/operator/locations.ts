@@ -1,7 +1,7 @@
 import type { LocationRecord } from '../domain/catalog-records.ts';
 import { AppError, invalidField } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
-import { isValidTimeZone } from '../domain/wall-clock.ts';
+import { isValidTimeZone } from '../domain/time/zone-name.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import {
   findLocationBySlug,

@@ -1,11 +1,12 @@
 /**
  * The slot engine: which (date, start time, staff member) combinations can be booked for a
- * service. Pure and synchronous; all wall-clock handling is delegated to zone.ts.
+ * service. Pure and synchronous; all wall-clock handling is delegated to time/zone-day.ts.
  */
-import { formatHhMm, formatIsoDate, isoWeekday, parseIsoDate, DAY_MS, MINUTE_MS } from './calendar.ts';
+import { formatIsoDate, isoWeekday, parseIsoDate, DAY_MS, MINUTE_MS } from '../time/calendar.ts';
+import { formatHhMm } from '../time/hh-mm.ts';
 import { isOccupied } from './occupancy.ts';
 import { prepareSchedules, type StaffSchedule } from './staff-schedule.ts';
-import { localBoundary, localStart, wallClock, zoneDay, type ZoneDay } from './zone.ts';
+import { localBoundary, localStart, wallClock, zoneDay, type ZoneDay } from '../time/zone-day.ts';
 import type { EngineInput, EngineResult, EngineSlot } from './types.ts';
 
 interface Rules {

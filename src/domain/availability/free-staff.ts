@@ -1,6 +1,6 @@
 import type { Queryable } from '../../store/db.ts';
 import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
-import { parseIsoDate } from './calendar.ts';
+import { parseIsoDate } from '../time/calendar.ts';
 import { slotsAtLocation } from './location-slots.ts';
 
 /** The staff members for whom (date, startTime) is an offered slot right now. */

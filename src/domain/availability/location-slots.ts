@@ -1,7 +1,7 @@
 import type { Queryable } from '../../store/db.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
 import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
-import { DAY_MS, MINUTE_MS } from './calendar.ts';
+import { DAY_MS, MINUTE_MS } from '../time/calendar.ts';
 import { computeSlots } from './engine.ts';
 import type { EngineResult } from './types.ts';
 

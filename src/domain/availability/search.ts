@@ -4,14 +4,14 @@ import { findServiceById } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
 import type { LocationRecord } from '../catalog-records.ts';
 import { AppError, invalidField } from '../errors.ts';
-import { DAY_MS, MINUTE_MS, parseIsoDate } from './calendar.ts';
+import { DAY_MS, MINUTE_MS, parseIsoDate } from '../time/calendar.ts';
 import { searchWindow, slotsAtLocation } from './location-slots.ts';
-import { localDateOf } from './zone.ts';
+import { localDateOf } from '../time/zone-day.ts';
 import { signSlotToken } from './slot-token.ts';
 import type { EngineSlot } from './types.ts';
+import { MAX_RANGE_DAYS } from './range-limit.ts';
 
 export const SLOT_LIMIT = 500;
-export const MAX_RANGE_DAYS = 31;
 
 export interface SearchInput {
   location: LocationRecord;

@@ -3,7 +3,7 @@
  * unavailable time merged into one searchable list, done once instead of per candidate.
  */
 import { buildOccupancy, type Occupancy } from './occupancy.ts';
-import { MINUTES_PER_DAY } from './calendar.ts';
+import { MINUTES_PER_DAY } from '../time/calendar.ts';
 import type { EngineStaff, WorkingInterval } from './types.ts';
 
 export interface StaffSchedule {

@@ -45,7 +45,7 @@ export interface EngineInput {
   horizonDays: number;
   /** epoch ms */
   now: number;
-  /** local dates YYYY-MM-DD, both inclusive; already validated (to >= from, at most 31 days apart) */
+  /** local dates YYYY-MM-DD, both inclusive; already validated (to >= from, at most MAX_RANGE_DAYS apart) */
   from: string;
   to: string;
   service: EngineService;

@@ -6,14 +6,15 @@ import { retryIfDeadlocked, transactionWithRetry } from '../../store/tx-retry.ts
 import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { freeStaffAt } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';
-import { parseIsoDate } from '../availability/calendar.ts';
-import { localDateOf, wallClock, zoneDay } from '../availability/zone.ts';
+import { parseIsoDate } from '../time/calendar.ts';
+import { localDateOf, wallClock, zoneDay } from '../time/zone-day.ts';
 import type { DepositProvider } from '../deposits/provider.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { checkCreateInput, type CreateBookingBody } from './create-input.ts';
 import { eventOf } from './lifecycle.ts';
-import { heldRange, resolveLocalSlot } from './local-slot.ts';
+import { heldRange } from './held-range.ts';
+import { resolveLocalSlot } from '../time/local-slot.ts';
 import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
 import { AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';

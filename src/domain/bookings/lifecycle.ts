@@ -8,7 +8,8 @@ import { releaseSeat } from '../../store/group-seats.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { buildEventPayload } from './event-payload.ts';
-import { heldRange, resolveLocalSlot } from './local-slot.ts';
+import { heldRange } from './held-range.ts';
+import { resolveLocalSlot } from '../time/local-slot.ts';
 import type { BookingRecord } from './record.ts';
 import { OCCUPYING, planTransition, type Action, type EventName } from './states.ts';
 

@@ -1,10 +1,10 @@
-import { parseIsoDate } from '../availability/calendar.ts';
+import { parseIsoDate } from '../time/calendar.ts';
 import type { Queryable } from '../../store/db.ts';
 import { listEvents } from '../../store/booking-events.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
 import { findBooking, listBookings } from '../../store/bookings.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { AppError, invalidField } from '../errors.ts';
+import { keysetPage } from '../keyset-page.ts';
 import type { BookingStatus } from './states.ts';
 import { toBookingView, type BookingView } from './view.ts';
 
@@ -48,6 +48,12 @@ export function checkedDates(from: string | undefined, to: string | undefined): 
   return { from, to, checked: true };
 }
 
+/** Where a page of the bookings list ends: newest created first, the id breaking ties. */
+interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
 export async function listBookingViews(
   q: Queryable,
   secret: Buffer,
@@ -61,28 +67,22 @@ export async function listBookingViews(
   }
   const limit = query.limit ?? 50;
   const filters = { status: query.status, locationSlug: query.locationSlug, from: query.dates?.from, to: query.dates?.to, limit };
-  const after = query.cursor
-    ? decodeCursor<{ createdAt: string; id: string }>(secret, list, query.businessId, filters, query.cursor)
-    : undefined;
-  // One extra row tells whether a next page exists without a count query.
-  const rows = await listBookings(q, {
-    businessId: query.businessId,
-    status: query.status,
-    locationId,
-    fromDate: query.dates?.from,
-    toDate: query.dates?.to,
-    after,
-    limit: limit + 1,
-  });
-  const page = rows.slice(0, limit);
-  const result: { bookings: BookingView[]; cursor?: string } = { bookings: page.map(toBookingView) };
-  const last = page[page.length - 1];
-  if (rows.length > limit && last) {
-    result.cursor = encodeCursor(secret, list, query.businessId, filters, {
-      createdAt: last.createdAt.toISOString(),
-      id: last.id,
-    });
-  }
+  const page = await keysetPage(
+    { secret, list, businessId: query.businessId, filters, limit, cursor: query.cursor },
+    (after: ListPosition | undefined, fetchLimit) =>
+      listBookings(q, {
+        businessId: query.businessId,
+        status: query.status,
+        locationId,
+        fromDate: query.dates?.from,
+        toDate: query.dates?.to,
+        after,
+        limit: fetchLimit,
+      }),
+    (last) => ({ createdAt: last.createdAt.toISOString(), id: last.id }),
+  );
+  const result: { bookings: BookingView[]; cursor?: string } = { bookings: page.rows.map(toBookingView) };
+  if (page.cursor) result.cursor = page.cursor;
   return result;
 }
 

@@ -26,8 +26,6 @@ export type EventName = (typeof EVENT_NAMES)[number];
 /** These hold their time: no two of them may overlap for one staff member. */
 export const OCCUPYING: ReadonlySet<BookingStatus> = new Set(['requested', 'confirmed', 'rescheduleProposed']);
 
-export const TERMINAL: ReadonlySet<BookingStatus> = new Set(['completed', 'noShow', 'cancelled', 'declined']);
-
 /** Every change a booking can make after creation, public or business-side. */
 export type Action =
   | 'autoConfirm'

@@ -7,9 +7,12 @@ export type AttemptOutcome = 'success' | 'timeout' | 'network_error' | 'http_err
 export type DeliveryStatus = 'pending' | 'processing' | 'retry_scheduled' | 'succeeded' | 'failed' | 'exhausted';
 
 export const MAX_ATTEMPTS = 3;
+/** Every attempt after the first is a retry, and each retry has its own wait range. */
+export const RETRY_RANGE_COUNT = MAX_ATTEMPTS - 1;
 /** The most a Retry-After header may add to a wait. */
 export const RETRY_AFTER_CAP_MS = 600_000;
 
+/** The bounds of the random wait before one retry (WEBHOOK_RETRY_DELAYS). */
 export interface RetryRange {
   minMs: number;
   maxMs: number;
@@ -62,8 +65,9 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
   return Math.min(ms, RETRY_AFTER_CAP_MS);
 }
 
-/** A uniformly random wait inside the range for the retry before attempt `nextAttempt` (2 or 3). */
+/** A uniformly random wait inside the range for the retry before attempt `nextAttempt` (2 to MAX_ATTEMPTS). */
 export function jitteredWait(ranges: readonly RetryRange[], nextAttempt: number, random: () => number = Math.random): number {
+  // Attempt 1 is not a retry, so the range before attempt n is the (n - 1)th, at index n - 2.
   const range = ranges[Math.min(nextAttempt - 2, ranges.length - 1)];
   if (!range) throw new Error('no retry range configured');
   return Math.round(range.minMs + random() * (range.maxMs - range.minMs));

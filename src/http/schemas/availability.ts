@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MAX_RANGE_DAYS } from '../../domain/availability/range-limit.ts';
 import { DateString, Slug, TimeString } from './common.ts';
 
 export const AvailabilitySearchBody = Type.Object(
@@ -10,7 +11,7 @@ export const AvailabilitySearchBody = Type.Object(
     dateRange: Type.Object(
       {
         from: DateString('first local date'),
-        to: DateString('last local date, inclusive; at most 31 days after from'),
+        to: DateString(`last local date, inclusive; at most ${MAX_RANGE_DAYS} days after from`),
       },
       { additionalProperties: false },
     ),

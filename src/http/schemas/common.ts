@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { ERROR_CATALOG, ERROR_CODES } from '../../domain/errors.ts';
+import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../../domain/errors.ts';
 
 export const Meta = Type.Object(
   {
@@ -54,13 +54,13 @@ const errorRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'ErrorEnvelope#' }
 
 /**
  * Response map for a route: the success schema plus the error envelope for every error status the
- * route can produce, each described by the catalog codes it may carry.
+ * route can produce, each described by the catalog codes it may carry. The codes are typed so that
+ * a misspelt one fails to compile rather than at start-up.
  */
-export function responses<T extends TSchema>(status: 200 | 201, data: T, errorCodes: readonly string[]) {
-  const byStatus = new Map<number, string[]>();
+export function responses<T extends TSchema>(status: 200 | 201, data: T, errorCodes: readonly ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes) {
-    const status = STATUS_OF[code];
-    if (status === undefined) throw new Error(`unknown error code ${code}`);
+    const status = ERROR_CATALOG[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<string, TSchema> = { [status]: Envelope(data) };
@@ -69,10 +69,6 @@ export function responses<T extends TSchema>(status: 200 | 201, data: T, errorCo
   }
   return out;
 }
-
-const STATUS_OF: Record<string, number> = Object.fromEntries(
-  Object.entries(ERROR_CATALOG).map(([c, v]) => [c, v.status]),
-);
 
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 export const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';

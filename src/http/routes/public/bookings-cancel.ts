@@ -7,6 +7,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { runIdempotent } from '../../plugins/idempotency.ts';
 import { BookingRef } from '../../schemas/booking.ts';
 import { responses, Slug } from '../../schemas/common.ts';
+import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
 
 export async function bookingCancelRoutes(app: App): Promise<void> {
@@ -21,7 +22,7 @@ export async function bookingCancelRoutes(app: App): Promise<void> {
         operationId: 'cancelBooking',
         summary: 'Cancel a requested, confirmed or rescheduleProposed booking (no body)',
         security: [{ apiKey: [] }],
-        headers: Type.Object({ 'idempotency-key': Type.String({ description: 'UUID v1-v5' }) }),
+        headers: IdempotencyKeyHeader,
         params: Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) }),
         querystring: Type.Object({ salonSlug: Type.Optional(Slug("optional; must be the key's business when given")) }),
         response: responses(200, Type.Object({ booking: BookingRef }), [

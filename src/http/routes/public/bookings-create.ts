@@ -9,7 +9,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { runIdempotentStatement } from '../../plugins/idempotency.ts';
 import { CreateBookingBody, CreateBookingResult } from '../../schemas/booking-create.ts';
 import { responses } from '../../schemas/common.ts';
-import { Type } from 'typebox';
+import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
 
 /**
@@ -43,7 +43,7 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
         operationId: 'createBooking',
         summary: 'Request a booking (201); automatic services are confirmed in the same call',
         security: [{ apiKey: [] }],
-        headers: Type.Object({ 'idempotency-key': Type.String({ description: 'UUID v1-v5' }) }),
+        headers: IdempotencyKeyHeader,
         body: CreateBookingBody,
         response: responses(201, CreateBookingResult, [
           ...PUBLIC_AUTH_ERRORS,

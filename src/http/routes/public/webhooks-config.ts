@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { AppError } from '../../../domain/errors.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import { sealWebhookSecret, toWebhookView, unsealWebhookSecret, type WebhookView } from '../../../domain/webhooks/config-view.ts';
@@ -16,10 +15,9 @@ import { ok } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { runIdempotent, type StoredForm } from '../../plugins/idempotency.ts';
 import { responses } from '../../schemas/common.ts';
+import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { PutWebhookBody, SalonQuery, WebhookResult } from '../../schemas/webhook.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
-
-const IDEMPOTENCY_HEADER = Type.Object({ 'idempotency-key': Type.String({ description: 'UUID v1-v5' }) });
 
 /**
  * The webhook configuration of the key's business. Every route is `webhook.manage` in the `webhook`
@@ -66,7 +64,7 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         operationId: 'putWebhookConfig',
         summary: 'Set the webhook URL; the first successful PUT creates the signing secret and shows it once',
         security: [{ apiKey: [] }],
-        headers: IDEMPOTENCY_HEADER,
+        headers: IdempotencyKeyHeader,
         querystring: SalonQuery,
         body: PutWebhookBody,
         response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.invalid_url']),
@@ -109,7 +107,7 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         operationId: 'deleteWebhookConfig',
         summary: 'Remove the webhook: returns it as it was; deliveries still to be made end as failed',
         security: [{ apiKey: [] }],
-        headers: IDEMPOTENCY_HEADER,
+        headers: IdempotencyKeyHeader,
         querystring: SalonQuery,
         response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured']),
       },
@@ -137,7 +135,7 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         operationId: 'rotateWebhookSecret',
         summary: 'Replace the signing secret now (no body); the new one is shown once and signs every later attempt',
         security: [{ apiKey: [] }],
-        headers: IDEMPOTENCY_HEADER,
+        headers: IdempotencyKeyHeader,
         querystring: SalonQuery,
         response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured']),
       },

@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts';
+import { keysetPage } from '../../../domain/keyset-page.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import { toDeliveryView } from '../../../domain/webhooks/delivery-view.ts';
 import { resolveDeliveryWindow } from '../../../domain/webhooks/delivery-window.ts';
@@ -44,33 +44,33 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
       // the salon; a cursor (which carries its own window) is read after the scope, as there.
       const asked = query.cursor ? undefined : resolveDeliveryWindow(query, app.ctx.clock());
       checkSalon(auth, query.salonSlug);
-      const position = query.cursor
-        ? decodeCursor<Position>(app.ctx.serverSecret, LIST, auth.businessId, filters, query.cursor)
-        : undefined;
-      const window = position
-        ? { from: new Date(position.from), to: position.to === null ? null : new Date(position.to) }
-        : asked!;
-      const rows = await listDeliveries(app.ctx.db, {
-        businessId: auth.businessId,
-        from: window.from,
-        to: window.to,
-        event: query.event,
-        outcome: query.outcome,
-        before: position ? { at: position.at, id: position.id } : undefined,
-        limit: limit + 1,
-      });
-      const page = rows.slice(0, limit);
+      const windowAfter = (position: Position | undefined) =>
+        position ? { from: new Date(position.from), to: position.to === null ? null : new Date(position.to) } : asked!;
+      const { rows: page, cursor } = await keysetPage(
+        { secret: app.ctx.serverSecret, list: LIST, businessId: auth.businessId, filters, limit, cursor: query.cursor },
+        (position: Position | undefined, fetchLimit) => {
+          const window = windowAfter(position);
+          return listDeliveries(app.ctx.db, {
+            businessId: auth.businessId,
+            from: window.from,
+            to: window.to,
+            event: query.event,
+            outcome: query.outcome,
+            before: position ? { at: position.at, id: position.id } : undefined,
+            limit: fetchLimit,
+          });
+        },
+        (last, position) => {
+          const window = windowAfter(position);
+          return {
+            at: last.positionAt,
+            id: last.deliveryId,
+            from: window.from.toISOString(),
+            to: window.to === null ? null : window.to.toISOString(),
+          };
+        },
+      );
       const attempts = await listAttempts(app.ctx.db, page.map((d) => d.deliveryId));
-      const last = page[page.length - 1];
-      const cursor =
-        rows.length > limit && last
-          ? encodeCursor(app.ctx.serverSecret, LIST, auth.businessId, filters, {
-              at: last.positionAt,
-              id: last.deliveryId,
-              from: window.from.toISOString(),
-              to: window.to === null ? null : window.to.toISOString(),
-            } satisfies Position)
-          : undefined;
       return ok(request, { deliveries: page.map((d) => toDeliveryView(d, attempts)) }, cursor ? { cursor } : undefined);
     },
   );

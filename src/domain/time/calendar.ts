@@ -48,12 +48,6 @@ export function isoWeekday(epochDay: number): number {
   return ((((epochDay + 3) % 7) + 7) % 7) + 1;
 }
 
-/** HH:MM of a minute of the local day; 1440 (next midnight) wraps to 00:00. */
-export function formatHhMm(minuteOfDay: number): string {
-  const m = ((minuteOfDay % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  return `${pad2(Math.floor(m / 60))}:${pad2(m % 60)}`;
-}
-
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }

@@ -1,7 +1,8 @@
-import { MINUTE_MS, parseIsoDate } from '../availability/calendar.ts';
-import { localStart, wallClock, zoneDay } from '../availability/zone.ts';
+import type { LocalSlot } from '../bookings/record.ts';
 import { invalidField } from '../errors.ts';
-import type { LocalSlot } from './record.ts';
+import { MINUTE_MS, parseIsoDate } from './calendar.ts';
+import { parseHhMm } from './hh-mm.ts';
+import { localStart, wallClock, zoneDay } from './zone-day.ts';
 
 export interface ResolvedSlot {
   startAt: Date;
@@ -26,27 +27,13 @@ export function resolveLocalSlot(
   } catch {
     throw invalidField(`${path}.date`, 'is not a real date');
   }
-  const [h, m] = startTime.split(':').map(Number) as [number, number];
   const day = zoneDay(timeZone, epochDay);
-  const start = localStart(day, h * 60 + m);
+  const start = localStart(day, parseHhMm(startTime));
   if (start === null) return null;
   const end = start + durationMinutes * MINUTE_MS;
   return {
     startAt: new Date(start),
     endAt: new Date(end),
     slot: { date, startTime, endTime: wallClock(day, end) },
-  };
-}
-
-/** The range a booking holds: the appointment widened by the service's buffers. */
-export function heldRange(
-  startAt: Date,
-  endAt: Date,
-  bufferBeforeMinutes: number,
-  bufferAfterMinutes: number,
-): { from: Date; to: Date } {
-  return {
-    from: new Date(startAt.getTime() - bufferBeforeMinutes * MINUTE_MS),
-    to: new Date(endAt.getTime() + bufferAfterMinutes * MINUTE_MS),
   };
 }

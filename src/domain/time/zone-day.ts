@@ -15,7 +15,8 @@
  *    otherwise null, because a time nobody's clock shows cannot be offered.
  */
 import { Temporal } from 'temporal-polyfill';
-import { calendarDate, formatHhMm, MINUTE_MS, MINUTES_PER_DAY, DAY_MS } from './calendar.ts';
+import { calendarDate, MINUTE_MS, MINUTES_PER_DAY, DAY_MS } from './calendar.ts';
+import { formatHhMm } from './hh-mm.ts';
 
 interface Resolved {
   instant: number;
