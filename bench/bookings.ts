@@ -27,7 +27,7 @@ import type { LoadSpec } from './load-process.ts';
 import { createBenchSalon } from './salon.ts';
 
 const url = process.env.DATABASE_URL;
-if (!url || !url.startsWith('postgres')) {
+if (!url?.startsWith('postgres')) {
   console.error('bench:bookings needs DATABASE_URL=postgres://… (a throw-away database, e.g. booking_bench)');
   process.exit(2);
 }

@@ -97,7 +97,7 @@ describe('a request that finds no free database connection', () => {
       }
       return r;
     }) as typeof db.query;
-    let busy;
+    let busy: Awaited<ReturnType<typeof post>>;
     const started = performance.now();
     try {
       busy = await post();

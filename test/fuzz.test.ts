@@ -187,7 +187,7 @@ for (const target of TARGETS) {
 
     test('nothing was polluted', () => {
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
-      assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false);
+      assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false);
     });
   });
 }

@@ -12,7 +12,7 @@ import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { call, startHarness, type Harness } from './helpers/harness.ts';
 import { assertErrorEnvelope } from './helpers/route-samples.ts';
 
-const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 test('nestsDeeperThan counts objects and arrays, not brackets inside strings', () => {
   assert.equal(nestsDeeperThan(nested(3), 3), false);

@@ -574,7 +574,7 @@ for (const t of dbTargets()) {
       // dates: a whole day each way; offsets, including an unencoded + arriving as a space
       const day = at.toISOString().slice(0, 10);
       assert.deepEqual(ids(await deliveries(h, salon, `&from=${day}&to=${day}`)), [old]);
-      const plusTwo = new Date(at.getTime() + 2 * 3600_000).toISOString().slice(0, 19) + '+02:00';
+      const plusTwo = `${new Date(at.getTime() + 2 * 3600_000).toISOString().slice(0, 19)}+02:00`;
       assert.deepEqual(ids(await deliveries(h, salon, `&from=${encodeURIComponent(plusTwo)}&to=${day}`)), [old]);
       assert.deepEqual(ids(await deliveries(h, salon, `&from=${plusTwo}&to=${day}`)), [old]);
 

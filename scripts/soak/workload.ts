@@ -117,7 +117,7 @@ export class Workload {
   }
 
   /** POST /bookings, repeated with the same Idempotency-Key while the answer is "try again". */
-  private async create(salon: Salon, key: string, body: unknown, idemKey: string): Promise<CallResult> {
+  private async create(_salon: Salon, key: string, body: unknown, idemKey: string): Promise<CallResult> {
     let r: CallResult;
     for (let attempt = 0; ; attempt++) {
       r = await this.client.call({

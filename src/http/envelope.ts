@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, ERROR_CATALOG, type ErrorCode } from '../domain/errors.ts';
+import { type AppError, ERROR_CATALOG, type ErrorCode } from '../domain/errors.ts';
 
 export const API_VERSION = '1';
 

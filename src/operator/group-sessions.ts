@@ -42,8 +42,7 @@ function insertSession(db: Db, serviceId: string, input: GroupSessionInput, star
     // Same rule as booking: the staff member must be at the service's location and perform it.
     const staff = await findStaffById(tx, input.staffId);
     if (
-      !staff ||
-      !staff.active ||
+      !staff?.active ||
       staff.locationId !== service.locationId ||
       !(await staffPerformsService(tx, staff.id, service.id))
     ) {

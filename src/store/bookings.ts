@@ -162,7 +162,7 @@ export async function insertBooking(
             ${key ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled' : '1 AS held, 0 AS settled'}`,
     params,
   );
-  let r;
+  let r: Awaited<typeof statement>;
   try {
     r = await statement;
   } catch (err) {

@@ -17,7 +17,7 @@ import { heldRange } from './held-range.ts';
 import { resolveLocalSlot } from '../time/local-slot.ts';
 import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
-import { AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
+import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
 import type { BookingRecord, LocalSlot } from './record.ts';
 import { planTransition } from './states.ts';
 

@@ -27,7 +27,7 @@ export function normalizeEmail(email: string | undefined): string | null {
 /** E.164; a number without a country code gets +36 (the product's default country, Hungary). */
 export function normalizePhone(phone: string, path = 'body.guest.phone'): string {
   const p = parsePhoneNumberFromString(phone.trim(), { defaultCountry: 'HU' });
-  if (!p || !p.isPossible()) throw invalidField(path, 'is not a usable phone number');
+  if (!p?.isPossible()) throw invalidField(path, 'is not a usable phone number');
   return p.number;
 }
 

@@ -74,7 +74,7 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
       // when the location, service or plan changed since (spec rule 11), instead of a new error.
       const create = () => runIdempotentStatement(app, request, reply, async (db, settle) => {
         const { location, service } = await resolveLocationAndService(db, auth, body.salonSlug, body.locationSlug, body.serviceId);
-        if (!service || !service.active || !service.onlineBookable) {
+        if (!service?.active || !service.onlineBookable) {
           throw new AppError('catalog.service_not_found');
         }
         if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
