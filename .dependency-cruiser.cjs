@@ -15,8 +15,7 @@ module.exports = {
     },
     {
       name: 'store-imports-domain-types-only',
-      comment:
-        'src/store is SQL only: it may use domain types (and throw catalog errors), never domain rules, HTTP or use cases.',
+      comment: 'src/store is SQL only: it may use domain types (and throw catalog errors), never domain rules, HTTP or use cases.',
       severity: 'error',
       from: { path: '^src/store/' },
       to: { path: '^src/', pathNot: ['^src/store/', '^src/domain/errors[.]ts$', '^src/config[.]ts$'], dependencyTypesNot: ['type-only'] },

@@ -203,7 +203,14 @@ export async function seed(app: App): Promise<Fixture> {
     serviceId: service.id,
     dateRange: { from: FROM, to: TO },
   });
-  return { businessSlug: slug, businessId: business.id, locationSlug: location.slug, serviceId: service.id, keySecret: apiKey.secret, body };
+  return {
+    businessSlug: slug,
+    businessId: business.id,
+    locationSlug: location.slug,
+    serviceId: service.id,
+    keySecret: apiKey.secret,
+    body,
+  };
 }
 
 /** (a) The engine alone, on exactly the input the endpoint builds. */
@@ -298,7 +305,14 @@ async function breakdown(app: App, db: Db, f: Fixture) {
     await findServiceById(db, f.serviceId);
     if (record) t.service.push(performance.now() - t0);
     t0 = performance.now();
-    await loadEngineStaff(db, location.id, f.serviceId, undefined, new Date(firstDay * DAY_MS - margin), new Date((lastDay + 1) * DAY_MS + margin));
+    await loadEngineStaff(
+      db,
+      location.id,
+      f.serviceId,
+      undefined,
+      new Date(firstDay * DAY_MS - margin),
+      new Date((lastDay + 1) * DAY_MS + margin),
+    );
     if (record) t.staffLoad.push(performance.now() - t0);
     t0 = performance.now();
     await searchAvailability(db, { location, serviceId: f.serviceId, from: FROM, to: TO, now: NOW, secret: Buffer.alloc(32) });
@@ -409,9 +423,7 @@ async function runTarget(name: 'pglite' | 'postgres', open: () => Promise<Db>): 
     const sampleBody = await sample.text();
     if (sample.status !== 200) throw new Error(`sample request -> ${sample.status} ${sampleBody}`);
     const parsed = JSON.parse(sampleBody);
-    console.log(
-      `response: ${parsed.data.slots.length} slots, truncated ${parsed.meta.truncated === true}, ${sampleBody.length} bytes`,
-    );
+    console.log(`response: ${parsed.data.slots.length} slots, truncated ${parsed.meta.truncated === true}, ${sampleBody.length} bytes`);
 
     const endpoint = await load(url, f.keySecret, f.body);
     const { bare, url: bareUrl } = await bareServer(sampleBody);
@@ -432,7 +444,8 @@ async function runTarget(name: 'pglite' | 'postgres', open: () => Promise<Db>): 
       `    ratio endpoint/bare ${fmt(ratio * 100, 1)} % ${ratio >= TARGET_RATIO ? 'OK' : 'MISS'} (target >= ${TARGET_RATIO * 100} %); ` +
         `endpoint p99 ${endpoint.p99 < TARGET_P99_MS ? 'OK' : 'MISS'} (target < ${TARGET_P99_MS} ms)`,
     );
-    if (endpoint.non2xx > 0 || endpoint.errors > 0) console.log('    WARNING: the endpoint run had failed requests; its figures are not valid');
+    if (endpoint.non2xx > 0 || endpoint.errors > 0)
+      console.log('    WARNING: the endpoint run had failed requests; its figures are not valid');
   } finally {
     await app.close();
     await rateLimitStore.close();
@@ -441,9 +454,7 @@ async function runTarget(name: 'pglite' | 'postgres', open: () => Promise<Db>): 
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `availability bench: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}`,
-  );
+  console.log(`availability bench: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}`);
   await runTarget('pglite', async () => {
     const db = await PgliteDb.open('memory://');
     await migrate(db);

@@ -161,14 +161,14 @@ if (profiler && PROFILE) {
 const counts = statusCounts(result);
 const created = counts['201'] ?? 0;
 const after = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE business_id = $1', [businessId])).rows[0]!.n;
-const overlaps = (
-  await db.query<{ n: number }>(overlapCountSql({ business: true, everyStatus: true }), [businessId])
-).rows[0]!.n;
+const overlaps = (await db.query<{ n: number }>(overlapCountSql({ business: true, everyStatus: true }), [businessId])).rows[0]!.n;
 
 console.log(`requests:    ${result.requests.total} at concurrency ${CONNECTIONS} in ${seconds.toFixed(2)} s`);
 console.log(`statuses:    ${JSON.stringify(counts)}  (errors ${result.errors}, timeouts ${result.timeouts})`);
 console.log(`creates/s:   ${(created / seconds).toFixed(0)}`);
-console.log(`latency:     p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+console.log(
+  `latency:     p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+);
 let pgMs = 0;
 for (const [pid, ms] of cpuAfter.postgres) pgMs += ms - (cpuBefore.postgres.get(pid) ?? 0);
 console.log(

@@ -154,9 +154,18 @@ async function run(name: string, raw: Db): Promise<boolean> {
       serviceId: service.id,
       expectedPricingVersion: service.pricingVersion,
       staffId: staffIds[n % STAFF],
-      slot: { date: localDate.format(new Date(Date.now() + (2 + Math.floor(within / SLOT_TIMES.length)) * 86_400_000)), startTime: SLOT_TIMES[within % SLOT_TIMES.length] },
+      slot: {
+        date: localDate.format(new Date(Date.now() + (2 + Math.floor(within / SLOT_TIMES.length)) * 86_400_000)),
+        startTime: SLOT_TIMES[within % SLOT_TIMES.length],
+      },
       guest: { name: `Guest ${n}`, phone: `+3630${String(1_000_000 + n)}` },
-      consent: { privacyNoticeVersion: 'pn-1', termsVersion: 'tos-1', locale: 'hu-HU', acceptedAt: new Date().toISOString(), policyConsentGiven: true },
+      consent: {
+        privacyNoticeVersion: 'pn-1',
+        termsVersion: 'tos-1',
+        locale: 'hu-HU',
+        acceptedAt: new Date().toISOString(),
+        policyConsentGiven: true,
+      },
     });
     const t0 = now();
     const r = await request(`http://127.0.0.1:${port}/v1/bookings`, {
@@ -206,8 +215,12 @@ async function run(name: string, raw: Db): Promise<boolean> {
   );
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
   console.log(`# webhooks on ${name}: ${BOOKINGS} bookings (one event each) at ${CONNECTIONS} concurrent creates, worker in-process`);
-  console.log(`creates:     ${createdIn.toFixed(1)} s (${(BOOKINGS / createdIn).toFixed(0)}/s), create latency p50 ${f(pct(createMs, 50))}, p99 ${f(pct(createMs, 99))}`);
-  console.log(`delivered:   ${received.size} of ${BOOKINGS}${finished === 'timeout' ? ' (gave up after 60 s)' : ''}; records ${JSON.stringify(Object.fromEntries(status.rows.map((r) => [r.status, r.n])))}`);
+  console.log(
+    `creates:     ${createdIn.toFixed(1)} s (${(BOOKINGS / createdIn).toFixed(0)}/s), create latency p50 ${f(pct(createMs, 50))}, p99 ${f(pct(createMs, 99))}`,
+  );
+  console.log(
+    `delivered:   ${received.size} of ${BOOKINGS}${finished === 'timeout' ? ' (gave up after 60 s)' : ''}; records ${JSON.stringify(Object.fromEntries(status.rows.map((r) => [r.status, r.n])))}`,
+  );
   if (latencies.length > 0) {
     console.log(
       `commit → first byte: p50 ${f(pct(latencies, 50))}, p90 ${f(pct(latencies, 90))}, p99 ${f(pct(latencies, 99))}, max ${f(latencies[latencies.length - 1]!)} (min ${f(latencies[0]!)})`,

@@ -122,7 +122,9 @@ async function main(): Promise<number> {
 
   const ports = [await freePort(), await freePort()];
   const bases = ports.map((p) => `http://127.0.0.1:${p}`);
-  const apis = ports.map((port, i) => new ServiceProcess(`api-${i}`, 'src/main.ts', { ...env, PORT: String(port) }, join(logDir!, `api-${i}.log`)));
+  const apis = ports.map(
+    (port, i) => new ServiceProcess(`api-${i}`, 'src/main.ts', { ...env, PORT: String(port) }, join(logDir!, `api-${i}.log`)),
+  );
   processes.push(...apis);
   for (const a of apis) a.start();
   await Promise.all(apis.map((a, i) => waitReady(bases[i]!, a, START_TIMEOUT_MS)));
@@ -160,7 +162,9 @@ async function main(): Promise<number> {
     const killedAt = Date.now();
     recorder.kill = { killedAt, readyAt: undefined, marginMs: KILL_MARGIN_MS, api: 1 };
     await Promise.all([victim.kill(), worker?.kill()]);
-    console.log(`+${((killedAt - workStart) / 1000).toFixed(1)} s: SIGKILL ${victim.name} (pid gone) and ${worker ? 'worker' : 'no worker'}; restarting`);
+    console.log(
+      `+${((killedAt - workStart) / 1000).toFixed(1)} s: SIGKILL ${victim.name} (pid gone) and ${worker ? 'worker' : 'no worker'}; restarting`,
+    );
     restartAt = Date.now();
     victim.start();
     worker?.start();
@@ -180,13 +184,21 @@ async function main(): Promise<number> {
   await client.close();
 
   const results: inv.InvariantResult[] = [
-    inv.no5xxOutsideKillWindow(recorder, processes.flatMap((p) => p.unexpectedExits)),
+    inv.no5xxOutsideKillWindow(
+      recorder,
+      processes.flatMap((p) => p.unexpectedExits),
+    ),
     await inv.acknowledgedBookingsPersist(db.pool, workload.acks),
     await inv.noOverlaps(db.pool),
     await inv.eventSequences(db.pool),
     await inv.eventsQueued(db.pool, world.webhookMissing),
     ...(await inv.webhooksDelivered(db.pool, receiver, webhookMissing)),
-    inv.noGuestDataLeaks(recorder, guests, receiver, processes.map((p) => p.logFile)),
+    inv.noGuestDataLeaks(
+      recorder,
+      guests,
+      receiver,
+      processes.map((p) => p.logFile),
+    ),
     inv.errorsAreCatalogCodes(recorder),
     inv.clientChecks(recorder, workload.stats.replays),
   ];
@@ -194,8 +206,14 @@ async function main(): Promise<number> {
   const listening = restartAt > 0 ? listeningAt(apis[1]!.logFile, restartAt) : undefined;
   const s = workload.stats;
   const facts: Array<[string, string]> = [
-    ['workload', `${(workloadMs / 1000).toFixed(1)} s, ${recorder.records.length} requests, ${(recorder.records.length / (workloadMs / 1000)).toFixed(1)} requests/s`],
-    ['bookings', `${s.created} created (201), ${s.replays} same-key replays, ${s.payloadMismatchChecks} same-key other-body checks, ${s.cancels} cancelled, ${s.operatorActions} operator actions; ${s.createsUnanswered} creates given up while still answered "try again"`],
+    [
+      'workload',
+      `${(workloadMs / 1000).toFixed(1)} s, ${recorder.records.length} requests, ${(recorder.records.length / (workloadMs / 1000)).toFixed(1)} requests/s`,
+    ],
+    [
+      'bookings',
+      `${s.created} created (201), ${s.replays} same-key replays, ${s.payloadMismatchChecks} same-key other-body checks, ${s.cancels} cancelled, ${s.operatorActions} operator actions; ${s.createsUnanswered} creates given up while still answered "try again"`,
+    ],
     [
       'API recovery after SIGKILL (until /readyz answers)',
       apiRecoveryMs === undefined
@@ -208,10 +226,17 @@ async function main(): Promise<number> {
     ],
     [
       'worker: first delivery after the restart',
-      webhookMissing ? `not available: ${webhookMissing}` : workerRecovery ? `${workerRecovery.at - (recorder.kill?.killedAt ?? 0)} ms after the kill` : 'none',
+      webhookMissing
+        ? `not available: ${webhookMissing}`
+        : workerRecovery
+          ? `${workerRecovery.at - (recorder.kill?.killedAt ?? 0)} ms after the kill`
+          : 'none',
     ],
     ['webhook drain after the workload', webhookMissing ? 'n/a' : `${drain.waitedMs} ms, ${drain.open} still open`],
-    ['receiver', `${receiver.log.length} requests: ${['ok', 'error500', 'rate429', 'late'].map((a) => `${a} ${receiver!.log.filter((x) => x.answer === a).length}`).join(', ')}`],
+    [
+      'receiver',
+      `${receiver.log.length} requests: ${['ok', 'error500', 'rate429', 'late'].map((a) => `${a} ${receiver!.log.filter((x) => x.answer === a).length}`).join(', ')}`,
+    ],
     ['rate-limit store', env.REDIS_URL ? 'Redis' : 'in-process'],
   ];
 

@@ -137,9 +137,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(operatorRoutes, { prefix: '/admin/v1' });
   await app.register(metricsRoutes);
 
-  app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () =>
-    app.swagger(),
-  );
+  app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 
   await app.ready();
 }

@@ -27,19 +27,7 @@ const SECRET_KEYS = new Set([
 ]);
 
 /** The fields an error keeps: what it is and where it came from, never what it was handling. */
-const ERROR_FIELDS = [
-  'code',
-  'statusCode',
-  'errno',
-  'syscall',
-  'reason',
-  'severity',
-  'routine',
-  'constraint',
-  'table',
-  'column',
-  'schema',
-];
+const ERROR_FIELDS = ['code', 'statusCode', 'errno', 'syscall', 'reason', 'severity', 'routine', 'constraint', 'table', 'column', 'schema'];
 
 function binaryLength(value: object): number | undefined {
   if (ArrayBuffer.isView(value)) return value.byteLength;

@@ -13,7 +13,9 @@ import { startWebhookWorker } from './webhooks/worker.ts';
 
 const { config, log } = startProcess();
 if (!config.databaseUrl) {
-  log.warn('no DATABASE_URL: this worker opens the embedded PGlite database, which only one process may open; prefer WEBHOOK_WORKER=true in the API');
+  log.warn(
+    'no DATABASE_URL: this worker opens the embedded PGlite database, which only one process may open; prefer WEBHOOK_WORKER=true in the API',
+  );
 }
 
 const failed = exitOnStartupFailure(config);

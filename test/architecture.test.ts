@@ -54,7 +54,12 @@ describe('layer rules', () => {
       file('tsconfig.json', readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'));
       const r = cruise(dir, ['--output-type', 'err']);
       assert.notEqual(r.status, 0, r.out);
-      for (const rule of ['domain-imports-only-domain', 'store-imports-domain-types-only', 'http-never-imported-from-below', 'no-circular']) {
+      for (const rule of [
+        'domain-imports-only-domain',
+        'store-imports-domain-types-only',
+        'http-never-imported-from-below',
+        'no-circular',
+      ]) {
         assert.match(r.out, new RegExp(`error ${rule}:`), `${rule} fires:\n${r.out}`);
       }
     } finally {

@@ -147,8 +147,7 @@ for (const target of dbTargets()) {
       biz = await createBusiness(h.app);
       other = await createBusiness(h.app);
       fullKey = await createKey(h.app, biz.slug);
-      locationsReady =
-        (await ensureLocation(h.app, biz.slug, LOCATION)) && (await ensureLocation(h.app, other.slug, LOCATION));
+      locationsReady = (await ensureLocation(h.app, biz.slug, LOCATION)) && (await ensureLocation(h.app, other.slug, LOCATION));
     });
     after(() => h.close());
 
@@ -215,11 +214,16 @@ for (const target of dbTargets()) {
             const o = authorization === undefined ? {} : { authorization };
             expectError(await send(h.app, r, req, o), 'auth.invalid_key', `${label(r)} ${name}`);
             // ... also with an invalid body, an invalid query and no Idempotency-Key
-            const bad = await send(h.app, r, { ...req, url: `${req.url}${req.url.includes('?') ? '&' : '?'}salonSlug=` }, {
-              ...o,
-              idempotencyKey: null,
-              ...(req.hasBody ? { body: [1, 2, 3] } : {}),
-            });
+            const bad = await send(
+              h.app,
+              r,
+              { ...req, url: `${req.url}${req.url.includes('?') ? '&' : '?'}salonSlug=` },
+              {
+                ...o,
+                idempotencyKey: null,
+                ...(req.hasBody ? { body: [1, 2, 3] } : {}),
+              },
+            );
             expectError(bad, 'auth.invalid_key', `${label(r)} ${name}, invalid request`);
           }
         });
@@ -230,7 +234,8 @@ for (const target of dbTargets()) {
       const key = await createKey(h.app, biz.slug, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
       for (const r of routes) assertPassesAccess(await send(h.app, r, requestFor(r), { token: key.secret }), `${label(r)} before expiry`);
       await h.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 minute' WHERE id = $1`, [key.id]);
-      for (const r of routes) expectError(await send(h.app, r, requestFor(r), { token: key.secret }), 'auth.invalid_key', `${label(r)} expired`);
+      for (const r of routes)
+        expectError(await send(h.app, r, requestFor(r), { token: key.secret }), 'auth.invalid_key', `${label(r)} expired`);
     });
 
     test('401 auth.invalid_key: a revoked key, from the very next request', async () => {
@@ -445,7 +450,10 @@ for (const target of dbTargets()) {
         await t.test(label(r), async () => {
           const req = requestFor(r);
           const badBody = req.hasBody ? { body: { unexpected: ['x'], salonSlug: 42 } } : {};
-          for (const [o, name] of [[{}, 'valid body'], [badBody, 'invalid body']] as const) {
+          for (const [o, name] of [
+            [{}, 'valid body'],
+            [badBody, 'invalid body'],
+          ] as const) {
             expectError(
               await send(h.app, r, req, { token: fullKey.secret, idempotencyKey: null, ...o }),
               'idempotency.key_required',
@@ -504,7 +512,8 @@ for (const target of dbTargets()) {
           // the other business's own key sees the same shape of request as in scope
           const otherKey = await createKey(h.app, other.slug);
           const mirrored = await send(h.app, r, requestFor(r, other.slug), { token: otherKey.secret });
-          if (locationsReady || !takesLocationSlug(doc, r)) assert.notEqual(errorCode(mirrored), 'auth.scope_mismatch', `${label(r)} other business's own key: ${mirrored.raw}`);
+          if (locationsReady || !takesLocationSlug(doc, r))
+            assert.notEqual(errorCode(mirrored), 'auth.scope_mismatch', `${label(r)} other business's own key: ${mirrored.raw}`);
         });
       }
     });

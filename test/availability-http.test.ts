@@ -51,9 +51,7 @@ async function setup(
   const service = await createService(h.app, business.slug, location.slug, opts.service ?? {});
   const staff: StaffFixture[] = [];
   for (const [i, workingHours] of (opts.staffHours ?? [hours('09:00', '17:00')]).entries()) {
-    staff.push(
-      await createStaff(h.app, business.slug, location.slug, { name: `Staff ${i}`, serviceIds: [service.id], workingHours }),
-    );
+    staff.push(await createStaff(h.app, business.slug, location.slug, { name: `Staff ${i}`, serviceIds: [service.id], workingHours }));
   }
   const key = await createKey(h.app, business.slug);
   return { business, location, service, staff, key };
@@ -170,14 +168,17 @@ for (const target of dbTargets()) {
       const c = await setup(h, { staffHours: [hours('09:10', '11:00', [1])] });
       const r = await search(h, c, '2026-06-08', '2026-06-09');
       assert.equal(r.status, 200, r.raw);
-      assert.deepEqual(r.body.data.slots, [
-        ['09:10', '09:40'],
-        ['09:25', '09:55'],
-        ['09:40', '10:10'],
-        ['09:55', '10:25'],
-        ['10:10', '10:40'],
-        ['10:25', '10:55'],
-      ].map(([startTime, endTime]) => ({ date: '2026-06-08', startTime, endTime, serviceId: c.service.id, staffId: c.staff[0]!.id })));
+      assert.deepEqual(
+        r.body.data.slots,
+        [
+          ['09:10', '09:40'],
+          ['09:25', '09:55'],
+          ['09:40', '10:10'],
+          ['09:55', '10:25'],
+          ['10:10', '10:40'],
+          ['10:25', '10:55'],
+        ].map(([startTime, endTime]) => ({ date: '2026-06-08', startTime, endTime, serviceId: c.service.id, staffId: c.staff[0]!.id })),
+      );
       // Standard slots carry no group-session meta.
       assert.equal(r.body.meta.bookingMode, undefined);
       assert.equal(r.body.meta.availabilitySuppressed, undefined);
@@ -189,7 +190,12 @@ for (const target of dbTargets()) {
       const c = await setup(h, {
         location: { slotIntervalMinutes: 30 },
         service: { durationMinutes: 60 },
-        staffHours: [[{ weekday: 1, start: '09:00', end: '12:00' }, { weekday: 1, start: '13:10', end: '15:00' }]],
+        staffHours: [
+          [
+            { weekday: 1, start: '09:00', end: '12:00' },
+            { weekday: 1, start: '13:10', end: '15:00' },
+          ],
+        ],
       });
       const slots = await slotsOf(h, c, '2026-06-08');
       assert.deepEqual(
@@ -253,7 +259,7 @@ for (const target of dbTargets()) {
       assert.deepEqual(startsOf(await slotsOf(h, c, '2026-06-08'), a.id), full);
     });
 
-    test("an operator manual booking blocks its own buffers for another service of the same staff member", async () => {
+    test('an operator manual booking blocks its own buffers for another service of the same staff member', async () => {
       h.clock.now = NOW;
       const c = await setup(h, { staffHours: [hours('09:00', '17:00'), hours('09:00', '17:00')] });
       const [a, b] = c.staff as [StaffFixture, StaffFixture];
@@ -306,7 +312,10 @@ for (const target of dbTargets()) {
       const only = await slotsOf(h, c, '2026-06-08', '2026-06-08', { staffId: bence.id });
       assert.ok(only.length > 0);
       assert.ok(only.every((x) => x.staffId === bence.id));
-      assert.deepEqual(only, all.filter((x) => x.staffId === bence.id));
+      assert.deepEqual(
+        only,
+        all.filter((x) => x.staffId === bence.id),
+      );
       assert.ok(all.some((x) => x.staffId === anna.id));
 
       const idle = await createStaff(h.app, s.business.slug, s.location.slug, { name: 'Idle', serviceIds: [] });
@@ -428,10 +437,28 @@ for (const target of dbTargets()) {
 
     describe('DST: a shift 00:00-06:00 spanning the change', () => {
       const cases = [
-        { zone: 'Europe/Budapest', spring: '2026-03-29', autumn: '2026-10-25', skipped: grid('02:00', '02:45'), repeated: grid('02:00', '02:45') },
-        { zone: 'America/New_York', spring: '2026-03-08', autumn: '2026-11-01', skipped: grid('02:00', '02:45'), repeated: grid('01:00', '01:45') },
+        {
+          zone: 'Europe/Budapest',
+          spring: '2026-03-29',
+          autumn: '2026-10-25',
+          skipped: grid('02:00', '02:45'),
+          repeated: grid('02:00', '02:45'),
+        },
+        {
+          zone: 'America/New_York',
+          spring: '2026-03-08',
+          autumn: '2026-11-01',
+          skipped: grid('02:00', '02:45'),
+          repeated: grid('01:00', '01:45'),
+        },
         // Lord Howe moves by 30 minutes: 02:00 -> 02:30 in October, 02:00 -> 01:30 in April.
-        { zone: 'Australia/Lord_Howe', spring: '2026-10-04', autumn: '2026-04-05', skipped: ['02:00', '02:15'], repeated: ['01:30', '01:45'] },
+        {
+          zone: 'Australia/Lord_Howe',
+          spring: '2026-10-04',
+          autumn: '2026-04-05',
+          skipped: ['02:00', '02:15'],
+          repeated: ['01:30', '01:45'],
+        },
       ];
       test('Europe/Budapest 2026-03-29: hours opening inside the gap (02:30) open at the jump (03:00)', async () => {
         h.clock.now = new Date('2026-03-01T12:00:00.000Z');
@@ -523,7 +550,10 @@ for (const target of dbTargets()) {
       // Fill the one-seat session (directly: the booking flow has its own test below).
       const before = await search(h, c, '2026-06-01', '2026-06-03');
       assert.equal(before.status, 200, before.raw);
-      assert.ok((before.body.data.slots as any[]).some((s) => s.sessionId === full.id), 'offered while a seat is left');
+      assert.ok(
+        (before.body.data.slots as any[]).some((s) => s.sessionId === full.id),
+        'offered while a seat is left',
+      );
       await h.db.query('UPDATE group_sessions SET seats_taken = capacity_max WHERE id = $1', [full.id]);
 
       const r = await search(h, c, '2026-06-01', '2026-06-03');
@@ -560,7 +590,10 @@ for (const target of dbTargets()) {
 
       // The local date filter includes the 00:30 session on 06-04 only when 06-04 is searched.
       const next = await search(h, c, '2026-06-04', '2026-06-04');
-      assert.deepEqual((next.body.data.slots as any[]).map((s) => s.sessionId), [nextLocalDay.id]);
+      assert.deepEqual(
+        (next.body.data.slots as any[]).map((s) => s.sessionId),
+        [nextLocalDay.id],
+      );
 
       // The token is genuine for this session for 10 minutes, and not after.
       const secret = h.app.ctx.serverSecret;
@@ -623,7 +656,10 @@ for (const target of dbTargets()) {
       await mk('2026-06-03T06:15:00.000Z', second);
       const r = await search(h, c, '2026-06-01', '2026-06-05');
       assert.equal(r.status, 200, r.raw);
-      assert.deepEqual((r.body.data.slots as any[]).map((s) => s.sessionId), [edge.id]);
+      assert.deepEqual(
+        (r.body.data.slots as any[]).map((s) => s.sessionId),
+        [edge.id],
+      );
     });
 
     test('scope: another salon or an unknown location is auth.scope_mismatch (403)', async () => {

@@ -134,7 +134,9 @@ describe('an answer sent before the body has arrived reaches a client still send
       socket.on('error', (e: NodeJS.ErrnoException) => (ended ||= e.code ?? e.message));
       socket.on('close', () => resolve({ written, received, ended: ended || 'closed' }));
       const chunk = Buffer.alloc(256 * 1024, 0x20);
-      socket.write(`POST /admin/v1/businesses HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+      socket.write(
+        `POST /admin/v1/businesses HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`,
+      );
       const pump = () => {
         while (written < total && !socket.destroyed) {
           written += chunk.length;

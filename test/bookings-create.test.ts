@@ -109,11 +109,19 @@ for (const target of dbTargets()) {
 
     test('guest: phone normalised to E.164 (+36 default), email lowercased or dropped when invalid', async () => {
       const salon = await createSalon(h.app);
-      const a = await createOk(h, salon, { startTime: '09:00', guest: { name: '  Nagy Péter  ', phone: '06301234567', email: ' Peter.Nagy@Example.COM ' } });
-      const b = await createOk(h, salon, { startTime: '09:30', guest: { name: 'Tóth Anna', phone: '+44 20 7946 0958', email: 'not-an-email' } });
+      const a = await createOk(h, salon, {
+        startTime: '09:00',
+        guest: { name: '  Nagy Péter  ', phone: '06301234567', email: ' Peter.Nagy@Example.COM ' },
+      });
+      const b = await createOk(h, salon, {
+        startTime: '09:30',
+        guest: { name: 'Tóth Anna', phone: '+44 20 7946 0958', email: 'not-an-email' },
+      });
       const c = await createOk(h, salon, { startTime: '10:00', guest: { name: 'Szabó Ili', phone: '30 123 4567' } });
       assert.equal(a.guestName, 'Nagy Péter');
-      const rows = await sql(h, 'SELECT id, guest_phone, guest_email FROM bookings WHERE id = ANY($1::text[])', [[a.bookingId, b.bookingId, c.bookingId]]);
+      const rows = await sql(h, 'SELECT id, guest_phone, guest_email FROM bookings WHERE id = ANY($1::text[])', [
+        [a.bookingId, b.bookingId, c.bookingId],
+      ]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       assert.deepEqual(byId.get(a.bookingId), { id: a.bookingId, guest_phone: '+36301234567', guest_email: 'peter.nagy@example.com' });
       assert.deepEqual(byId.get(b.bookingId), { id: b.bookingId, guest_phone: '+442079460958', guest_email: null });
@@ -180,12 +188,20 @@ for (const target of dbTargets()) {
       const base = { service, staffId: staff.id };
       expectError(await createBooking(h, salon, base), 400, 'request.validation_failed');
       expectError(await createBooking(h, salon, { ...base, serviceLocation: { address: '   ' } }), 400, 'request.validation_failed');
-      expectError(await createBooking(h, salon, { ...base, serviceLocation: { address: 'a'.repeat(301) } }), 400, 'request.validation_failed');
+      expectError(
+        await createBooking(h, salon, { ...base, serviceLocation: { address: 'a'.repeat(301) } }),
+        400,
+        'request.validation_failed',
+      );
       const a = await createOk(h, salon, { ...base, startTime: '10:00', serviceLocation: { address: 'Budapest, Fő utca 2.' } });
       assert.deepEqual(a.serviceLocation, { address: 'Budapest, Fő utca 2.' });
       const b = await createOk(h, salon, { ...base, startTime: '11:00', serviceLocation: { address: 'Budapest, Fő utca 3.', note: '' } });
       assert.deepEqual(b.serviceLocation, { address: 'Budapest, Fő utca 3.' });
-      const c = await createOk(h, salon, { ...base, startTime: '12:00', serviceLocation: { address: 'Fő utca 4.', note: 'kapucsengő 12' } });
+      const c = await createOk(h, salon, {
+        ...base,
+        startTime: '12:00',
+        serviceLocation: { address: 'Fő utca 4.', note: 'kapucsengő 12' },
+      });
       assert.deepEqual(c.serviceLocation, { address: 'Fő utca 4.', note: 'kapucsengő 12' });
       // in-shop service
       expectError(await createBooking(h, salon, { serviceLocation: { address: 'Fő utca 2.' } }), 400, 'request.validation_failed');
@@ -223,14 +239,25 @@ for (const target of dbTargets()) {
         'request.validation_failed',
       );
       expectError(
-        await createBooking(h, salon, { ...base, depositTermsAcceptance: terms, guest: { name: 'X', phone: '+36301234567', email: 'nope' } }),
+        await createBooking(h, salon, {
+          ...base,
+          depositTermsAcceptance: terms,
+          guest: { name: 'X', phone: '+36301234567', email: 'nope' },
+        }),
         400,
         'request.validation_failed',
       );
       assert.equal(await bookingCount(h, salon.business.id), 0);
 
       const key = { 'idempotency-key': '3f1e7a52-8c4d-4b7e-9a61-0d2c5b8e9f10' };
-      const live = await api(h.app, salon.key.secret, 'POST', '/bookings', createBody(salon, { ...base, depositTermsAcceptance: terms }), key);
+      const live = await api(
+        h.app,
+        salon.key.secret,
+        'POST',
+        '/bookings',
+        createBody(salon, { ...base, depositTermsAcceptance: terms }),
+        key,
+      );
       assert.equal(live.status, 201, live.raw);
       const b = live.body.data.booking;
       assert.equal(b.status, 'confirmed');
@@ -239,7 +266,14 @@ for (const target of dbTargets()) {
       assert.equal(typeof url, 'string', live.raw);
       assert.ok(new URL(url).pathname.includes(b.bookingId));
 
-      const replay = await api(h.app, salon.key.secret, 'POST', '/bookings', createBody(salon, { ...base, depositTermsAcceptance: terms }), key);
+      const replay = await api(
+        h.app,
+        salon.key.secret,
+        'POST',
+        '/bookings',
+        createBody(salon, { ...base, depositTermsAcceptance: terms }),
+        key,
+      );
       assert.equal(replay.status, 201);
       assert.equal(replay.body.meta.idempotent, true);
       assert.deepEqual(replay.body.data, { booking: b });
@@ -293,7 +327,11 @@ for (const target of dbTargets()) {
     test('unknown or foreign service → 404 catalog.service_not_found; staff not performing it → 404 catalog.staff_not_found', async () => {
       const salon = await createSalon(h.app);
       const other = await createSalon(h.app);
-      expectError(await createBooking(h, salon, { serviceId: 'svc_doesnotexist00000000', expectedPricingVersion: undefined }), 404, 'catalog.service_not_found');
+      expectError(
+        await createBooking(h, salon, { serviceId: 'svc_doesnotexist00000000', expectedPricingVersion: undefined }),
+        404,
+        'catalog.service_not_found',
+      );
       expectError(await createBooking(h, salon, { service: other.service }), 404, 'catalog.service_not_found');
       const offline = await createService(h.app, salon.business.slug, salon.location.slug, { name: 'Offline', onlineBookable: false });
       expectError(await createBooking(h, salon, { service: offline }), 404, 'catalog.service_not_found');
@@ -362,10 +400,22 @@ for (const target of dbTargets()) {
       const salon = await createSalon(h.app);
       const { service, staff } = await serviceWithStaff(h, salon, { name: 'Perm', bufferAfterMinutes: 15, bufferBeforeMinutes: 15 });
       await createOk(h, salon, { service, staffId: staff.id, startTime: '10:00' });
-      expectError(await createBooking(h, salon, { service, staffId: staff.id, startTime: '10:30' }), 409, 'booking.slot_no_longer_available');
-      expectError(await createBooking(h, salon, { service, staffId: staff.id, startTime: '09:30' }), 409, 'booking.slot_no_longer_available');
+      expectError(
+        await createBooking(h, salon, { service, staffId: staff.id, startTime: '10:30' }),
+        409,
+        'booking.slot_no_longer_available',
+      );
+      expectError(
+        await createBooking(h, salon, { service, staffId: staff.id, startTime: '09:30' }),
+        409,
+        'booking.slot_no_longer_available',
+      );
       await createOk(h, salon, { service, staffId: staff.id, startTime: '11:00' });
-      const [row] = await sql(h, "SELECT lower(occupied) AS f, upper(occupied) AS t FROM bookings WHERE business_id = $1 AND slot_start_time = '10:00'", [salon.business.id]);
+      const [row] = await sql(
+        h,
+        "SELECT lower(occupied) AS f, upper(occupied) AS t FROM bookings WHERE business_id = $1 AND slot_start_time = '10:00'",
+        [salon.business.id],
+      );
       assert.equal(row.f.toISOString(), `${day(2)}T07:45:00.000Z`);
       assert.equal(row.t.toISOString(), `${day(2)}T08:45:00.000Z`);
     });
@@ -373,7 +423,10 @@ for (const target of dbTargets()) {
     test('time off blocks the slot; a booked slot leaves availability and comes back when cancelled', async () => {
       const salon = await createSalon(h.app);
       const [anna] = salon.staff as [any];
-      await adminOk(h.app, 'POST', `/staff/${anna.id}/time-off`, { from: { date: day(2), time: '12:00' }, to: { date: day(2), time: '13:00' } });
+      await adminOk(h.app, 'POST', `/staff/${anna.id}/time-off`, {
+        from: { date: day(2), time: '12:00' },
+        to: { date: day(2), time: '13:00' },
+      });
       expectError(await createBooking(h, salon, { startTime: '12:30' }), 409, 'booking.slot_no_longer_available');
       expectError(await createBooking(h, salon, { startTime: '11:45' }), 409, 'booking.slot_no_longer_available');
       await createOk(h, salon, { startTime: '13:00' });
@@ -402,9 +455,11 @@ for (const target of dbTargets()) {
       await createOk(h, salon, { startTime: '10:00' });
       expectError(await createBooking(h, salon, { startTime: '11:00' }), 403, 'subscription.quota_exceeded');
       // the counter was written in an earlier month
-      await sql(h, "UPDATE booking_quota_counts SET window_start = (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month')::date WHERE business_id = $1", [
-        salon.business.id,
-      ]);
+      await sql(
+        h,
+        "UPDATE booking_quota_counts SET window_start = (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month')::date WHERE business_id = $1",
+        [salon.business.id],
+      );
       const sub0 = await api(h.app, salon.key.secret, 'GET', '/subscription');
       assert.equal(sub0.body.data.subscription.bookingsThisMonth, 0);
       await createOk(h, salon, { startTime: '11:00' });
@@ -452,7 +507,8 @@ for (const target of dbTargets()) {
       const salon = await createSalon(h.app);
       const { service, staff } = await serviceWithStaff(h, salon, { name: 'Jóga', durationMinutes: 60, bookingMode: 'groupSession' });
       const session = async (startAtUtc: string, endAtUtc: string, capacityMax: number) =>
-        (await adminOk(h.app, 'POST', `/services/${service.id}/sessions`, { staffId: staff.id, startAtUtc, endAtUtc, capacityMax })).session;
+        (await adminOk(h.app, 'POST', `/services/${service.id}/sessions`, { staffId: staff.id, startAtUtc, endAtUtc, capacityMax }))
+          .session;
       const s1 = await session(`${day(2)}T08:00:00.000Z`, `${day(2)}T09:00:00.000Z`, 2);
       const s2 = await session(`${day(2)}T10:00:00.000Z`, `${day(2)}T11:00:00.000Z`, 5);
       const search = async () => {
@@ -523,7 +579,9 @@ for (const target of dbTargets()) {
       const r = await api(h.app, partner.secret, 'POST', '/bookings', createBody(salon, { startTime: '10:00' }));
       assert.equal(r.status, 201, r.raw);
       const own = await createOk(h, salon, { startTime: '11:00' });
-      const rows = await sql(h, 'SELECT id, api_source_key_id FROM bookings WHERE business_id = $1 ORDER BY slot_start_time', [salon.business.id]);
+      const rows = await sql(h, 'SELECT id, api_source_key_id FROM bookings WHERE business_id = $1 ORDER BY slot_start_time', [
+        salon.business.id,
+      ]);
       assert.deepEqual(rows, [
         { id: r.body.data.booking.bookingId, api_source_key_id: partner.id },
         { id: own.bookingId, api_source_key_id: null },
@@ -574,7 +632,10 @@ for (const target of dbTargets()) {
       assert.equal(b.confirmedSlot, null);
       assert.equal(r.body.data.nextAction, undefined);
       const events = await bookingEvents(h, salon, b.bookingId);
-      assert.deepEqual(events.map((e) => e.event), ['booking.requested']);
+      assert.deepEqual(
+        events.map((e) => e.event),
+        ['booking.requested'],
+      );
       // it holds its time, and the business can accept it
       const again = await createBooking(h, salon, {
         service,

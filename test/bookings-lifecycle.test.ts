@@ -52,7 +52,10 @@ for (const target of dbTargets()) {
       assert.deepEqual(accepted.confirmedSlot, slot(day(2), '10:00', '11:00'));
       assert.deepEqual(accepted.requestedSlot, { date: day(2), startTime: '10:00', timezone: TZ });
       const { events } = await verified(salon, b.bookingId);
-      assert.deepEqual(events.map((e) => e.event), ['booking.requested', 'booking.confirmed']);
+      assert.deepEqual(
+        events.map((e) => e.event),
+        ['booking.requested', 'booking.confirmed'],
+      );
       assert.equal(events[1].booking.acceptanceMode, 'manual');
       expectError(await operatorAction(h, b.bookingId, 'accept'), 409, 'booking.invalid_transition');
       const auto = await createOk(h, salon, { startTime: '14:00' });
@@ -78,7 +81,10 @@ for (const target of dbTargets()) {
       assert.equal(d2.confirmedSlot, null);
       assert.equal(d2.stateVersion, 4);
       const { events } = await verified(salon, b.bookingId);
-      assert.deepEqual(events.map((e) => e.event), ['booking.requested', 'booking.confirmed', 'booking.reschedule_proposed', 'booking.declined']);
+      assert.deepEqual(
+        events.map((e) => e.event),
+        ['booking.requested', 'booking.confirmed', 'booking.reschedule_proposed', 'booking.declined'],
+      );
       // both the original and the proposed time are free
       await createOk(h, salon, { startTime: '14:00' });
       await createOk(h, salon, { startTime: '15:00' });
@@ -100,7 +106,11 @@ for (const target of dbTargets()) {
       assert.deepEqual(p.proposedSlot, { ...slot(day(3), '11:00', '12:00'), staffId: bence.id });
 
       // the proposed time is held for Bence: another booking there fails, at any overlap
-      expectError(await createBooking(h, salon, { date: day(3), startTime: '11:30', staffId: bence.id }), 409, 'booking.slot_no_longer_available');
+      expectError(
+        await createBooking(h, salon, { date: day(3), startTime: '11:30', staffId: bence.id }),
+        409,
+        'booking.slot_no_longer_available',
+      );
       expectError(
         await createBooking(h, salon, { service: salon.manualService, date: day(3), startTime: '10:30', staffId: bence.id }),
         409,
@@ -125,11 +135,18 @@ for (const target of dbTargets()) {
       assert.deepEqual(c.confirmedSlot, slot(day(3), '11:00', '12:00'));
       assert.equal('proposedSlot' in c, false);
       const { events } = await verified(salon, b.bookingId);
-      assert.deepEqual(events.map((e) => e.event), ['booking.requested', 'booking.reschedule_proposed', 'booking.reschedule_confirmed']);
+      assert.deepEqual(
+        events.map((e) => e.event),
+        ['booking.requested', 'booking.reschedule_proposed', 'booking.reschedule_confirmed'],
+      );
       assert.equal(events[1].booking.confirmedSlot, null);
       assert.deepEqual(events[2].booking.confirmedSlot, slot(day(3), '11:00', '12:00'));
       // still held after acceptance; Anna's original time is free
-      expectError(await createBooking(h, salon, { date: day(3), startTime: '11:00', staffId: bence.id }), 409, 'booking.slot_no_longer_available');
+      expectError(
+        await createBooking(h, salon, { date: day(3), startTime: '11:00', staffId: bence.id }),
+        409,
+        'booking.slot_no_longer_available',
+      );
       await createOk(h, salon, { date: day(2), startTime: '10:00', staffId: anna.id });
 
       expectError(await operatorAction(h, b.bookingId, 'accept-proposal'), 409, 'booking.invalid_transition');
@@ -154,7 +171,11 @@ for (const target of dbTargets()) {
       const a = await createOk(h, salon, { startTime: '10:00' });
       const b = await createOk(h, salon, { startTime: '11:00' });
       expectError(await operatorAction(h, b.bookingId, 'propose', { date: day(2), startTime: '10:15' }), 409, 'booking.slot_unavailable');
-      expectError(await operatorAction(h, b.bookingId, 'reschedule', { date: day(2), startTime: '09:45' }), 409, 'booking.slot_unavailable');
+      expectError(
+        await operatorAction(h, b.bookingId, 'reschedule', { date: day(2), startTime: '09:45' }),
+        409,
+        'booking.slot_unavailable',
+      );
       const { booking } = await verified(salon, b.bookingId);
       assert.equal(booking.stateVersion, 2);
       assert.deepEqual(booking.confirmedSlot, slot(day(2), '11:00', '11:30'));
@@ -171,7 +192,11 @@ for (const target of dbTargets()) {
       expectError(await operatorAction(h, b.bookingId, 'reschedule'), 400, 'request.validation_failed');
       expectError(await operatorAction(h, b.bookingId, 'propose', { date: day(2), startTime: '25:00' }), 400, 'request.validation_failed');
       const requested = await createOk(h, salon, { service: salon.manualService, startTime: '14:00' });
-      expectError(await operatorAction(h, requested.bookingId, 'reschedule', { date: day(2), startTime: '15:00' }), 409, 'booking.invalid_transition');
+      expectError(
+        await operatorAction(h, requested.bookingId, 'reschedule', { date: day(2), startTime: '15:00' }),
+        409,
+        'booking.invalid_transition',
+      );
     });
 
     test('reschedule twice: two reschedule_confirmed events, sequences N and N+1, new deliveryIds and transition ids', async () => {
@@ -231,9 +256,15 @@ for (const target of dbTargets()) {
           expectError(await cancel(h, salon, id), 409, 'booking.invalid_transition');
         }
         const da = await verified(salon, a.bookingId);
-        assert.deepEqual(da.events.map((e) => e.event), ['booking.requested', 'booking.confirmed', 'booking.completed']);
+        assert.deepEqual(
+          da.events.map((e) => e.event),
+          ['booking.requested', 'booking.confirmed', 'booking.completed'],
+        );
         const db = await verified(salon, b.bookingId);
-        assert.deepEqual(db.events.map((e) => e.event), ['booking.requested', 'booking.confirmed', 'booking.no_show']);
+        assert.deepEqual(
+          db.events.map((e) => e.event),
+          ['booking.requested', 'booking.confirmed', 'booking.no_show'],
+        );
       } finally {
         h.clock.now = new Date(BASE_NOW);
       }
@@ -264,18 +295,31 @@ for (const target of dbTargets()) {
       const [row] = await sql(h, 'SELECT guest_phone, guest_email, api_source_key_id FROM bookings WHERE id = $1', [b.bookingId]);
       assert.deepEqual(row, { guest_phone: '+36205551234', guest_email: 'tel@example.com', api_source_key_id: null });
       const { events } = await verified(salon, b.bookingId);
-      assert.deepEqual(events.map((e) => [e.event, e.transition.sequence, e.transition.from, e.transition.to]), [
-        ['booking.confirmed', 1, null, 'confirmed'],
-      ]);
+      assert.deepEqual(
+        events.map((e) => [e.event, e.transition.sequence, e.transition.from, e.transition.to]),
+        [['booking.confirmed', 1, null, 'confirmed']],
+      );
       // visible to the public API and cancellable there
       const list = await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}`);
-      assert.deepEqual(list.body.data.bookings.map((x: any) => x.bookingId), [b.bookingId]);
+      assert.deepEqual(
+        list.body.data.bookings.map((x: any) => x.bookingId),
+        [b.bookingId],
+      );
 
       // clashes are refused, the past included
-      expectError(await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, { ...body, startTime: '08:00' }), 409, 'booking.slot_unavailable');
+      expectError(
+        await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, { ...body, startTime: '08:00' }),
+        409,
+        'booking.slot_unavailable',
+      );
       const online = await createOk(h, salon, { startTime: '10:00' });
       expectError(
-        await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, { ...body, date: day(2), startTime: '09:45', serviceId: salon.service.id }),
+        await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
+          ...body,
+          date: day(2),
+          startTime: '09:45',
+          serviceId: salon.service.id,
+        }),
         409,
         'booking.slot_unavailable',
       );
@@ -295,7 +339,11 @@ for (const target of dbTargets()) {
         'catalog.staff_not_found',
       );
       expectError(
-        await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, { ...body, guest: { name: 'X', phone: 'abc' }, date: day(6) }),
+        await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
+          ...body,
+          guest: { name: 'X', phone: 'abc' },
+          date: day(6),
+        }),
         400,
         'request.validation_failed',
       );
@@ -373,15 +421,18 @@ for (const target of dbTargets()) {
         ['cancelled', null],
       ]);
       const { events } = await verified(salon, b.bookingId);
-      assert.deepEqual(events.map((e) => [e.event, e.booking.confirmedSlot === null]), [
-        ['booking.requested', true],
-        ['booking.confirmed', false],
-        ['booking.reschedule_proposed', true],
-        ['booking.reschedule_confirmed', false],
-        ['booking.reschedule_confirmed', false],
-        ['booking.reschedule_proposed', true],
-        ['booking.cancelled', true],
-      ]);
+      assert.deepEqual(
+        events.map((e) => [e.event, e.booking.confirmedSlot === null]),
+        [
+          ['booking.requested', true],
+          ['booking.confirmed', false],
+          ['booking.reschedule_proposed', true],
+          ['booking.reschedule_confirmed', false],
+          ['booking.reschedule_confirmed', false],
+          ['booking.reschedule_proposed', true],
+          ['booking.cancelled', true],
+        ],
+      );
       // reading the log again gives the same bytes: payloads are stored, not rebuilt
       const r1 = await api(h.app, salon.key.secret, 'GET', `/bookings/${b.bookingId}/events`);
       const r2 = await api(h.app, salon.key.secret, 'GET', `/bookings/${b.bookingId}/events`);
@@ -396,11 +447,17 @@ for (const target of dbTargets()) {
       const b = await createOk(h, salon, { startTime: '10:00' });
       await operatorOk(h, b.bookingId, 'reschedule', { date: day(2), startTime: '11:00' });
       await cancel(h, salon, b.bookingId);
-      expectError(await createBooking(h, salon, { startTime: '11:00', staffId: salon.staff[1]!.id, expectedPricingVersion: 'x' }), 409, 'booking.service_pricing_changed');
+      expectError(
+        await createBooking(h, salon, { startTime: '11:00', staffId: salon.staff[1]!.id, expectedPricingVersion: 'x' }),
+        409,
+        'booking.service_pricing_changed',
+      );
       const events = await bookingEvents(h, salon, b.bookingId);
-      const rows = await sql(h, 'SELECT delivery_id, sequence, event, status FROM webhook_deliveries WHERE business_id = $1 ORDER BY sequence', [
-        salon.business.id,
-      ]);
+      const rows = await sql(
+        h,
+        'SELECT delivery_id, sequence, event, status FROM webhook_deliveries WHERE business_id = $1 ORDER BY sequence',
+        [salon.business.id],
+      );
       assert.deepEqual(
         rows,
         events.map((e) => ({ delivery_id: e.deliveryId, sequence: e.transition.sequence, event: e.event, status: 'pending' })),
@@ -433,8 +490,11 @@ for (const target of dbTargets()) {
       expectError(await admin(h.app, 'POST', `/bookings/${m.bookingId}/accept`, { note: 'ok' }), 400, 'request.validation_failed');
       assert.equal((await admin(h.app, 'POST', `/bookings/${m.bookingId}/accept`, null)).status, 200);
 
-      await api(h.app, salon.key.secret, 'PUT', `/webhooks/config?salonSlug=${salon.business.slug}`, { url: 'https://hooks.example.com/x' });
-      const rotate = (payload: unknown) => api(h.app, salon.key.secret, 'POST', `/webhooks/config/rotate-secret?salonSlug=${salon.business.slug}`, payload);
+      await api(h.app, salon.key.secret, 'PUT', `/webhooks/config?salonSlug=${salon.business.slug}`, {
+        url: 'https://hooks.example.com/x',
+      });
+      const rotate = (payload: unknown) =>
+        api(h.app, salon.key.secret, 'POST', `/webhooks/config/rotate-secret?salonSlug=${salon.business.slug}`, payload);
       expectError(await rotate({ secret: 'mine' }), 400, 'request.validation_failed');
       assert.equal((await rotate(undefined)).status, 200);
     });

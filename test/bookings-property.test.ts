@@ -24,10 +24,31 @@ const staffArb = fc.option(fc.integer({ min: 0, max: 2 }), { nil: null });
 const slotArb = fc.integer({ min: 0, max: SLOTS.length - 1 });
 const dateArb = fc.integer({ min: 2, max: 3 });
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), service: fc.integer({ min: 0, max: 2 }), staff: staffArb, slot: slotArb, date: dateArb }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      service: fc.integer({ min: 0, max: 2 }),
+      staff: staffArb,
+      slot: slotArb,
+      date: dateArb,
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), booking: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('accept' as const, 'decline' as const, 'accept-proposal' as const), booking: fc.nat() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('propose' as const, 'reschedule' as const), booking: fc.nat(), staff: staffArb, slot: slotArb, date: dateArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constantFrom('accept' as const, 'decline' as const, 'accept-proposal' as const), booking: fc.nat() }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('propose' as const, 'reschedule' as const),
+      booking: fc.nat(),
+      staff: staffArb,
+      slot: slotArb,
+      date: dateArb,
+    }),
+  },
 );
 /** Commands in batches; a batch runs concurrently, batches run one after another. */
 const scenarioArb = fc.array(fc.array(commandArb, { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 8 });
@@ -57,7 +78,10 @@ for (const target of dbTargets()) {
         requestAcceptancePolicy: 'manual',
       });
       const services = [salon.service, salon.manualService, buffered];
-      const cili = await createStaff(h.app, salon.business.slug, salon.location.slug, { name: 'Cili', serviceIds: services.map((s) => s.id) });
+      const cili = await createStaff(h.app, salon.business.slug, salon.location.slug, {
+        name: 'Cili',
+        serviceIds: services.map((s) => s.id),
+      });
       await adminOk(h.app, 'PATCH', `/staff/${salon.staff[0]!.id}`, { serviceIds: services.map((s) => s.id) });
       return { salon, services, staff: [...salon.staff.map((s) => s.id), cili.id] };
     }

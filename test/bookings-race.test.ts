@@ -66,7 +66,9 @@ for (const target of dbTargets()) {
       const salon = await createSalon(h.app);
       const times = ['10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30'];
       // 60-minute service: 10:00 and 11:00 could both fit, but any winner blocks its neighbours
-      const rs = await Promise.all(times.flatMap((t) => [0, 1, 2].map(() => createBooking(h, salon, { service: salon.manualService, startTime: t }))));
+      const rs = await Promise.all(
+        times.flatMap((t) => [0, 1, 2].map(() => createBooking(h, salon, { service: salon.manualService, startTime: t }))),
+      );
       const won = rs.filter((r) => r.status === 201).map((r) => r.body.data.booking);
       assert.ok(won.length >= 1 && won.length <= 2, JSON.stringify(tally(rs)));
       const rows = await sql(h, overlapCountSql({ business: true, everyStatus: true }), [salon.business.id]);
@@ -78,7 +80,10 @@ for (const target of dbTargets()) {
       const salon = await createSalon(h.app);
       const rs = await Promise.all(Array.from({ length: 20 }, () => createBooking(h, salon, { staffId: undefined, startTime: '12:00' })));
       assert.deepEqual(tally(rs), { '201': 2, '409 booking.slot_no_longer_available': 18 });
-      const staff = rs.filter((r) => r.status === 201).map((r) => r.body.data.booking.staffId).sort();
+      const staff = rs
+        .filter((r) => r.status === 201)
+        .map((r) => r.body.data.booking.staffId)
+        .sort();
       assert.deepEqual(staff, salon.staff.map((s) => s.id).sort());
     });
 
@@ -144,7 +149,11 @@ for (const target of dbTargets()) {
 
     test('20 concurrent bookings for a five-seat group session → exactly five seats taken', async () => {
       const salon = await createSalon(h.app);
-      const service = await createService(h.app, salon.business.slug, salon.location.slug, { name: 'Jóga', durationMinutes: 60, bookingMode: 'groupSession' });
+      const service = await createService(h.app, salon.business.slug, salon.location.slug, {
+        name: 'Jóga',
+        durationMinutes: 60,
+        bookingMode: 'groupSession',
+      });
       const staff = await createStaff(h.app, salon.business.slug, salon.location.slug, { name: 'Cili', serviceIds: [service.id] });
       const { session } = await adminOk(h.app, 'POST', `/services/${service.id}/sessions`, {
         staffId: staff.id,
@@ -160,7 +169,9 @@ for (const target of dbTargets()) {
       });
       const token = search.body.data.slots[0].slotToken;
       const rs = await Promise.all(
-        Array.from({ length: 20 }, () => createBooking(h, salon, { service, staffId: undefined, slot: undefined, sessionId: session.id, slotToken: token })),
+        Array.from({ length: 20 }, () =>
+          createBooking(h, salon, { service, staffId: undefined, slot: undefined, sessionId: session.id, slotToken: token }),
+        ),
       );
       assert.deepEqual(tally(rs), { '201': 5, '409 booking.session_full': 15 });
       const [row] = await sql(h, 'SELECT seats_taken FROM group_sessions WHERE id = $1', [session.id]);
@@ -177,7 +188,9 @@ for (const target of dbTargets()) {
       const b = await createOk(h, salon, { startTime: '10:00' });
       const rs = await Promise.all([
         ...Array.from({ length: 10 }, () => cancel(h, salon, b.bookingId)),
-        ...['11:00', '12:00', '13:00', '14:00', '15:00'].map((t) => operatorAction(h, b.bookingId, 'reschedule', { date: day(2), startTime: t })),
+        ...['11:00', '12:00', '13:00', '14:00', '15:00'].map((t) =>
+          operatorAction(h, b.bookingId, 'reschedule', { date: day(2), startTime: t }),
+        ),
       ]);
       const cancels = rs.slice(0, 10);
       assert.deepEqual(tally(cancels), { '200': 1, '409 booking.invalid_transition': 9 });
@@ -250,10 +263,16 @@ describe('transactionWithRetry', () => {
     assert.equal(await transactionWithRetry(ok.db, async () => 'done'), 'done');
     assert.equal(ok.calls(), 3);
     const never = fakeDb([deadlock, deadlock, deadlock, deadlock, deadlock]);
-    await assert.rejects(transactionWithRetry(never.db, async () => 'done'), /deadlock/);
+    await assert.rejects(
+      transactionWithRetry(never.db, async () => 'done'),
+      /deadlock/,
+    );
     assert.equal(never.calls(), 4);
     const other = fakeDb([Object.assign(new Error('exclusion'), { code: '23P01' })]);
-    await assert.rejects(transactionWithRetry(other.db, async () => 'done'), /exclusion/);
+    await assert.rejects(
+      transactionWithRetry(other.db, async () => 'done'),
+      /exclusion/,
+    );
     assert.equal(other.calls(), 1);
   });
 });

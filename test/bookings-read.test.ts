@@ -26,7 +26,8 @@ for (const target of dbTargets()) {
     });
     after(() => h.close());
 
-    const list = (salon: SalonFixture, query = '') => api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}${query}`);
+    const list = (salon: SalonFixture, query = '') =>
+      api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}${query}`);
 
     /** Every page of a listing, following meta.cursor; checks each page's size. */
     async function allPages(salon: SalonFixture, query: string, limit: number): Promise<any[]> {
@@ -94,7 +95,10 @@ for (const target of dbTargets()) {
       assert.deepEqual(ids(await list(salon, '&status=cancelled')), [made[2].bookingId]);
       assert.deepEqual(ids(await list(salon, '&status=noShow')), []);
       assert.deepEqual(ids(await list(salon, `&locationSlug=${loc2.slug}`)), [made[5].bookingId]);
-      assert.deepEqual(ids(await list(salon, `&locationSlug=${salon.location.slug}&status=confirmed`)), [made[4].bookingId, made[0].bookingId]);
+      assert.deepEqual(ids(await list(salon, `&locationSlug=${salon.location.slug}&status=confirmed`)), [
+        made[4].bookingId,
+        made[0].bookingId,
+      ]);
       assert.deepEqual(ids(await list(salon, `&from=${day(3)}&to=${day(3)}`)), [made[3].bookingId, made[2].bookingId]);
       assert.deepEqual(ids(await list(salon, `&from=${day(3)}&to=${day(9)}&status=confirmed`)), [made[4].bookingId]);
       assert.deepEqual(ids(await list(salon, `&from=${day(10)}&to=${day(12)}`)), []);
@@ -111,7 +115,11 @@ for (const target of dbTargets()) {
       expectError(await api(h.app, other.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}`), 403, 'auth.scope_mismatch');
       // the query's checks come before the scope's (decisions.md): a bad query is a 400 for any salon
       for (const q of [`&from=${day(2)}`, '&from=2031-02-30&to=2031-03-01', `&from=${day(3)}&to=${day(2)}`]) {
-        expectError(await api(h.app, other.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}${q}`), 400, 'request.validation_failed');
+        expectError(
+          await api(h.app, other.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}${q}`),
+          400,
+          'request.validation_failed',
+        );
       }
       expectError(await admin(h.app, 'GET', `/businesses/no-such-business/bookings?from=${day(2)}`), 400, 'request.validation_failed');
       assert.deepEqual(ids(await list(other)), []);
@@ -148,7 +156,8 @@ for (const target of dbTargets()) {
       // bookings created in the same millisecond still page cleanly (ties broken by id)
       const same = await createSalon(h.app);
       const made2: string[] = [];
-      for (let i = 0; i < 9; i++) made2.push((await createOk(h, same, { startTime: `${10 + Math.floor(i / 2)}:${i % 2 ? '30' : '00'}` })).bookingId);
+      for (let i = 0; i < 9; i++)
+        made2.push((await createOk(h, same, { startTime: `${10 + Math.floor(i / 2)}:${i % 2 ? '30' : '00'}` })).bookingId);
       const pages = await allPages(same, '', 2);
       assert.equal(pages.length, 9);
       assert.deepEqual(new Set(ids(pages)), new Set(made2));
@@ -177,7 +186,9 @@ for (const target of dbTargets()) {
       await invalid(`&limit=2&cursor=${encodeURIComponent(flip(cursor, cursor.length - 2))}`);
       await invalid('&limit=2&cursor=garbage');
       // a forged position with a made-up signature
-      const forged = Buffer.from(JSON.stringify({ l: 'public-bookings', f: 'x', k: { createdAt: BASE_NOW, id: 'bkg_z' } })).toString('base64url');
+      const forged = Buffer.from(JSON.stringify({ l: 'public-bookings', f: 'x', k: { createdAt: BASE_NOW, id: 'bkg_z' } })).toString(
+        'base64url',
+      );
       await invalid(`&limit=2&cursor=${forged}.AAAA`);
 
       // another business's cursor, or the operator list's cursor, is not valid here
@@ -216,12 +227,15 @@ for (const target of dbTargets()) {
       const r = await api(h.app, salon.key.secret, 'GET', `/bookings/${b.bookingId}/events?salonSlug=${salon.business.slug}`);
       assert.equal(r.status, 200, r.raw);
       const events = r.body.data.events;
-      assert.deepEqual(events.map((e: any) => [e.event, e.transition.sequence]), [
-        ['booking.requested', 1],
-        ['booking.confirmed', 2],
-        ['booking.reschedule_confirmed', 3],
-        ['booking.cancelled', 4],
-      ]);
+      assert.deepEqual(
+        events.map((e: any) => [e.event, e.transition.sequence]),
+        [
+          ['booking.requested', 1],
+          ['booking.confirmed', 2],
+          ['booking.reschedule_confirmed', 3],
+          ['booking.cancelled', 4],
+        ],
+      );
       for (const e of events) assert.equal(e.salonSlug, salon.business.slug);
     });
 
@@ -239,7 +253,13 @@ for (const target of dbTargets()) {
       keep('replay', await createBooking(h, salon, { startTime: '10:00' }, key));
       keep('mismatch', await createBooking(h, salon, { startTime: '10:30' }, key));
       keep('clash', await createBooking(h, salon, { startTime: '10:00' }));
-      keep('validation', await createBooking(h, salon, { startTime: '10:00', guest: { name: 'x'.repeat(101), phone: SECRET_PHONE_DIGITS, email: SECRET_EMAIL } }));
+      keep(
+        'validation',
+        await createBooking(h, salon, {
+          startTime: '10:00',
+          guest: { name: 'x'.repeat(101), phone: SECRET_PHONE_DIGITS, email: SECRET_EMAIL },
+        }),
+      );
       const manual = keep('manual create', await createBooking(h, salon, { service: salon.manualService, startTime: '13:00' }));
       const mid = manual.body.data.booking.bookingId;
       keep('get', await api(h.app, salon.key.secret, 'GET', `/bookings/${id}`));
@@ -251,15 +271,20 @@ for (const target of dbTargets()) {
       keep('events', await api(h.app, salon.key.secret, 'GET', `/bookings/${id}/events`));
       keep('events 2', await api(h.app, salon.key.secret, 'GET', `/bookings/${mid}/events`));
       keep('operator list', await admin(h.app, 'GET', `/businesses/${salon.business.slug}/bookings`));
-      keep('manual booking', await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
-        locationSlug: salon.location.slug,
-        serviceId: salon.service.id,
-        staffId: salon.staff[1]!.id,
-        date: day(3),
-        startTime: '10:00',
-        guest: { name: 'Walk-in', phone: `+3630${SECRET_PHONE_DIGITS}`, email: SECRET_EMAIL },
-      }));
-      const stored = await h.db.query<{ payload: string }>('SELECT payload FROM booking_events WHERE business_id = $1', [salon.business.id]);
+      keep(
+        'manual booking',
+        await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
+          locationSlug: salon.location.slug,
+          serviceId: salon.service.id,
+          staffId: salon.staff[1]!.id,
+          date: day(3),
+          startTime: '10:00',
+          guest: { name: 'Walk-in', phone: `+3630${SECRET_PHONE_DIGITS}`, email: SECRET_EMAIL },
+        }),
+      );
+      const stored = await h.db.query<{ payload: string }>('SELECT payload FROM booking_events WHERE business_id = $1', [
+        salon.business.id,
+      ]);
       assert.ok(stored.rows.length >= 8);
       for (const row of stored.rows) bodies.push(['stored payload', row.payload]);
       for (const [what, raw] of bodies) {

@@ -4,18 +4,20 @@ import { buildApp } from '../src/app.ts';
 import { seedDemoIfEmpty } from '../src/operator/demo-seed.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { adminOk, startHarness, testConfig, type Harness } from './helpers/harness.ts';
-import {
-  api,
-  createBusiness,
-  createKey,
-  createLocation,
-  createSalon,
-  createService,
-  createStaff,
-} from './helpers/fixtures.ts';
+import { api, createBusiness, createKey, createLocation, createSalon, createService, createStaff } from './helpers/fixtures.ts';
 
 const HEX12 = /^[0-9a-f]{12}$/;
-const SERVICE_KEYS = ['deposit', 'description', 'durationMinutes', 'id', 'name', 'price', 'priceType', 'pricingVersion', 'requestAcceptancePolicy'];
+const SERVICE_KEYS = [
+  'deposit',
+  'description',
+  'durationMinutes',
+  'id',
+  'name',
+  'price',
+  'priceType',
+  'pricingVersion',
+  'requestAcceptancePolicy',
+];
 
 function q(salonSlug: string, locationSlug: string): string {
   return `salonSlug=${encodeURIComponent(salonSlug)}&locationSlug=${encodeURIComponent(locationSlug)}`;
@@ -140,7 +142,10 @@ for (const target of dbTargets()) {
       for (const excluded of [inactive, offline, fixedNoPrice, fromNoPrice, negotiablePriced, elsewhere]) {
         assert.ok(!ids.includes(excluded.id), excluded.name);
       }
-      assert.deepEqual((await services(salon.key.secret, b, other.slug)).map((s) => s.id), [elsewhere.id]);
+      assert.deepEqual(
+        (await services(salon.key.secret, b, other.slug)).map((s) => s.id),
+        [elsewhere.id],
+      );
 
       await adminOk(h.app, 'PATCH', `/services/${offline.id}`, { onlineBookable: true });
       await adminOk(h.app, 'PATCH', `/services/${inactive.id}`, { active: true });
@@ -266,7 +271,11 @@ for (const target of dbTargets()) {
           const r = await api(h.app, key, 'GET', `${path}?${query}`);
           assert.equal(r.status, 400, `${query}: ${r.raw}`);
           assert.equal(r.body.error.code, 'request.validation_failed');
-          if (missing) assert.ok(r.body.error.details.issues.some((i: any) => i.path === missing), r.raw);
+          if (missing)
+            assert.ok(
+              r.body.error.details.issues.some((i: any) => i.path === missing),
+              r.raw,
+            );
         }
       });
 

@@ -67,7 +67,12 @@ const CASES: Case[] = [
     code: 'request.validation_failed',
     path: 'path',
   },
-  { name: 'an unknown HTTP version', parts: ['GET /healthz HTTP/9.9\r\nHost: t\r\n\r\n'], code: 'request.validation_failed', path: 'request' },
+  {
+    name: 'an unknown HTTP version',
+    parts: ['GET /healthz HTTP/9.9\r\nHost: t\r\n\r\n'],
+    code: 'request.validation_failed',
+    path: 'request',
+  },
   {
     name: 'a broken chunk size, the body arriving after the headers',
     parts: [

@@ -95,7 +95,14 @@ test('a SIGKILLed holder leaves a lock that never blocks the next start; what it
   try {
     const slug = `lock-${randomUUID().slice(0, 8)}`;
     await admin(first.url!, '/businesses', { slug, name: 'Lock Salon', currency: 'HUF', subscription: { plan: 'pro', status: 'active' } });
-    key = (await admin(first.url!, `/businesses/${slug}/api-keys`, { name: 'k', type: 'integration', kind: 'owner', capabilities: [...CAPABILITIES] })).apiKey.secret;
+    key = (
+      await admin(first.url!, `/businesses/${slug}/api-keys`, {
+        name: 'k',
+        type: 'integration',
+        kind: 'owner',
+        capabilities: [...CAPABILITIES],
+      })
+    ).apiKey.secret;
   } finally {
     process.kill(first.pid, 'SIGKILL');
     await first.exit;
@@ -132,7 +139,10 @@ test('a lock whose pid now belongs to a process started at another time is stale
     const info = descendants(process.pid).find((p) => p.pid === other.pid);
     assert.ok(info, 'the child is visible in /proc');
     writeLock(dir, { pid: other.pid!, startTicks: info.startTicks });
-    assert.throws(() => lockDataDir(dir), (err: unknown) => err instanceof DataDirLockedError && err.holder.pid === other.pid);
+    assert.throws(
+      () => lockDataDir(dir),
+      (err: unknown) => err instanceof DataDirLockedError && err.holder.pid === other.pid,
+    );
     writeLock(dir, { pid: other.pid!, startTicks: info.startTicks - 1 });
     lockDataDir(dir).release();
   } finally {
@@ -145,9 +155,15 @@ test('a holder in another host or pid namespace holds while its heartbeat moves;
   const path = join(dir, LOCK_FILE);
   writeLock(dir, { pid: 1, host: 'elsewhere.example', pidNamespace: 'pid:[1]' });
   // Its heartbeat, from another process: the lock check blocks this one while it watches.
-  const beat = spawnChild(['-e', `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`]);
+  const beat = spawnChild([
+    '-e',
+    `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`,
+  ]);
   try {
-    assert.throws(() => lockDataDir(dir, { staleAfterMs: 2000 }), (err: unknown) => err instanceof DataDirLockedError && err.holder.host === 'elsewhere.example');
+    assert.throws(
+      () => lockDataDir(dir, { staleAfterMs: 2000 }),
+      (err: unknown) => err instanceof DataDirLockedError && err.holder.host === 'elsewhere.example',
+    );
   } finally {
     beat.kill('SIGKILL');
     await exitOf(beat);
@@ -162,9 +178,15 @@ test('a holder with this hostname and pid namespace but another boot id (another
   const dir = scratchDir();
   const path = join(dir, LOCK_FILE);
   writeLock(dir, { pid: 1, bootId: 'another-machine-boot-id' });
-  const beat = spawnChild(['-e', `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`]);
+  const beat = spawnChild([
+    '-e',
+    `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`,
+  ]);
   try {
-    assert.throws(() => lockDataDir(dir, { staleAfterMs: 2000 }), (err: unknown) => err instanceof DataDirLockedError && err.holder.bootId === 'another-machine-boot-id');
+    assert.throws(
+      () => lockDataDir(dir, { staleAfterMs: 2000 }),
+      (err: unknown) => err instanceof DataDirLockedError && err.holder.bootId === 'another-machine-boot-id',
+    );
   } finally {
     beat.kill('SIGKILL');
     await exitOf(beat);

@@ -30,7 +30,13 @@ describe('a request that finds no free database connection', () => {
   before(async () => {
     db = await migrated(PostgresDb.open(url, 1, TIMEOUT_MS));
     store = new GenerousRateLimitStore();
-    app = await buildApp({ logger: false, config: testConfig({ dbPoolMax: 1, dbPoolTimeoutMs: TIMEOUT_MS }), db, rateLimitStore: store, clock: () => new Date(BASE_NOW) });
+    app = await buildApp({
+      logger: false,
+      config: testConfig({ dbPoolMax: 1, dbPoolTimeoutMs: TIMEOUT_MS }),
+      db,
+      rateLimitStore: store,
+      clock: () => new Date(BASE_NOW),
+    });
     salon = await createSalon(app);
   });
   after(async () => {
@@ -76,7 +82,7 @@ describe('a request that finds no free database connection', () => {
     assert.equal(served.status, 200, JSON.stringify(served.body));
   });
 
-  test("a write that finds the pool busy after claiming its key is answered busy at once, and its retry with the key runs", async () => {
+  test('a write that finds the pool busy after claiming its key is answered busy at once, and its retry with the key runs', async () => {
     const key = randomUUID();
     const post = () => api(app, salon.key.secret, 'POST', '/bookings', createBody(salon), { 'idempotency-key': key });
     // Right after this request claims its key, a transaction takes the pool's one connection.

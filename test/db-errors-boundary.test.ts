@@ -24,7 +24,15 @@ test('nothing outside src/store imports a SQLSTATE predicate', () => {
     if (path.startsWith('store/')) continue;
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[^']*store\/db-errors\.ts'/g)) {
-      const names = m[1]!.split(',').map((n) => n.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]!.trim()).filter(Boolean);
+      const names = m[1]!
+        .split(',')
+        .map((n) =>
+          n
+            .replace(/^\s*type\s+/, '')
+            .split(/\s+as\s+/)[0]!
+            .trim(),
+        )
+        .filter(Boolean);
       for (const name of names) if (!ALLOWED_OUTSIDE_STORE.has(name)) offending.push(`${path}: ${name}`);
     }
     if (/import\s+\*\s+as\s+\w+\s+from\s+'[^']*store\/db-errors\.ts'/.test(text)) offending.push(`${path}: *`);

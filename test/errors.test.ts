@@ -237,23 +237,39 @@ for (const target of dbTargets()) {
         );
       }
       // query and path parameters say where too
-      const q = await call(h.app, { method: 'GET', url: '/v1/subscription?salonSlug=', headers: { authorization: `Bearer ${key.secret}` } });
+      const q = await call(h.app, {
+        method: 'GET',
+        url: '/v1/subscription?salonSlug=',
+        headers: { authorization: `Bearer ${key.secret}` },
+      });
       expectError(q, 'request.validation_failed', 'empty salonSlug');
-      assert.ok(issuesOf(q, 'query').some((i) => i.path.includes('salonSlug')), q.raw);
+      assert.ok(
+        issuesOf(q, 'query').some((i) => i.path.includes('salonSlug')),
+        q.raw,
+      );
       const p = await call(h.app, { method: 'DELETE', url: `/admin/v1/api-keys/${'k'.repeat(150)}`, headers: ADMIN });
       expectError(p, 'request.validation_failed', 'long keyId');
-      assert.ok(issuesOf(p, 'params').some((i) => i.path.includes('keyId')), p.raw);
+      assert.ok(
+        issuesOf(p, 'params').some((i) => i.path.includes('keyId')),
+        p.raw,
+      );
     });
 
     test('business-rule 400s use the same shape', async () => {
       const res = await adminRaw(h, JSON.stringify(validBusiness({ currency: 'XYZ' })));
       expectError(res, 'request.validation_failed', 'unknown currency');
-      assert.ok(issuesOf(res, 'currency').some((i) => i.path === 'body.currency'), res.raw);
+      assert.ok(
+        issuesOf(res, 'currency').some((i) => i.path === 'body.currency'),
+        res.raw,
+      );
       const dup = validBusiness();
       assert.equal((await adminRaw(h, JSON.stringify(dup))).status, 200);
       const again = await adminRaw(h, JSON.stringify(dup));
       expectError(again, 'request.validation_failed', 'duplicate slug');
-      assert.ok(issuesOf(again, 'dup').some((i) => i.path === 'body.slug'), again.raw);
+      assert.ok(
+        issuesOf(again, 'dup').some((i) => i.path === 'body.slug'),
+        again.raw,
+      );
     });
   });
 

@@ -45,7 +45,10 @@ const TZ_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest', 
 /** Budapest local date n days from today: inside the booking horizon, past the minimum notice. */
 const localDate = (n: number) => TZ_DATE.format(new Date(Date.now() + n * 86_400_000));
 /** 09:00 to 16:30 on the 15-minute grid: inside createSalon's working hours. */
-const GRID = Array.from({ length: 31 }, (_, i) => `${String(9 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`);
+const GRID = Array.from(
+  { length: 31 },
+  (_, i) => `${String(9 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+);
 
 /** Odd endings of the path: encoded dots and slashes, matrix parameters, trailing slashes. */
 const PATH_SUFFIXES = ['', '/', '//', '/.', '/%2e%2e', '%2F..%2Fadmin', ';x=1', '/%00', '/..%2f..%2fhealthz'];
@@ -96,7 +99,13 @@ for (const target of TARGETS) {
           staffId: salon.staff[i % 2]!.id,
           slot: { date: localDate(2 + i), startTime: '09:00' },
           guest: { name: 'Fuzz Guest', phone: '+36301112233' },
-          consent: { privacyNoticeVersion: 'p1', termsVersion: 't1', locale: 'hu-HU', acceptedAt: new Date().toISOString(), policyConsentGiven: true },
+          consent: {
+            privacyNoticeVersion: 'p1',
+            termsVersion: 't1',
+            locale: 'hu-HU',
+            acceptedAt: new Date().toISOString(),
+            policyConsentGiven: true,
+          },
         });
         assert.equal(r.status, 201, r.raw);
         bookingIds.push(r.body.data.booking.bookingId);
@@ -123,15 +132,19 @@ for (const target of TARGETS) {
         from: fc.integer({ min: -2, max: 12 }).map(localDate),
         to: fc.integer({ min: 10, max: 50 }).map(localDate),
         startTime: fc.constantFrom(...GRID),
-        name: mostly(fc.constantFrom('Kiss Éva', 'O\'Brien', '李雷')),
+        name: mostly(fc.constantFrom('Kiss Éva', "O'Brien", '李雷')),
         phone: mostly(fc.constantFrom('+36301234567', '06 30 123 4567', '301234567')),
         email: fc.oneof(fc.constant(undefined), fc.constantFrom('guest@example.com', 'not-an-email', 'A@B.HU')),
         policyConsentGiven: fc.oneof({ weight: 8, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
         sessionId: rare(shortHostileString),
         slotToken: rare(shortHostileString),
         serviceLocation: rare(fc.record({ address: fc.string({ minLength: 1, maxLength: 20 }) })),
-        depositTermsAcceptance: rare(fc.record({ termsVersion: fc.string({ maxLength: 5 }), acceptedAt: fc.constant(new Date().toISOString()) })),
-        url: mostly(fc.constantFrom('https://hooks.example.com/booking', 'http://127.0.0.1/x', 'https://user:pw@example.com/', 'https://10.0.0.1/')),
+        depositTermsAcceptance: rare(
+          fc.record({ termsVersion: fc.string({ maxLength: 5 }), acceptedAt: fc.constant(new Date().toISOString()) }),
+        ),
+        url: mostly(
+          fc.constantFrom('https://hooks.example.com/booking', 'http://127.0.0.1/x', 'https://user:pw@example.com/', 'https://10.0.0.1/'),
+        ),
       };
       for (const [k, pool] of Object.entries(pools)) h[k] = mostly(fc.constantFrom(...pool));
       return h;
@@ -139,8 +152,14 @@ for (const target of TARGETS) {
 
     test('public writes', async (t) => {
       const routes = publicRoutes(h.app).filter((r) => r.method !== 'GET');
-      assert.ok(routes.some((r) => r.url === '/v1/bookings'), 'POST /v1/bookings is a public write');
-      assert.ok(routes.some((r) => r.url === '/v1/bookings/:bookingId/cancel'), 'cancel is a public write');
+      assert.ok(
+        routes.some((r) => r.url === '/v1/bookings'),
+        'POST /v1/bookings is a public write',
+      );
+      assert.ok(
+        routes.some((r) => r.url === '/v1/bookings/:bookingId/cancel'),
+        'cancel is a public write',
+      );
       for (const r of routes) {
         await t.test(label(r), async (tt) => {
           const arb = fc.tuple(
@@ -149,7 +168,9 @@ for (const target of TARGETS) {
           );
           // a configured webhook, so rotate and delete reach their handlers whatever ran before
           if (r.url.startsWith('/v1/webhooks')) {
-            await api(h.app, keys[0], 'PUT', `/webhooks/config?salonSlug=${salon.business.slug}`, { url: 'https://hooks.example.com/fuzz' });
+            await api(h.app, keys[0], 'PUT', `/webhooks/config?salonSlug=${salon.business.slug}`, {
+              url: 'https://hooks.example.com/fuzz',
+            });
           }
           const deadline = Date.now() + Math.max(500, Math.floor(BUDGET_MS / TARGETS.length / routes.length));
           let before = await writeSnapshot(h, salon.business.id, []);
@@ -171,7 +192,11 @@ for (const target of TARGETS) {
               const res = await sendChecked(h, r, opts, codes);
               const afterSnap = await writeSnapshot(h, salon.business.id, slugs);
               if (res.status >= 400) {
-                assert.equal(afterSnap, before, `${label(r)} -> ${res.status}: rows changed by ${describeRequest(opts)}\n${res.raw.slice(0, 300)}`);
+                assert.equal(
+                  afterSnap,
+                  before,
+                  `${label(r)} -> ${res.status}: rows changed by ${describeRequest(opts)}\n${res.raw.slice(0, 300)}`,
+                );
               } else accepted += 1;
               before = afterSnap;
             }),

@@ -20,15 +20,7 @@ import { dbTargets } from './helpers/databases.ts';
 import { dateArb, describeRequest, hostileString, requestArb, sendChecked, slugsIn, snapshot, toInject } from './helpers/fuzz-requests.ts';
 import { ADMIN_TOKEN, call, startHarness, type Harness } from './helpers/harness.ts';
 import { createBusiness, createKey, type BusinessFixture } from './helpers/fixtures.ts';
-import {
-  ensureLocation,
-  FIELD_HINTS,
-  label,
-  minimalRequest,
-  openapiDoc,
-  operatorRoutes,
-  publicRoutes,
-} from './helpers/route-samples.ts';
+import { ensureLocation, FIELD_HINTS, label, minimalRequest, openapiDoc, operatorRoutes, publicRoutes } from './helpers/route-samples.ts';
 import type { RouteTableEntry } from '../src/http/context.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -42,12 +34,20 @@ const LOCATION = 'main';
 async function seedCatalog(h: Harness, doc: any, slug: string): Promise<{ serviceId?: string; staffId?: string }> {
   await ensureLocation(h.app, slug, LOCATION);
   const out: { serviceId?: string; staffId?: string } = {};
-  for (const [suffix, field] of [['services', 'service'], ['staff', 'staff']] as const) {
+  for (const [suffix, field] of [
+    ['services', 'service'],
+    ['staff', 'staff'],
+  ] as const) {
     const r = h.app.routeTable.find((x) => x.method === 'POST' && x.url === `/admin/v1/businesses/:slug/${suffix}`);
     if (!r) continue;
     const req = minimalRequest(doc, r, { salonSlug: slug, locationSlug: LOCATION }, { slug });
     const body = suffix === 'staff' && out.serviceId ? { ...(req.body as object), serviceIds: [out.serviceId] } : req.body;
-    const res = await call(h.app, { method: 'POST', url: req.url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body as object });
+    const res = await call(h.app, {
+      method: 'POST',
+      url: req.url,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: body as object,
+    });
     const id = res.body?.data?.[field]?.id;
     if (typeof id === 'string') out[field === 'service' ? 'serviceId' : 'staffId'] = id;
   }

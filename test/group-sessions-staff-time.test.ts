@@ -95,7 +95,11 @@ for (const target of dbTargets()) {
         assert.equal(before.body.data.slots.length, 1, before.raw);
         const slot = before.body.data.slots[0];
         if (change === 'inactive') await adminOk(h.app, 'PATCH', `/staff/${annaId}`, { active: false });
-        else await adminOk(h.app, 'POST', `/staff/${annaId}/time-off`, { from: { date: day(2), time: '00:00' }, to: { date: day(3), time: '00:00' } });
+        else
+          await adminOk(h.app, 'POST', `/staff/${annaId}/time-off`, {
+            from: { date: day(2), time: '00:00' },
+            to: { date: day(3), time: '00:00' },
+          });
         const after = await search();
         assert.deepEqual(after.body.data.slots, [], `${change}: ${after.raw}`);
         const booked = await createBooking(h, salon, {
@@ -110,7 +114,7 @@ for (const target of dbTargets()) {
       }
     });
 
-    test('a session cannot be scheduled over the staff member\'s bookings or another session', async () => {
+    test("a session cannot be scheduled over the staff member's bookings or another session", async () => {
       const { salon, yogaId, annaId } = await salonWithClass();
       await createOk(h, salon, { staffId: annaId, startTime: '14:00' }); // 12:00-12:30 UTC
       const session = (startAtUtc: string, endAtUtc: string, staffId = annaId) =>

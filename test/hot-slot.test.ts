@@ -27,7 +27,14 @@ interface Answer {
   ms: number;
 }
 
-async function http(base: string, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function http(
+  base: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const started = performance.now();
   const r = await fetch(`${base}${path}`, {
     method,
@@ -58,10 +65,11 @@ async function startReader(token: string, urls: string[]): Promise<{ stop(): Pro
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
-  const next = () => new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`latency reader exited with ${code}`)));
-  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      lines.once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`latency reader exited with ${code}`)));
+    });
   assert.equal(await next(), 'ready');
   return {
     async stop() {
@@ -110,7 +118,10 @@ describe('a hot slot on two API processes over one PostgreSQL', () => {
     const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
     const staffIds: string[] = [];
     for (const name of staff) {
-      staffIds.push((await adminOk('POST', `/businesses/${slug}/staff`, { locationSlug: 'main', name, serviceIds: [service.id], workingHours: hours })).staff.id);
+      staffIds.push(
+        (await adminOk('POST', `/businesses/${slug}/staff`, { locationSlug: 'main', name, serviceIds: [service.id], workingHours: hours }))
+          .staff.id,
+      );
     }
     // elevated: 150 creates a minute, so the warm-up and the burst of 100 meet no rate limit
     const key = (
@@ -140,7 +151,9 @@ describe('a hot slot on two API processes over one PostgreSQL', () => {
     await scratch?.close();
   });
 
-  test('100 creates of one slot (no staffId, 3 staff): one 201 per staff member, catalog 409s, p99 < 3 s; reads elsewhere < 500 ms p99', { timeout: 120_000 }, async () => {
+  test('100 creates of one slot (no staffId, 3 staff): one 201 per staff member, catalog 409s, p99 < 3 s; reads elsewhere < 500 ms p99', {
+    timeout: 120_000,
+  }, async () => {
     const hot = await salon(STAFF);
     const other = await salon(['Dóra']);
     const readPath = `/v1/services?salonSlug=${other.slug}&locationSlug=main`;
@@ -156,21 +169,34 @@ describe('a hot slot on two API processes over one PostgreSQL', () => {
       ...(staffId ? { staffId } : {}),
       slot: { date, startTime },
       guest: { name: 'Hot Slot', phone: '+36301234567' },
-      consent: { privacyNoticeVersion: 'pn-1', termsVersion: 'tos-1', locale: 'hu-HU', acceptedAt: new Date().toISOString(), policyConsentGiven: true },
+      consent: {
+        privacyNoticeVersion: 'pn-1',
+        termsVersion: 'tos-1',
+        locale: 'hu-HU',
+        acceptedAt: new Date().toISOString(),
+        policyConsentGiven: true,
+      },
     });
     const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     // ... and have taken bookings before: 24 ordinary creates (distinct slots) on each process.
     const times = ['09:00', '09:30', '10:00', '10:30', '13:00', '13:30', '14:00', '14:30'];
     const warm = hot.staffIds.flatMap((staffId) => times.map((t) => createBody(dateIn(4), t, staffId)));
-    const warmed = await Promise.all(warm.map((w, i) => http(i % 2 === 0 ? a : b, 'POST', '/v1/bookings', hot.key, w, { 'idempotency-key': randomUUID() })));
-    assert.ok(warmed.every((r) => r.status === 201), 'the warm-up creates are booked');
+    const warmed = await Promise.all(
+      warm.map((w, i) => http(i % 2 === 0 ? a : b, 'POST', '/v1/bookings', hot.key, w, { 'idempotency-key': randomUUID() })),
+    );
+    assert.ok(
+      warmed.every((r) => r.status === 201),
+      'the warm-up creates are booked',
+    );
     const before = [await attempts(a), await attempts(b)];
 
     const body = createBody(dateIn(3), '11:00');
     // Another business's client, a process of its own, reads from both processes all through the burst.
     const reader = await startReader(other.key, [`${a}${readPath}`, `${b}${readPath}`]);
     const answers = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => http(i % 2 === 0 ? a : b, 'POST', '/v1/bookings', hot.key, body, { 'idempotency-key': randomUUID() })),
+      Array.from({ length: BURST }, (_, i) =>
+        http(i % 2 === 0 ? a : b, 'POST', '/v1/bookings', hot.key, body, { 'idempotency-key': randomUUID() }),
+      ),
     );
     const reads = await reader.stop();
 

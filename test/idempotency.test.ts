@@ -5,15 +5,7 @@ import { purgeExpiredKeys } from '../src/store/idempotency.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { adminOk, call, type Harness } from './helpers/harness.ts';
 import { api, createSalon, createService, createStaff, type SalonFixture } from './helpers/fixtures.ts';
-import {
-  bookingCount,
-  bookingHarness,
-  cancel,
-  createBody,
-  createOk,
-  expectError,
-  sql,
-} from './helpers/bookings.ts';
+import { bookingCount, bookingHarness, cancel, createBody, createOk, expectError, sql } from './helpers/bookings.ts';
 
 /** The parts of a response that a replay must repeat (requestId and the idempotent flag differ). */
 function sameAnswer(live: { status: number; body: any }, replay: { status: number; body: any }): void {
@@ -65,7 +57,11 @@ for (const target of dbTargets()) {
       expectError(await post(salon, { nonsense: true }), 400, 'idempotency.key_required');
       // cancel needs one too
       const b = await createOk(h, salon);
-      const r = await call(h.app, { method: 'POST', url: `/v1/bookings/${b.bookingId}/cancel`, headers: { authorization: `Bearer ${salon.key.secret}` } });
+      const r = await call(h.app, {
+        method: 'POST',
+        url: `/v1/bookings/${b.bookingId}/cancel`,
+        headers: { authorization: `Bearer ${salon.key.secret}` },
+      });
       expectError(r, 400, 'idempotency.key_required');
       expectError(await cancel(h, salon, b.bookingId, { 'idempotency-key': 'nope' }), 400, 'idempotency.key_invalid');
       assert.equal(await bookingCount(h, salon.business.id), 1);
@@ -99,7 +95,11 @@ for (const target of dbTargets()) {
       expectError(r, 409, 'idempotency.payload_mismatch');
       assert.equal(r.body.error.retryable, false);
       expectError(await post(salon, createBody(salon, { note: 'x' }), key), 409, 'idempotency.payload_mismatch');
-      expectError(await cancel(h, salon, live.body.data.booking.bookingId, { 'idempotency-key': key }), 409, 'idempotency.payload_mismatch');
+      expectError(
+        await cancel(h, salon, live.body.data.booking.bookingId, { 'idempotency-key': key }),
+        409,
+        'idempotency.payload_mismatch',
+      );
       assert.equal(await bookingCount(h, salon.business.id), 1);
       // the same key in another business is another key
       const other = await createSalon(h.app);
@@ -118,12 +118,27 @@ for (const target of dbTargets()) {
       reordered.guest = Object.fromEntries(Object.entries(body.guest).reverse());
       reordered.consent = Object.fromEntries(Object.entries(body.consent).reverse());
       sameAnswer(live, await post(salon, reordered, key));
-      const withNulls = { ...reordered, note: null, serviceLocation: null, depositTermsAcceptance: null, guest: { ...reordered.guest, email: body.guest.email } };
+      const withNulls = {
+        ...reordered,
+        note: null,
+        serviceLocation: null,
+        depositTermsAcceptance: null,
+        guest: { ...reordered.guest, email: body.guest.email },
+      };
       const r = await post(salon, withNulls, key);
       sameAnswer(live, r);
       assert.equal(await bookingCount(h, salon.business.id), 1);
       // a null optional member means "absent" on a fresh key as well
-      const fresh = await post(salon, { ...createBody(salon, { startTime: '12:00' }), note: null, staffId: null, guest: { name: 'X', phone: '+36301234567', email: null } }, randomUUID());
+      const fresh = await post(
+        salon,
+        {
+          ...createBody(salon, { startTime: '12:00' }),
+          note: null,
+          staffId: null,
+          guest: { name: 'X', phone: '+36301234567', email: null },
+        },
+        randomUUID(),
+      );
       assert.equal(fresh.status, 201, fresh.raw);
       assert.equal(fresh.body.data.booking.note, null);
     });
@@ -148,7 +163,11 @@ for (const target of dbTargets()) {
         deposit: { required: true, termsVersion: 'v1' },
       });
       const staff = await createStaff(h.app, salon.business.slug, salon.location.slug, { name: 'Cili', serviceIds: [service.id] });
-      const body = createBody(salon, { service, staffId: staff.id, depositTermsAcceptance: { termsVersion: 'v1', acceptedAt: '2031-06-01T11:00:00.000Z' } });
+      const body = createBody(salon, {
+        service,
+        staffId: staff.id,
+        depositTermsAcceptance: { termsVersion: 'v1', acceptedAt: '2031-06-01T11:00:00.000Z' },
+      });
       const dKey = randomUUID();
       const unavailable = await post(salon, body, dKey);
       expectError(unavailable, 409, 'booking.deposit_unavailable');
@@ -216,10 +235,11 @@ for (const target of dbTargets()) {
       assert.equal(busy.body.error.retryable, true);
       expectError(await post(salon, createBody(salon, { startTime: '11:00' }), key), 409, 'idempotency.payload_mismatch');
 
-      await sql(h, "UPDATE idempotency_records SET locked_until = now() - interval '1 minute' WHERE business_id = $1 AND idempotency_key = $2", [
-        salon.business.id,
-        key,
-      ]);
+      await sql(
+        h,
+        "UPDATE idempotency_records SET locked_until = now() - interval '1 minute' WHERE business_id = $1 AND idempotency_key = $2",
+        [salon.business.id, key],
+      );
       // another body still does not take the key over
       expectError(await post(salon, createBody(salon, { startTime: '11:00' }), key), 409, 'idempotency.payload_mismatch');
       const taken = await post(salon, body, key);
@@ -235,10 +255,11 @@ for (const target of dbTargets()) {
       const key = randomUUID();
       const live = await post(salon, createBody(salon, { startTime: '10:00' }), key);
       assert.equal(live.status, 201, live.raw);
-      await sql(h, "UPDATE idempotency_records SET created_at = now() - interval '25 hours' WHERE business_id = $1 AND idempotency_key = $2", [
-        salon.business.id,
-        key,
-      ]);
+      await sql(
+        h,
+        "UPDATE idempotency_records SET created_at = now() - interval '25 hours' WHERE business_id = $1 AND idempotency_key = $2",
+        [salon.business.id, key],
+      );
       // another body is no mismatch any more: it is simply a new request
       const fresh = await post(salon, createBody(salon, { startTime: '11:00' }), key);
       assert.equal(fresh.status, 201, fresh.raw);
@@ -246,22 +267,29 @@ for (const target of dbTargets()) {
       assert.notEqual(fresh.body.data.booking.bookingId, live.body.data.booking.bookingId);
       sameAnswer(fresh, await post(salon, createBody(salon, { startTime: '11:00' }), key));
       // just inside the window it still replays
-      await sql(h, "UPDATE idempotency_records SET created_at = now() - interval '23 hours' WHERE business_id = $1 AND idempotency_key = $2", [
-        salon.business.id,
-        key,
-      ]);
+      await sql(
+        h,
+        "UPDATE idempotency_records SET created_at = now() - interval '23 hours' WHERE business_id = $1 AND idempotency_key = $2",
+        [salon.business.id, key],
+      );
       sameAnswer(fresh, await post(salon, createBody(salon, { startTime: '11:00' }), key));
 
       const oldKey = randomUUID();
       assert.equal((await post(salon, createBody(salon, { startTime: '12:00' }), oldKey)).status, 201);
-      await sql(h, "UPDATE idempotency_records SET created_at = now() - interval '25 hours' WHERE business_id = $1 AND idempotency_key = $2", [
-        salon.business.id,
-        oldKey,
-      ]);
+      await sql(
+        h,
+        "UPDATE idempotency_records SET created_at = now() - interval '25 hours' WHERE business_id = $1 AND idempotency_key = $2",
+        [salon.business.id, oldKey],
+      );
       const purged = await purgeExpiredKeys(h.db);
       assert.ok(purged >= 1, `purged ${purged}`);
-      const left = await sql(h, 'SELECT idempotency_key FROM idempotency_records WHERE business_id = $1 ORDER BY idempotency_key', [salon.business.id]);
-      assert.deepEqual(left.map((r) => r.idempotency_key), [key]);
+      const left = await sql(h, 'SELECT idempotency_key FROM idempotency_records WHERE business_id = $1 ORDER BY idempotency_key', [
+        salon.business.id,
+      ]);
+      assert.deepEqual(
+        left.map((r) => r.idempotency_key),
+        [key],
+      );
     });
   });
 }
@@ -312,10 +340,11 @@ for (const target of dbTargets()) {
       gate = { entered, released: new Promise<void>((resolve) => (release = resolve)) };
       const first = post();
       await inside;
-      await sql(h, "UPDATE idempotency_records SET locked_until = now() - interval '1 second' WHERE business_id = $1 AND idempotency_key = $2", [
-        salon.business.id,
-        key,
-      ]);
+      await sql(
+        h,
+        "UPDATE idempotency_records SET locked_until = now() - interval '1 second' WHERE business_id = $1 AND idempotency_key = $2",
+        [salon.business.id, key],
+      );
       return { salon, post, first, release };
     }
 

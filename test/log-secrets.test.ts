@@ -165,7 +165,11 @@ for (const target of targets) {
         const res = await fetch(`${api.url}${path}`, { method, headers, body });
         return { status: res.status, json: (await res.json()) as any };
       };
-      const biz = await post('/admin/v1/businesses', admin, JSON.stringify({ slug, name: 'Log Probe', currency: 'HUF', subscription: { plan: 'pro', status: 'active' } }));
+      const biz = await post(
+        '/admin/v1/businesses',
+        admin,
+        JSON.stringify({ slug, name: 'Log Probe', currency: 'HUF', subscription: { plan: 'pro', status: 'active' } }),
+      );
       assert.equal(biz.status, 200, JSON.stringify(biz.json));
       const issued = await post(
         `/admin/v1/businesses/${slug}/api-keys`,

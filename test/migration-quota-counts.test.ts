@@ -45,10 +45,15 @@ for (const target of targets) {
             [id, n],
           );
         }
-        assert.deepEqual(await migrate(db), MIGRATIONS.slice(3).map((m) => m.name));
+        assert.deepEqual(
+          await migrate(db),
+          MIGRATIONS.slice(3).map((m) => m.name),
+        );
         assert.equal((await getSubscription(db, 'biz_now'))!.bookingsThisMonth, 7);
         assert.equal((await getSubscription(db, 'biz_old'))!.bookingsThisMonth, 0);
-        const cols = await db.query("SELECT 1 FROM information_schema.columns WHERE table_name = 'subscriptions' AND column_name = 'bookings_in_window'");
+        const cols = await db.query(
+          "SELECT 1 FROM information_schema.columns WHERE table_name = 'subscriptions' AND column_name = 'bookings_in_window'",
+        );
         assert.equal(cols.rows.length, 0);
       } finally {
         await db.close();

@@ -116,9 +116,7 @@ for (const target of dbTargets()) {
         assert.match(responses['401']?.description ?? '', /`auth\.invalid_key`/, `${label(r)} 401`);
         assert.match(responses['403']?.description ?? '', /`auth\.insufficient_capability`/, `${label(r)} 403`);
         if (r.access.idempotentOperation !== undefined) {
-          const header = (op.parameters ?? []).find(
-            (p: any) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key',
-          );
+          const header = (op.parameters ?? []).find((p: any) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key');
           assert.ok(header, `${label(r)} documents the Idempotency-Key header`);
           assert.match(responses['400']?.description ?? '', /`idempotency\.key_required`/, `${label(r)} 400`);
         }
@@ -135,10 +133,7 @@ for (const target of dbTargets()) {
         assert.ok(op, `${label(r)} is in the document`);
         assert.deepEqual(op.tags, ['operator'], `${label(r)} tags`);
         assert.equal(typeof op.operationId, 'string', `${label(r)} operationId`);
-        assert.ok(
-          Array.isArray(op.security) && op.security.some((s: any) => 'operatorToken' in s),
-          `${label(r)} security`,
-        );
+        assert.ok(Array.isArray(op.security) && op.security.some((s: any) => 'operatorToken' in s), `${label(r)} security`);
         assert.match(op.responses?.['401']?.description ?? '', /`auth\.invalid_key`/, `${label(r)} 401`);
       }
       const tag = (doc.tags ?? []).find((t: any) => t.name === 'operator');
@@ -147,22 +142,20 @@ for (const target of dbTargets()) {
 
     test('every route of the table is documented unless hidden, and nothing else is', () => {
       const documented = new Set(operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`));
-      const expected = new Set(
-        h.app.routeTable.filter((r) => !r.hidden).map((r) => `${r.method} ${openapiPath(r.url)}`),
-      );
+      const expected = new Set(h.app.routeTable.filter((r) => !r.hidden).map((r) => `${r.method} ${openapiPath(r.url)}`));
       assert.deepEqual([...documented].sort(), [...expected].sort());
       for (const tagged of operations(doc).flatMap((o) => o.op.tags ?? [])) {
-        assert.ok((doc.tags ?? []).some((t: any) => t.name === tagged), `tag ${tagged} is declared`);
+        assert.ok(
+          (doc.tags ?? []).some((t: any) => t.name === tagged),
+          `tag ${tagged} is declared`,
+        );
       }
     });
 
     test('declares both security schemes as HTTP bearer', () => {
       const schemes = doc.components?.securitySchemes ?? {};
       assert.deepEqual({ type: schemes.apiKey?.type, scheme: schemes.apiKey?.scheme }, { type: 'http', scheme: 'bearer' });
-      assert.deepEqual(
-        { type: schemes.operatorToken?.type, scheme: schemes.operatorToken?.scheme },
-        { type: 'http', scheme: 'bearer' },
-      );
+      assert.deepEqual({ type: schemes.operatorToken?.type, scheme: schemes.operatorToken?.scheme }, { type: 'http', scheme: 'bearer' });
     });
 
     test('GET /v1/openapi.json serves the document without a key', async () => {

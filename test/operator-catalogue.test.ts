@@ -104,17 +104,12 @@ for (const target of dbTargets()) {
         const biz = await createBusiness(h.app);
         const base = { slug: 'ok-slug', name: 'X', timezone: 'Europe/Budapest', address: ADDRESS };
         assertInvalid(await admin(h.app, 'POST', `/businesses/${biz.slug}/locations`, { ...base, slug: 'Bad Slug' }), 'body.slug');
-        assertInvalid(
-          await admin(h.app, 'POST', `/businesses/${biz.slug}/locations`, { ...base, address: { city: 'B' } }),
-        );
+        assertInvalid(await admin(h.app, 'POST', `/businesses/${biz.slug}/locations`, { ...base, address: { city: 'B' } }));
         assertInvalid(
           await admin(h.app, 'POST', `/businesses/${biz.slug}/locations`, { ...base, slotIntervalMinutes: 0 }),
           'body.slotIntervalMinutes',
         );
-        assertInvalid(
-          await admin(h.app, 'POST', `/businesses/${biz.slug}/locations`, { ...base, colour: 'red' }),
-          'body.colour',
-        );
+        assertInvalid(await admin(h.app, 'POST', `/businesses/${biz.slug}/locations`, { ...base, colour: 'red' }), 'body.colour');
         const { timezone: _tz, ...noZone } = base;
         assertInvalid(await admin(h.app, 'POST', `/businesses/${biz.slug}/locations`, noZone), 'body.timezone');
       });
@@ -184,7 +179,10 @@ for (const target of dbTargets()) {
         const b = await createLocation(h.app, biz.slug);
         assertError(await admin(h.app, 'PATCH', `/businesses/${biz.slug}/locations/nope`, { name: 'X' }), 404, 'request.not_found');
         assertError(await admin(h.app, 'PATCH', `/businesses/no-such-biz-x/locations/${a.slug}`, { name: 'X' }), 404, 'request.not_found');
-        assertInvalid(await admin(h.app, 'PATCH', `/businesses/${biz.slug}/locations/${a.slug}`, { timezone: 'Nowhere/City' }), 'body.timezone');
+        assertInvalid(
+          await admin(h.app, 'PATCH', `/businesses/${biz.slug}/locations/${a.slug}`, { timezone: 'Nowhere/City' }),
+          'body.timezone',
+        );
         assertInvalid(await admin(h.app, 'PATCH', `/businesses/${biz.slug}/locations/${a.slug}`, { slug: b.slug }), 'body.slug');
         assertInvalid(await admin(h.app, 'PATCH', `/businesses/${biz.slug}/locations/${a.slug}`, { address: { city: 'X' } }));
         assertInvalid(await admin(h.app, 'PATCH', `/businesses/${biz.slug}/locations/${a.slug}`, { extra: 1 }), 'body.extra');
@@ -288,8 +286,14 @@ for (const target of dbTargets()) {
           });
         assertInvalid(await post({ required: true }), 'body.deposit.termsVersion');
         assertInvalid(await post({ required: false, termsVersion: 'v1' }), 'body.deposit.termsVersion');
-        assertInvalid(await post({ required: true, termsVersion: 'v1', amount: { amount: 10, currency: 'EUR' } }), 'body.deposit.amount.currency');
-        assertInvalid(await post({ required: true, termsVersion: 'v1', amount: { amount: 0, currency: 'HUF' } }), 'body.deposit.amount.amount');
+        assertInvalid(
+          await post({ required: true, termsVersion: 'v1', amount: { amount: 10, currency: 'EUR' } }),
+          'body.deposit.amount.currency',
+        );
+        assertInvalid(
+          await post({ required: true, termsVersion: 'v1', amount: { amount: 0, currency: 'HUF' } }),
+          'body.deposit.amount.amount',
+        );
         const r = await post({ required: true, termsVersion: 'dep-2026-01', amount: { amount: 5000, currency: 'HUF' } });
         assert.equal(r.status, 200, r.raw);
         assert.deepEqual(r.body.data.service.deposit, {
@@ -470,7 +474,12 @@ for (const target of dbTargets()) {
           'body.serviceIds',
         );
         assertError(
-          await admin(h.app, 'POST', `/businesses/${biz.slug}/staff`, { locationSlug: 'nope', name: 'X', serviceIds: [], workingHours: [] }),
+          await admin(h.app, 'POST', `/businesses/${biz.slug}/staff`, {
+            locationSlug: 'nope',
+            name: 'X',
+            serviceIds: [],
+            workingHours: [],
+          }),
           404,
           'request.not_found',
         );
@@ -593,7 +602,11 @@ for (const target of dbTargets()) {
         assertInvalid(await post({ from: d('2026-02-30', '09:00'), to: d('2026-03-01', '12:00') }), 'body.from.date');
         assertInvalid(await post({ from: d('2026-07-01', '25:00'), to: d('2026-07-02', '12:00') }), 'body.from.time');
         assertInvalid(await post({ from: d('2026-07-01', '09:00') }), 'body.to');
-        assertError(await post({ from: d('2026-07-01', '09:00'), to: d('2026-07-01', '10:00') }, 'stf_nobody'), 404, 'catalog.staff_not_found');
+        assertError(
+          await post({ from: d('2026-07-01', '09:00'), to: d('2026-07-01', '10:00') }, 'stf_nobody'),
+          404,
+          'catalog.staff_not_found',
+        );
       });
     });
 
@@ -750,10 +763,7 @@ for (const target of dbTargets()) {
         await createStaff(h.app, biz.slug, loc.slug);
 
         const cases: Array<[string, (i: number) => object]> = [
-          [
-            'locations',
-            (i) => ({ slug: `race-${i}`, name: `Race ${i}`, timezone: 'Europe/Budapest', address: ADDRESS }),
-          ],
+          ['locations', (i) => ({ slug: `race-${i}`, name: `Race ${i}`, timezone: 'Europe/Budapest', address: ADDRESS })],
           [
             'services',
             (i) => ({
@@ -768,9 +778,7 @@ for (const target of dbTargets()) {
           ['staff', (i) => ({ locationSlug: loc.slug, name: `Race ${i}`, serviceIds: [], workingHours: [] })],
         ];
         for (const [resource, body] of cases) {
-          const results = await Promise.all(
-            [1, 2].map((i) => admin(h.app, 'POST', `/businesses/${biz.slug}/${resource}`, body(i))),
-          );
+          const results = await Promise.all([1, 2].map((i) => admin(h.app, 'POST', `/businesses/${biz.slug}/${resource}`, body(i))));
           const statuses = results.map((r) => r.status).sort();
           assert.deepEqual(statuses, [200, 403], `${resource}: ${results.map((r) => r.raw).join(' | ')}`);
           const lost = results.find((r) => r.status === 403)!;

@@ -44,12 +44,23 @@ async function stopThroughNpm(p: ServiceProcess, tree: ProcInfo[]): Promise<Proc
 }
 
 test('npm start: SIGTERM to the npm process stops the server gracefully, closes the port, leaves no process', async () => {
-  const api = await startApi('npm-start', { DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'info' }, { command: ['npm', 'start'], timeoutMs: 90_000 });
+  const api = await startApi(
+    'npm-start',
+    { DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+    { command: ['npm', 'start'], timeoutMs: 90_000 },
+  );
   const tree = descendants(api.pid);
-  assert.ok(tree.some((q) => q.cmdline.includes('src/main.ts')), `the server runs under npm: ${tree.map((q) => q.cmdline).join(' | ')}`);
+  assert.ok(
+    tree.some((q) => q.cmdline.includes('src/main.ts')),
+    `the server runs under npm: ${tree.map((q) => q.cmdline).join(' | ')}`,
+  );
   const left = await stopThroughNpm(api, tree);
   assert.deepEqual(await api.exit, { code: 0, signal: null }, 'npm exits with the server’s 0');
-  assert.deepEqual(left.map((q) => `${q.pid} ${q.cmdline}`), [], 'no process of the tree is left');
+  assert.deepEqual(
+    left.map((q) => `${q.pid} ${q.cmdline}`),
+    [],
+    'no process of the tree is left',
+  );
   assert.equal(await portOpen(Number(new URL(api.url!).port)), false, 'the port is closed');
   assert.match(api.output(), /API stopping: finishing the work in flight/, api.output());
   assert.match(api.output(), /API stopped/, api.output());
@@ -59,8 +70,15 @@ test('npm run worker: SIGTERM to the npm process stops the worker gracefully, le
   const worker = startWorker('npm-worker', { DATA_DIR: 'memory://', LOG_LEVEL: 'info' }, ['npm', 'run', 'worker']);
   await waitForOutput(worker, /webhook worker started/, 90_000);
   const tree = descendants(worker.pid);
-  assert.ok(tree.some((q) => q.cmdline.includes('src/worker.ts')), `the worker runs under npm: ${tree.map((q) => q.cmdline).join(' | ')}`);
+  assert.ok(
+    tree.some((q) => q.cmdline.includes('src/worker.ts')),
+    `the worker runs under npm: ${tree.map((q) => q.cmdline).join(' | ')}`,
+  );
   const left = await stopThroughNpm(worker, tree);
-  assert.deepEqual(left.map((q) => `${q.pid} ${q.cmdline}`), [], 'no process of the tree is left');
+  assert.deepEqual(
+    left.map((q) => `${q.pid} ${q.cmdline}`),
+    [],
+    'no process of the tree is left',
+  );
   assert.match(worker.output(), /webhook worker stopped/, worker.output());
 });

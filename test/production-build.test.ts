@@ -65,11 +65,19 @@ for (const target of targets) {
     test('node dist/main.js: no loader, migrates a fresh database, serves, stops gracefully on SIGTERM', async (t) => {
       const db = await target.env();
       try {
-        const api = await startApi('prod-api', { ...db.env, ADMIN_TOKEN: ADMIN, SEED_DEMO: 'false', LOG_LEVEL: 'info' }, { command: [process.execPath, join(outDir, 'main.js')] });
+        const api = await startApi(
+          'prod-api',
+          { ...db.env, ADMIN_TOKEN: ADMIN, SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+          { command: [process.execPath, join(outDir, 'main.js')] },
+        );
         try {
           const cmdline = readFileSync(`/proc/${api.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
           assert.deepEqual(cmdline, [process.execPath, join(outDir, 'main.js')], 'the server is the process started');
-          assert.deepEqual(descendants(api.pid).map((p) => p.cmdline), [], 'no helper process (esbuild, a child node)');
+          assert.deepEqual(
+            descendants(api.pid).map((p) => p.cmdline),
+            [],
+            'no helper process (esbuild, a child node)',
+          );
           const slug = `prod-${randomUUID().slice(0, 8)}`;
           const r = await fetch(`${api.url}/admin/v1/businesses`, {
             method: 'POST',
@@ -93,10 +101,18 @@ for (const target of targets) {
     test('npm run start:prod: SIGTERM to npm reaches the server, which stops gracefully; nothing is left', async () => {
       const db = await target.env();
       try {
-        const api = await startApi('prod-npm', { ...db.env, SEED_DEMO: 'false', LOG_LEVEL: 'info' }, { command: ['npm', 'run', 'start:prod'], cwd: pkg });
+        const api = await startApi(
+          'prod-npm',
+          { ...db.env, SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+          { command: ['npm', 'run', 'start:prod'], cwd: pkg },
+        );
         const tree = descendants(api.pid);
         try {
-          assert.deepEqual(tree.map((p) => p.cmdline), ['node dist/main.js'], 'npm execs node: no shell, no loader');
+          assert.deepEqual(
+            tree.map((p) => p.cmdline),
+            ['node dist/main.js'],
+            'npm execs node: no shell, no loader',
+          );
         } finally {
           await api.stop(20_000);
           for (const p of tree) if (stillRunning(p)) process.kill(p.pid, 'SIGKILL');

@@ -274,7 +274,11 @@ for (const target of dbTargets()) {
         });
 
         test('Redis: the window is exact on server time (short window)', async () => {
-          const s = new RedisRateLimitStore(process.env.REDIS_URL!, { prefix: `test:rl:${randomUUID()}:`, commandTimeoutMs: 2000 }, () => {});
+          const s = new RedisRateLimitStore(
+            process.env.REDIS_URL!,
+            { prefix: `test:rl:${randomUUID()}:`, commandTimeoutMs: 2000 },
+            () => {},
+          );
           try {
             assert.equal(await s.ready(5000), true);
             const first = await s.hit('k', 2, 1000);

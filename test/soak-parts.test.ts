@@ -51,7 +51,10 @@ describe('soak webhook receiver', () => {
       await deliver(r, 'salon-a', body, { 'x-service-signature': signatureHeader(SECRET, `${body} `) });
       await deliver(r, 'salon-a', body, {});
       await deliver(r, 'salon-b', body, { 'x-service-signature': signatureHeader(SECRET, body) });
-      assert.deepEqual(r.log.map((x) => x.signatureValid), [false, false, false, false]);
+      assert.deepEqual(
+        r.log.map((x) => x.signatureValid),
+        [false, false, false, false],
+      );
     } finally {
       await r.stop();
     }

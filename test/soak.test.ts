@@ -17,7 +17,11 @@ import { DEFAULT_BASE_URL } from '../scripts/soak/database.ts';
 const ROOT = join(import.meta.dirname, '..');
 const SECONDS = Number(process.env.SOAK_TEST_SECONDS ?? 15);
 
-function runSoak(args: string[], env: Record<string, string | undefined>, timeoutMs: number): Promise<{ code: number | null; out: string }> {
+function runSoak(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs: number,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', ...args], {
       cwd: ROOT,
@@ -63,20 +67,18 @@ test('the soak refuses a PostgreSQL server that is not on this machine', async (
 });
 
 if (haveServer) {
-  test(
-    `short soak (${SECONDS} s) against ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'the local PostgreSQL at 127.0.0.1:5432'}: every invariant holds`,
-    { timeout: SECONDS * 1000 + 400_000 },
-    async (t) => {
-      const r = await runSoak(['--seconds', String(SECONDS)], { DATABASE_URL: base }, SECONDS * 1000 + 380_000);
-      const tail = r.out.slice(-6_000);
-      assert.match(r.out, /## Requests by route/, tail);
-      assert.match(r.out, /## Invariants/, tail);
-      assert.match(r.out, /\| no two occupying bookings of one staff member overlap +\| pass/, tail);
-      assert.match(r.out, /SOAK PASSED/, tail);
-      assert.equal(r.code, 0, tail);
-      for (const line of r.out.split('\n').filter((l) => l.startsWith('NOT CHECKED'))) t.diagnostic(line);
-    },
-  );
+  test(`short soak (${SECONDS} s) against ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'the local PostgreSQL at 127.0.0.1:5432'}: every invariant holds`, {
+    timeout: SECONDS * 1000 + 400_000,
+  }, async (t) => {
+    const r = await runSoak(['--seconds', String(SECONDS)], { DATABASE_URL: base }, SECONDS * 1000 + 380_000);
+    const tail = r.out.slice(-6_000);
+    assert.match(r.out, /## Requests by route/, tail);
+    assert.match(r.out, /## Invariants/, tail);
+    assert.match(r.out, /\| no two occupying bookings of one staff member overlap +\| pass/, tail);
+    assert.match(r.out, /SOAK PASSED/, tail);
+    assert.equal(r.code, 0, tail);
+    for (const line of r.out.split('\n').filter((l) => l.startsWith('NOT CHECKED'))) t.diagnostic(line);
+  });
 } else {
   test(`short soak (${SECONDS} s)`, { skip: `no PostgreSQL at ${new URL(base).host} (set DATABASE_URL)` }, () => {});
   test(`short soak NOT RUN: no PostgreSQL at ${new URL(base).host} (set DATABASE_URL); the soak refuses it`, async () => {

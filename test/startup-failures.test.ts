@@ -47,11 +47,21 @@ test('worker: its metrics port in use exits 73', async () => {
   assertFailure(r, 73, new RegExp(`^Cannot start: port ${takenPort} .* already in use\\. .*WORKER_METRICS_PORT`));
 });
 
-for (const [name, command] of [['API', MAIN], ['worker', WORKER]] as const) {
+for (const [name, command] of [
+  ['API', MAIN],
+  ['worker', WORKER],
+] as const) {
   test(`${name}: PostgreSQL unreachable exits 69`, async () => {
     const port = await freePort();
-    const r = await runToExit(command, { DATABASE_URL: `postgres://postgres:secret-pw@127.0.0.1:${port}/booking`, PORT: String(await freePort()) });
-    assertFailure(r, 69, new RegExp(`^Cannot start: PostgreSQL at 127\\.0\\.0\\.1:${port}/booking cannot be reached \\(.*ECONNREFUSED.*\\)\\. Check`));
+    const r = await runToExit(command, {
+      DATABASE_URL: `postgres://postgres:secret-pw@127.0.0.1:${port}/booking`,
+      PORT: String(await freePort()),
+    });
+    assertFailure(
+      r,
+      69,
+      new RegExp(`^Cannot start: PostgreSQL at 127\\.0\\.0\\.1:${port}/booking cannot be reached \\(.*ECONNREFUSED.*\\)\\. Check`),
+    );
     assert.doesNotMatch(r.stderr, /secret-pw/, 'never the password');
   });
 
@@ -79,7 +89,11 @@ for (const [name, command] of [['API', MAIN], ['worker', WORKER]] as const) {
     const dbName = `booking_missing_${randomUUID().slice(0, 8)}`;
     url.pathname = `/${dbName}`;
     const r = await runToExit(command, { DATABASE_URL: url.toString(), PORT: String(await freePort()) });
-    assertFailure(r, 66, new RegExp(`^Cannot start: PostgreSQL at .*/${dbName} says: database "${dbName}" does not exist\\. Create the database`));
+    assertFailure(
+      r,
+      66,
+      new RegExp(`^Cannot start: PostgreSQL at .*/${dbName} says: database "${dbName}" does not exist\\. Create the database`),
+    );
   });
 }
 

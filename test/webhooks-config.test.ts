@@ -184,7 +184,8 @@ for (const t of dbTargets()) {
       expectError(await config(h, salon, 'PUT', {}), 400, 'request.validation_failed');
       expectError(await config(h, salon, 'PUT', { url: 5 }), 400, 'request.validation_failed');
       expectError(await config(h, salon, 'PUT', { url: 'https://example.com/', secret: 'x' }), 400, 'request.validation_failed');
-      const base = (m: 'GET' | 'PUT' | 'DELETE') => api(h.app, salon.key.secret, m, '/webhooks/config', m === 'PUT' ? { url: 'https://example.com/' } : undefined);
+      const base = (m: 'GET' | 'PUT' | 'DELETE') =>
+        api(h.app, salon.key.secret, m, '/webhooks/config', m === 'PUT' ? { url: 'https://example.com/' } : undefined);
       for (const m of ['GET', 'PUT', 'DELETE'] as const) expectError(await base(m), 400, 'request.validation_failed');
       expectError(await api(h.app, salon.key.secret, 'POST', '/webhooks/config/rotate-secret'), 400, 'request.validation_failed');
       expectError(await api(h.app, salon.key.secret, 'GET', '/webhooks/deliveries'), 400, 'request.validation_failed');
@@ -202,8 +203,16 @@ for (const t of dbTargets()) {
         'request.validation_failed',
       );
       // a cursor is read after the scope, as in GET /bookings
-      expectError(await api(h.app, salon.key.secret, 'GET', `/webhooks/deliveries?salonSlug=${other.business.slug}&cursor=abc`), 403, 'auth.scope_mismatch');
-      expectError(await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${other.business.slug}&cursor=abc`), 403, 'auth.scope_mismatch');
+      expectError(
+        await api(h.app, salon.key.secret, 'GET', `/webhooks/deliveries?salonSlug=${other.business.slug}&cursor=abc`),
+        403,
+        'auth.scope_mismatch',
+      );
+      expectError(
+        await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${other.business.slug}&cursor=abc`),
+        403,
+        'auth.scope_mismatch',
+      );
       expectError(await config(h, other, 'GET'), 404, 'webhook.not_configured');
     });
 
@@ -250,9 +259,7 @@ for (const t of dbTargets()) {
 
     test('concurrent first PUTs: exactly one response shows the secret, and it is the stored one', async () => {
       const salon = await createSalon(h.app);
-      const rs = await Promise.all(
-        Array.from({ length: 4 }, (_, i) => config(h, salon, 'PUT', { url: `https://hooks.example.com/${i}` })),
-      );
+      const rs = await Promise.all(Array.from({ length: 4 }, (_, i) => config(h, salon, 'PUT', { url: `https://hooks.example.com/${i}` })));
       const secrets = rs.map((r) => okData(r).webhook.signingSecret).filter((s) => s !== undefined);
       assert.equal(secrets.length, 1);
       assert.equal((await target(h, salon))?.secret, secrets[0]);
@@ -271,13 +278,23 @@ for (const t of dbTargets()) {
       const [d1, d2, d3, d4] = rows.map((r) => r.delivery_id as string);
       const future = new Date(h.clock.now.getTime() + 60_000);
       await sql(h, `UPDATE webhook_deliveries SET status = 'processing', locked_until = $2 WHERE delivery_id = $1`, [d2, future]);
-      await sql(h, `UPDATE webhook_deliveries SET status = 'retry_scheduled', attempt_count = 1, next_attempt_at = $2 WHERE delivery_id = $1`, [d3, future]);
-      await sql(h, `UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = 1, next_attempt_at = NULL, outcome = 'success', status_code = 200 WHERE delivery_id = $1`, [d4]);
+      await sql(
+        h,
+        `UPDATE webhook_deliveries SET status = 'retry_scheduled', attempt_count = 1, next_attempt_at = $2 WHERE delivery_id = $1`,
+        [d3, future],
+      );
+      await sql(
+        h,
+        `UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = 1, next_attempt_at = NULL, outcome = 'success', status_code = 200 WHERE delivery_id = $1`,
+        [d4],
+      );
 
       okData(await config(h, salon, 'DELETE'));
-      const after = await sql(h, 'SELECT delivery_id, status, next_attempt_at, locked_until FROM webhook_deliveries WHERE business_id = $1', [
-        salon.business.id,
-      ]);
+      const after = await sql(
+        h,
+        'SELECT delivery_id, status, next_attempt_at, locked_until FROM webhook_deliveries WHERE business_id = $1',
+        [salon.business.id],
+      );
       const byId = new Map(after.map((r) => [r.delivery_id, r]));
       for (const id of [d1, d2, d3]) {
         assert.equal(byId.get(id)?.status, 'failed', id);
@@ -374,8 +391,20 @@ for (const t of dbTargets()) {
         `INSERT INTO webhook_deliveries (delivery_id, business_id, booking_id, sequence, event, status, attempt_count,
             next_attempt_at, last_attempt_at, outcome, status_code, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [deliveryId, salon.business.id, bookingId, sequence, event, d.status, attempts.length, d.nextAttemptAt ?? null, last,
-          d.outcome ?? null, d.statusCode ?? null, d.createdAt],
+        [
+          deliveryId,
+          salon.business.id,
+          bookingId,
+          sequence,
+          event,
+          d.status,
+          attempts.length,
+          d.nextAttemptAt ?? null,
+          last,
+          d.outcome ?? null,
+          d.statusCode ?? null,
+          d.createdAt,
+        ],
       );
       for (const [i, a] of attempts.entries()) {
         await sql(
@@ -419,10 +448,7 @@ for (const t of dbTargets()) {
       assert.equal(data.deliveries.length, 4);
       // newest first: the booking's two live events (now), then the seeded ones
       const [c1, c2, s, e] = data.deliveries;
-      assert.deepEqual(
-        [c1.event, c2.event].sort(),
-        ['booking.confirmed', 'booking.requested'],
-      );
+      assert.deepEqual([c1.event, c2.event].sort(), ['booking.confirmed', 'booking.requested']);
       for (const live of [c1, c2]) {
         assert.equal(live.status, 'processing');
         assert.equal(live.attemptCount, 0);
@@ -446,7 +472,9 @@ for (const t of dbTargets()) {
         nextAttemptAt: scheduledAt.toISOString(),
         outcome: 'http_error',
         statusCode: 500,
-        attempts: [{ attempt: 1, startedAt: ago(2 * 3600_000).toISOString(), durationMs: 12, outcome: 'http_error', statusCode: 500, error: null }],
+        attempts: [
+          { attempt: 1, startedAt: ago(2 * 3600_000).toISOString(), durationMs: 12, outcome: 'http_error', statusCode: 500, error: null },
+        ],
         createdAt: ago(2 * 3600_000).toISOString(),
       });
       assert.equal(e.deliveryId, exhausted);
@@ -467,20 +495,47 @@ for (const t of dbTargets()) {
 
     test('filters: event and outcome; another business never shows', async () => {
       const { salon, booking } = await seededSalon();
-      await seed(salon, booking.bookingId, { event: 'booking.cancelled', createdAt: ago(3600_000), status: 'succeeded', outcome: 'success', statusCode: 204,
-        attempts: [{ outcome: 'success', statusCode: 204, error: null, durationMs: 5 }] });
-      await seed(salon, booking.bookingId, { event: 'booking.cancelled', createdAt: ago(7200_000), status: 'failed', outcome: 'http_error', statusCode: 410,
-        attempts: [{ outcome: 'http_error', statusCode: 410, error: null, durationMs: 5 }] });
-      await seed(salon, booking.bookingId, { event: 'booking.declined', createdAt: ago(9000_000), status: 'succeeded', outcome: 'success', statusCode: 200,
-        attempts: [{ outcome: 'success', statusCode: 200, error: null, durationMs: 5 }] });
+      await seed(salon, booking.bookingId, {
+        event: 'booking.cancelled',
+        createdAt: ago(3600_000),
+        status: 'succeeded',
+        outcome: 'success',
+        statusCode: 204,
+        attempts: [{ outcome: 'success', statusCode: 204, error: null, durationMs: 5 }],
+      });
+      await seed(salon, booking.bookingId, {
+        event: 'booking.cancelled',
+        createdAt: ago(7200_000),
+        status: 'failed',
+        outcome: 'http_error',
+        statusCode: 410,
+        attempts: [{ outcome: 'http_error', statusCode: 410, error: null, durationMs: 5 }],
+      });
+      await seed(salon, booking.bookingId, {
+        event: 'booking.declined',
+        createdAt: ago(9000_000),
+        status: 'succeeded',
+        outcome: 'success',
+        statusCode: 200,
+        attempts: [{ outcome: 'success', statusCode: 200, error: null, durationMs: 5 }],
+      });
       const other = await seededSalon();
 
       const cancelled = okData(await deliveries(h, salon, '&event=booking.cancelled')).deliveries;
-      assert.deepEqual(cancelled.map((d: any) => d.statusCode), [204, 410]);
+      assert.deepEqual(
+        cancelled.map((d: any) => d.statusCode),
+        [204, 410],
+      );
       const success = okData(await deliveries(h, salon, '&outcome=success')).deliveries;
-      assert.deepEqual(success.map((d: any) => d.event), ['booking.cancelled', 'booking.declined']);
+      assert.deepEqual(
+        success.map((d: any) => d.event),
+        ['booking.cancelled', 'booking.declined'],
+      );
       const both = okData(await deliveries(h, salon, '&event=booking.cancelled&outcome=http_error')).deliveries;
-      assert.deepEqual(both.map((d: any) => d.statusCode), [410]);
+      assert.deepEqual(
+        both.map((d: any) => d.statusCode),
+        [410],
+      );
       assert.equal(okData(await deliveries(h, salon, '&event=booking.no_show')).deliveries.length, 0);
       const all = okData(await deliveries(h, salon)).deliveries;
       assert.equal(all.length, 5);
@@ -494,8 +549,15 @@ for (const t of dbTargets()) {
       const { salon, booking } = await seededSalon();
       // same createdAt for several records: the id breaks the tie
       const same = ago(5 * 60_000);
-      for (let i = 0; i < 4; i++) await seed(salon, booking.bookingId, { createdAt: same, status: 'succeeded', outcome: 'success', statusCode: 200 });
-      for (let i = 0; i < 3; i++) await seed(salon, booking.bookingId, { createdAt: ago((10 + i) * 60_000), status: 'failed', outcome: 'http_error', statusCode: 400 });
+      for (let i = 0; i < 4; i++)
+        await seed(salon, booking.bookingId, { createdAt: same, status: 'succeeded', outcome: 'success', statusCode: 200 });
+      for (let i = 0; i < 3; i++)
+        await seed(salon, booking.bookingId, {
+          createdAt: ago((10 + i) * 60_000),
+          status: 'failed',
+          outcome: 'http_error',
+          statusCode: 400,
+        });
       const full = okData(await deliveries(h, salon)).deliveries.map((d: any) => d.deliveryId);
       assert.equal(full.length, 9);
 
@@ -518,7 +580,11 @@ for (const t of dbTargets()) {
       assert.ok(c);
       expectError(await deliveries(h, salon, `&limit=3&cursor=${encodeURIComponent(c)}`), 400, 'request.invalid_cursor');
       expectError(await deliveries(h, salon, `&limit=2&outcome=success&cursor=${encodeURIComponent(c)}`), 400, 'request.invalid_cursor');
-      expectError(await deliveries(h, salon, `&limit=2&event=booking.confirmed&cursor=${encodeURIComponent(c)}`), 400, 'request.invalid_cursor');
+      expectError(
+        await deliveries(h, salon, `&limit=2&event=booking.confirmed&cursor=${encodeURIComponent(c)}`),
+        400,
+        'request.invalid_cursor',
+      );
       const tampered = c.slice(0, -2) + (c.endsWith('A') ? 'BB' : 'AA');
       expectError(await deliveries(h, salon, `&limit=2&cursor=${encodeURIComponent(tampered)}`), 400, 'request.invalid_cursor');
       expectError(await deliveries(h, salon, '&limit=2&cursor=garbage'), 400, 'request.invalid_cursor');
@@ -528,7 +594,8 @@ for (const t of dbTargets()) {
       // a list cursor of GET /bookings is not a delivery cursor
       const bookingsPage = await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}&limit=1`);
       await createOk(h, salon, { startTime: '13:00' });
-      const bookingsCursor = (await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}&limit=1`)).body.meta.cursor;
+      const bookingsCursor = (await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}&limit=1`)).body.meta
+        .cursor;
       assert.ok(bookingsPage.status === 200 && bookingsCursor);
       expectError(await deliveries(h, salon, `&limit=2&cursor=${encodeURIComponent(bookingsCursor)}`), 400, 'request.invalid_cursor');
       expectError(await deliveries(h, salon, '&limit=0'), 400, 'request.validation_failed');
@@ -537,7 +604,13 @@ for (const t of dbTargets()) {
 
     test('a cursor keeps the window of its first page while the clock moves', async () => {
       const { salon, booking } = await seededSalon();
-      for (let i = 0; i < 3; i++) await seed(salon, booking.bookingId, { createdAt: ago((89 * 24 + i) * 3600_000), status: 'succeeded', outcome: 'success', statusCode: 200 });
+      for (let i = 0; i < 3; i++)
+        await seed(salon, booking.bookingId, {
+          createdAt: ago((89 * 24 + i) * 3600_000),
+          status: 'succeeded',
+          outcome: 'success',
+          statusCode: 200,
+        });
       const r1 = await deliveries(h, salon, '&limit=3');
       assert.equal(okData(r1).deliveries.length, 3);
       h.clock.now = new Date(h.clock.now.getTime() + 2 * DAY_MS);
@@ -551,8 +624,18 @@ for (const t of dbTargets()) {
 
     test('from/to: at most 90 days, to after from, clear 400s; default is the last 90 days', async () => {
       const { salon, booking } = await seededSalon();
-      const old = await seed(salon, booking.bookingId, { createdAt: ago(100 * DAY_MS), status: 'succeeded', outcome: 'success', statusCode: 200 });
-      const mid = await seed(salon, booking.bookingId, { createdAt: ago(45 * DAY_MS), status: 'succeeded', outcome: 'success', statusCode: 200 });
+      const old = await seed(salon, booking.bookingId, {
+        createdAt: ago(100 * DAY_MS),
+        status: 'succeeded',
+        outcome: 'success',
+        statusCode: 200,
+      });
+      const mid = await seed(salon, booking.bookingId, {
+        createdAt: ago(45 * DAY_MS),
+        status: 'succeeded',
+        outcome: 'success',
+        statusCode: 200,
+      });
       const ids = (r: JsonResponse) => okData(r).deliveries.map((d: any) => d.deliveryId);
 
       // default: the last 90 days

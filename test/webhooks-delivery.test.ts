@@ -64,10 +64,13 @@ for (const target of isolatedDbTargets()) {
       const booking = await createOk(h, salon);
       const rows = await waitForFinal(h.db, booking.bookingId, 2);
       await receiver.waitFor(() => receiver.at(path).length === 2);
-      assert.deepEqual(rows.map((r) => [r.sequence, r.event, r.status, r.attempt_count, r.outcome, r.status_code]), [
-        [1, 'booking.requested', 'succeeded', 1, 'success', 200],
-        [2, 'booking.confirmed', 'succeeded', 1, 'success', 200],
-      ]);
+      assert.deepEqual(
+        rows.map((r) => [r.sequence, r.event, r.status, r.attempt_count, r.outcome, r.status_code]),
+        [
+          [1, 'booking.requested', 'succeeded', 1, 'success', 200],
+          [2, 'booking.confirmed', 'succeeded', 1, 'success', 200],
+        ],
+      );
       const stored = (
         await h.db.query<{ payload: string; delivery_id: string }>(
           'SELECT payload, delivery_id FROM booking_events WHERE booking_id = $1 ORDER BY sequence',
@@ -89,10 +92,13 @@ for (const target of isolatedDbTargets()) {
         assert.equal(payload.deliveryId, event.delivery_id);
       }
       const payloads = stored.map((e) => JSON.parse(e.payload));
-      assert.deepEqual(payloads.map((p) => [p.event, p.transition.sequence]), [
-        ['booking.requested', 1],
-        ['booking.confirmed', 2],
-      ]);
+      assert.deepEqual(
+        payloads.map((p) => [p.event, p.transition.sequence]),
+        [
+          ['booking.requested', 1],
+          ['booking.confirmed', 2],
+        ],
+      );
       const [a] = await attemptsOf(h.db, rows[0]!.delivery_id);
       assert.equal(a!.attempt, 1);
       assert.equal(a!.outcome, 'success');
@@ -111,7 +117,10 @@ for (const target of isolatedDbTargets()) {
       assert.equal(row!.status_code, 500);
       const reqs = receiver.at(path);
       assert.equal(reqs.length, 3);
-      assert.deepEqual(reqs.map((r) => r.headers['x-service-attempt']), ['1', '2', '3']);
+      assert.deepEqual(
+        reqs.map((r) => r.headers['x-service-attempt']),
+        ['1', '2', '3'],
+      );
       for (const r of reqs) {
         assert.equal(r.headers['x-service-delivery-id'], row!.delivery_id);
         assert.equal(r.headers['x-service-timestamp'], reqs[0]!.headers['x-service-timestamp']);
@@ -119,11 +128,14 @@ for (const target of isolatedDbTargets()) {
         assert.ok(verifySignature(secret, r.body, r.headers['x-service-signature']));
       }
       const attempts = await attemptsOf(h.db, row!.delivery_id);
-      assert.deepEqual(attempts.map((a) => [a.attempt, a.outcome, a.status_code]), [
-        [1, 'http_error', 500],
-        [2, 'http_error', 500],
-        [3, 'http_error', 500],
-      ]);
+      assert.deepEqual(
+        attempts.map((a) => [a.attempt, a.outcome, a.status_code]),
+        [
+          [1, 'http_error', 500],
+          [2, 'http_error', 500],
+          [3, 'http_error', 500],
+        ],
+      );
     });
 
     test('408 then 200: retried, succeeded on attempt 2', async () => {
@@ -133,10 +145,13 @@ for (const target of isolatedDbTargets()) {
       assert.deepEqual([row!.status, row!.attempt_count, row!.outcome, row!.status_code], ['succeeded', 2, 'success', 200]);
       assert.equal(receiver.at(path).length, 2);
       const attempts = await attemptsOf(h.db, row!.delivery_id);
-      assert.deepEqual(attempts.map((a) => [a.attempt, a.outcome, a.status_code]), [
-        [1, 'http_error', 408],
-        [2, 'success', 200],
-      ]);
+      assert.deepEqual(
+        attempts.map((a) => [a.attempt, a.outcome, a.status_code]),
+        [
+          [1, 'http_error', 408],
+          [2, 'success', 200],
+        ],
+      );
     });
 
     test('429 with Retry-After lengthens the wait (1 s instead of tens of ms)', async () => {
@@ -373,10 +388,20 @@ for (const target of isolatedDbTargets()) {
         assert.equal(rows.length, 60);
         assert.ok(
           rows.every((r) => r.status === 'succeeded'),
-          JSON.stringify(await Promise.all(rows.filter((r) => r.status !== 'succeeded').map(async (r) => ({ ...r, attempts: await attemptsOf(h.db, r.delivery_id) })))),
+          JSON.stringify(
+            await Promise.all(
+              rows.filter((r) => r.status !== 'succeeded').map(async (r) => ({ ...r, attempts: await attemptsOf(h.db, r.delivery_id) })),
+            ),
+          ),
         );
-        assert.equal(seen.length, rows.reduce((n, r) => n + r.attempt_count, 0));
-        assert.ok(rows.some((r) => r.attempt_count === 2), 'some deliveries were retried');
+        assert.equal(
+          seen.length,
+          rows.reduce((n, r) => n + r.attempt_count, 0),
+        );
+        assert.ok(
+          rows.some((r) => r.attempt_count === 2),
+          'some deliveries were retried',
+        );
       } finally {
         await second.stop();
       }

@@ -64,7 +64,10 @@ for (const target of isolatedDbTargets()) {
       assert.equal(await recordAttempt(h.db, fresh!, attempt(), { status: 'succeeded' }), 'recorded');
       const [row] = await deliveriesOf(h.db, bookingId);
       assert.deepEqual([row!.status, row!.attempt_count, row!.outcome], ['succeeded', 1, 'success']);
-      assert.deepEqual((await attemptsOf(h.db, row!.delivery_id)).map((a) => a.attempt), [1]);
+      assert.deepEqual(
+        (await attemptsOf(h.db, row!.delivery_id)).map((a) => a.attempt),
+        [1],
+      );
     });
 
     test('a retry is claimed again when due, as the next attempt', async () => {
@@ -93,7 +96,10 @@ for (const target of isolatedDbTargets()) {
       assert.equal(await recordAttempt(h.db, c!, attempt('http_error'), { status: 'retry_scheduled', waitMs: 0 }), 'disabled');
       const [after] = await deliveriesOf(h.db, bookingId);
       assert.deepEqual([after!.status, after!.attempt_count, after!.outcome, after!.next_attempt_at], ['failed', 1, 'http_error', null]);
-      assert.deepEqual((await attemptsOf(h.db, row!.delivery_id)).map((a) => a.attempt), [1]);
+      assert.deepEqual(
+        (await attemptsOf(h.db, row!.delivery_id)).map((a) => a.attempt),
+        [1],
+      );
       assert.deepEqual(await claimAll(60_000), []);
     });
 
@@ -113,7 +119,9 @@ for (const target of isolatedDbTargets()) {
         if (c.payload.includes(oldPending)) await releaseLease(h.db, c);
         else await recordAttempt(h.db, c, attempt(), { status: 'succeeded' });
       }
-      await h.db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '13 months' WHERE booking_id = ANY($1)`, [[old, oldPending]]);
+      await h.db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '13 months' WHERE booking_id = ANY($1)`, [
+        [old, oldPending],
+      ]);
       const oldId = (await deliveriesOf(h.db, old))[0]!.delivery_id;
       assert.ok((await purgeOldDeliveries(h.db, 1)) >= 1);
       assert.deepEqual(await deliveriesOf(h.db, old), []);

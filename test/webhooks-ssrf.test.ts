@@ -63,7 +63,10 @@ for (const target of isolatedDbTargets()) {
     }
 
     test('a hostname that resolves to 127.0.0.1 is refused at connect time; no connection reaches the receiver', async () => {
-      await expectRefused(`https://rebind.example.test:${receiver.port}/hook`, /refused: rebind\.example\.test resolves to a loopback address/);
+      await expectRefused(
+        `https://rebind.example.test:${receiver.port}/hook`,
+        /refused: rebind\.example\.test resolves to a loopback address/,
+      );
       assert.ok(resolved.includes('rebind.example.test'), 'the name went through the injected resolver');
     });
 
@@ -73,7 +76,10 @@ for (const target of isolatedDbTargets()) {
 
     test('link-local (cloud metadata) and IPv6 loopback answers are refused', async () => {
       await expectRefused('https://metadata.example.test/hook', /metadata\.example\.test resolves to a link-local address/);
-      await expectRefused(`https://v6-loopback.example.test:${receiver.port}/hook`, /v6-loopback\.example\.test resolves to a loopback address/);
+      await expectRefused(
+        `https://v6-loopback.example.test:${receiver.port}/hook`,
+        /v6-loopback\.example\.test resolves to a loopback address/,
+      );
     });
 
     test('literal private IPs are refused at connect time', async () => {

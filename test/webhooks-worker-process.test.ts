@@ -94,7 +94,10 @@ if (serverUrl) {
         // The killed attempt was never recorded, so it is made again under the same number:
         // at-least-once, deduplicated by the receiver on deliveryId.
         assert.deepEqual([a!.headers['x-service-attempt'], b!.headers['x-service-attempt']], ['1', '1']);
-        assert.deepEqual((await attemptsOf(h.db, row!.delivery_id)).map((x) => [x.attempt, x.outcome]), [[1, 'success']]);
+        assert.deepEqual(
+          (await attemptsOf(h.db, row!.delivery_id)).map((x) => [x.attempt, x.outcome]),
+          [[1, 'success']],
+        );
       } finally {
         second.kill('SIGTERM');
         await exited(second);

@@ -76,10 +76,7 @@ test('a port that is taken: the start fails instead of running without metrics',
   const s = await start(TOKEN);
   try {
     const port = (s.server.server.address() as AddressInfo).port;
-    await assert.rejects(
-      startWorkerMetricsServer({ host: '127.0.0.1', port, adminToken: TOKEN, metrics: new Metrics() }),
-      /EADDRINUSE/,
-    );
+    await assert.rejects(startWorkerMetricsServer({ host: '127.0.0.1', port, adminToken: TOKEN, metrics: new Metrics() }), /EADDRINUSE/);
   } finally {
     await s.server.close();
   }
@@ -91,6 +88,9 @@ test('WORKER_METRICS_PORT: unset means no port; a bad value is a configuration e
   assert.equal(loadConfig({ WORKER_METRICS_PORT: '9101' }).workerMetricsPort, 9101);
   assert.equal(loadConfig({ WORKER_METRICS_PORT: '0' }).workerMetricsPort, 0);
   for (const bad of ['metrics', '65536', '-1']) {
-    assert.throws(() => loadConfig({ WORKER_METRICS_PORT: bad }), (e: unknown) => e instanceof ConfigError && e.variable === 'WORKER_METRICS_PORT');
+    assert.throws(
+      () => loadConfig({ WORKER_METRICS_PORT: bad }),
+      (e: unknown) => e instanceof ConfigError && e.variable === 'WORKER_METRICS_PORT',
+    );
   }
 });

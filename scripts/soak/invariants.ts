@@ -44,7 +44,8 @@ export async function acknowledgedBookingsPersist(pool: pg.Pool, acks: Map<strin
   for (const a of acks.values()) {
     const row = found.get(a.bookingId);
     if (!row) failures.push(`${a.bookingId} (${a.via}) missing`);
-    else if (row.state_version < a.stateVersion) failures.push(`${a.bookingId} at v${row.state_version} ${row.status}, acknowledged v${a.stateVersion} ${a.status}`);
+    else if (row.state_version < a.stateVersion)
+      failures.push(`${a.bookingId} at v${row.state_version} ${row.status}, acknowledged v${a.stateVersion} ${a.status}`);
     else if (row.ack_to !== a.status) failures.push(`${a.bookingId}: event ${a.stateVersion} is ${row.ack_to}, acknowledged ${a.status}`);
     else if (row.state_version > a.stateVersion) later += 1;
   }
@@ -88,7 +89,7 @@ export async function eventSequences(pool: pg.Pool): Promise<InvariantResult> {
       failures.push(`${x.id}: ${x.n} events ${x.lo}..${x.hi}, stateVersion ${x.state_version}`);
     } else if (x.last !== x.status) failures.push(`${x.id}: last event to ${x.last}, status ${x.status}`);
   }
-  return result('every booking\'s events are 1..stateVersion without gaps', failures, `${r.rows.length} bookings, ${events} events`);
+  return result("every booking's events are 1..stateVersion without gaps", failures, `${r.rows.length} bookings, ${events} events`);
 }
 
 /** Waits (bounded) until the worker has settled every delivery; returns how many are still open. */
@@ -115,14 +116,14 @@ export async function eventsQueued(pool: pg.Pool, configMissing: string | undefi
       WHERE EXISTS (SELECT 1 FROM webhook_configs c WHERE c.business_id = e.business_id)`,
   );
   const { events, unqueued } = r.rows[0]!;
-  return result(name, Number(unqueued) > 0 ? [`${unqueued} of ${events} events have no delivery record`] : [], `${events} events, each with its delivery record`);
+  return result(
+    name,
+    Number(unqueued) > 0 ? [`${unqueued} of ${events} events have no delivery record`] : [],
+    `${events} events, each with its delivery record`,
+  );
 }
 
-export async function webhooksDelivered(
-  pool: pg.Pool,
-  receiver: WebhookReceiver,
-  missing: string | undefined,
-): Promise<InvariantResult[]> {
+export async function webhooksDelivered(pool: pg.Pool, receiver: WebhookReceiver, missing: string | undefined): Promise<InvariantResult[]> {
   const name = 'every event reached the receiver with a valid signature, or is exhausted/failed with its attempts';
   const sigName = 'every delivery the receiver got was signed and labelled correctly';
   if (missing) {
@@ -132,7 +133,14 @@ export async function webhooksDelivered(
       { name: sigName, outcome: 'n/a', detail },
     ];
   }
-  const rows = await pool.query<{ delivery_id: string; status: string; attempt_count: number; attempts: number; outcomes: string | null; payload: string }>(
+  const rows = await pool.query<{
+    delivery_id: string;
+    status: string;
+    attempt_count: number;
+    attempts: number;
+    outcomes: string | null;
+    payload: string;
+  }>(
     `SELECT d.delivery_id, d.status, d.attempt_count, e.payload,
             (SELECT count(*)::int FROM webhook_attempts a WHERE a.delivery_id = d.delivery_id) AS attempts,
             (SELECT string_agg(a.outcome || coalesce(' ' || a.status_code, ''), ', ' ORDER BY a.attempt)
@@ -170,11 +178,17 @@ export async function webhooksDelivered(
       gaveUp += 1;
       continue;
     }
-    failures.push(`${d.delivery_id}: ${d.status}, ${d.attempt_count} attempts [${d.outcomes ?? ''}], ${got ? 'received but never answered 2xx' : 'never received'}`);
+    failures.push(
+      `${d.delivery_id}: ${d.status}, ${d.attempt_count} attempts [${d.outcomes ?? ''}], ${got ? 'received but never answered 2xx' : 'never received'}`,
+    );
   }
   const statuses = [...byStatus].map(([s, n]) => `${s} ${n}`).join(', ');
   return [
-    result(name, failures, `${rows.rows.length} deliveries (${statuses}): ${delivered} received, ${gaveUp} gave up with attempts recorded; ${receiver.log.length} requests at the receiver`),
+    result(
+      name,
+      failures,
+      `${rows.rows.length} deliveries (${statuses}): ${delivered} received, ${gaveUp} gave up with attempts recorded; ${receiver.log.length} requests at the receiver`,
+    ),
     result(sigName, sigFailures, `${receiver.log.length} requests: signature, delivery id, timestamp, attempt and body bytes all correct`),
   ];
 }
@@ -187,7 +201,10 @@ export function no5xxOutsideKillWindow(recorder: Recorder, unexpectedExits: stri
     const bad = r.status === 0 || (r.status >= 500 && r.code !== 'idempotency.request_in_progress');
     if (!bad) continue;
     if (recorder.inKillWindow(r)) inWindow += 1;
-    else failures.push(`${r.route} -> ${r.status || r.code} ${r.status ? (r.code ?? '') : ''} at +${((r.startMs - recorder.startedAt) / 1000).toFixed(1)} s`);
+    else
+      failures.push(
+        `${r.route} -> ${r.status || r.code} ${r.status ? (r.code ?? '') : ''} at +${((r.startMs - recorder.startedAt) / 1000).toFixed(1)} s`,
+      );
   }
   return result('no 5xx or dropped request outside the kill window', failures, `${inWindow} failed requests, all inside the kill window`);
 }

@@ -21,7 +21,10 @@ export function requestTable(recorder: Recorder, workloadMs: number): string {
     .sort((a, b) => b[1].lat.length - a[1].lat.length)
     .map(([route, e]) => {
       const sorted = [...e.lat].sort((a, b) => a - b);
-      const statuses = [...e.statuses].sort((a, b) => b[1] - a[1]).map(([s, n]) => `${s}: ${n}`).join(', ');
+      const statuses = [...e.statuses]
+        .sort((a, b) => b[1] - a[1])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ');
       return [route, String(sorted.length), `${percentile(sorted, 50)}`, `${percentile(sorted, 99)}`, statuses];
     });
   const total = recorder.records.length;

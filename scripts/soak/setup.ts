@@ -35,7 +35,6 @@ export interface World {
   webhookMissing: string | undefined;
 }
 
-
 // Long days, every day: plenty of slots for a two-minute run that books thousands.
 const WORKING_HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '07:00', end: '21:00' }));
 
@@ -46,12 +45,7 @@ export interface SetupOptions {
   ownerKeysPerBusiness: number;
 }
 
-export async function setUpWorld(
-  client: SoakClient,
-  adminToken: string,
-  receiver: WebhookReceiver,
-  o: SetupOptions,
-): Promise<World> {
+export async function setUpWorld(client: SoakClient, adminToken: string, receiver: WebhookReceiver, o: SetupOptions): Promise<World> {
   const admin = async (method: 'POST' | 'PUT', path: string, route: string, body: unknown): Promise<any> => {
     const r = await client.call({ method, path: `/admin/v1${path}`, route, token: adminToken, body, api: 0 });
     if (r.status >= 300) throw new Error(`setup: ${method} ${path} -> ${r.status} ${JSON.stringify(r.body)}`);

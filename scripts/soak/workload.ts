@@ -57,7 +57,15 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class Workload {
   readonly acks = new Map<string, Ack>();
-  readonly stats: WorkloadStats = { created: 0, replays: 0, replayMismatches: 0, payloadMismatchChecks: 0, cancels: 0, operatorActions: 0, createsUnanswered: 0 };
+  readonly stats: WorkloadStats = {
+    created: 0,
+    replays: 0,
+    replayMismatches: 0,
+    payloadMismatchChecks: 0,
+    cancels: 0,
+    operatorActions: 0,
+    createsUnanswered: 0,
+  };
   private guestNo = 0;
 
   constructor(
@@ -77,7 +85,12 @@ export class Workload {
       // each integrator loop spreads its calls over two keys, so the elevated limits leave room to work
       const loopsPerSalon = Math.max(1, Math.floor(salon.ownerKeys.length / 2));
       for (let i = 0; i < loopsPerSalon; i++) {
-        loops.push(this.integrator(salon, salon.ownerKeys.filter((_, k) => k % loopsPerSalon === i)));
+        loops.push(
+          this.integrator(
+            salon,
+            salon.ownerKeys.filter((_, k) => k % loopsPerSalon === i),
+          ),
+        );
       }
       loops.push(this.partner(salon));
       loops.push(this.standardReader(salon));
@@ -100,7 +113,14 @@ export class Workload {
     if (r.status >= 300 || !b || typeof b.bookingId !== 'string') return;
     const prev = this.acks.get(b.bookingId);
     if (prev && prev.stateVersion >= b.stateVersion) return;
-    this.acks.set(b.bookingId, { bookingId: b.bookingId, salon, service, status: b.status, stateVersion: b.stateVersion, via: `${via} ${r.status}` });
+    this.acks.set(b.bookingId, {
+      bookingId: b.bookingId,
+      salon,
+      service,
+      status: b.status,
+      stateVersion: b.stateVersion,
+      via: `${via} ${r.status}`,
+    });
   }
 
   private async search(salon: Salon, key: string, service: SoakService): Promise<any[]> {
@@ -171,7 +191,9 @@ export class Workload {
       if (again.status === 201) {
         if (again.body?.data?.booking?.bookingId !== bookingId || again.body?.meta?.idempotent !== true) {
           this.stats.replayMismatches += 1;
-          this.recorder.anomaly(`replay of ${idemKey} returned ${again.body?.data?.booking?.bookingId} (idempotent=${again.body?.meta?.idempotent}), not ${bookingId}`);
+          this.recorder.anomaly(
+            `replay of ${idemKey} returned ${again.body?.data?.booking?.bookingId} (idempotent=${again.body?.meta?.idempotent}), not ${bookingId}`,
+          );
         }
       } else if (again.status !== 0 && again.status !== 429) {
         this.stats.replayMismatches += 1;
@@ -215,7 +237,13 @@ export class Workload {
 
   private async readEvents(salon: Salon, key: string, id: string): Promise<void> {
     const known = this.acks.get(id)?.stateVersion ?? 0;
-    const r = await this.client.call({ method: 'GET', path: `/v1/bookings/${id}/events`, route: 'GET /v1/bookings/:bookingId/events', token: key, retryOnOther: true });
+    const r = await this.client.call({
+      method: 'GET',
+      path: `/v1/bookings/${id}/events`,
+      route: 'GET /v1/bookings/:bookingId/events',
+      token: key,
+      retryOnOther: true,
+    });
     if (r.status !== 200) return;
     const seqs: number[] = (r.body?.data?.events ?? []).map((e: any) => e?.transition?.sequence);
     const contiguous = seqs.every((s, i) => s === i + 1);
@@ -233,13 +261,25 @@ export class Workload {
       if (r < 0.5) await this.searchAndBook(salon, key, mine);
       else if (r < 0.6 && mine.length > 0) await this.cancelOne(salon, key, mine);
       else if (r < 0.68) {
-        await this.client.call({ method: 'GET', path: `/v1/bookings?salonSlug=${salon.slug}&limit=20`, route: 'GET /v1/bookings', token: key, retryOnOther: true });
+        await this.client.call({
+          method: 'GET',
+          path: `/v1/bookings?salonSlug=${salon.slug}&limit=20`,
+          route: 'GET /v1/bookings',
+          token: key,
+          retryOnOther: true,
+        });
       } else if (r < 0.9) {
         const acks = ownIds();
         if (acks.length > 0) {
           const id = pick(acks).bookingId;
           if (r < 0.79) {
-            await this.client.call({ method: 'GET', path: `/v1/bookings/${id}`, route: 'GET /v1/bookings/:bookingId', token: key, retryOnOther: true });
+            await this.client.call({
+              method: 'GET',
+              path: `/v1/bookings/${id}`,
+              route: 'GET /v1/bookings/:bookingId',
+              token: key,
+              retryOnOther: true,
+            });
           } else await this.readEvents(salon, key, id);
         }
       } else if (r < 0.96) {
@@ -254,7 +294,13 @@ export class Workload {
       } else if (r < 0.99) {
         await this.client.call({ method: 'GET', path: '/v1/subscription', route: 'GET /v1/subscription', token: key, retryOnOther: true });
       } else if (salon.webhookConfigured) {
-        await this.client.call({ method: 'GET', path: `/v1/webhooks/deliveries?salonSlug=${salon.slug}`, route: 'GET /v1/webhooks/deliveries', token: key, retryOnOther: true });
+        await this.client.call({
+          method: 'GET',
+          path: `/v1/webhooks/deliveries?salonSlug=${salon.slug}`,
+          route: 'GET /v1/webhooks/deliveries',
+          token: key,
+          retryOnOther: true,
+        });
       }
       await this.think();
     }
@@ -282,9 +328,21 @@ export class Workload {
     while (this.live()) {
       const r = Math.random();
       if (r < 0.5) {
-        await this.client.call({ method: 'GET', path: `/v1/bookings?salonSlug=${salon.slug}`, route: 'GET /v1/bookings', token: salon.standardKey, retryOnOther: true });
+        await this.client.call({
+          method: 'GET',
+          path: `/v1/bookings?salonSlug=${salon.slug}`,
+          route: 'GET /v1/bookings',
+          token: salon.standardKey,
+          retryOnOther: true,
+        });
       } else {
-        await this.client.call({ method: 'GET', path: '/v1/subscription', route: 'GET /v1/subscription', token: salon.standardKey, retryOnOther: true });
+        await this.client.call({
+          method: 'GET',
+          path: '/v1/subscription',
+          route: 'GET /v1/subscription',
+          token: salon.standardKey,
+          retryOnOther: true,
+        });
       }
       await sleep(100 + Math.random() * 200);
     }

@@ -12,12 +12,7 @@ export const CAPABILITIES = [
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** What a guest_partner key may hold (and, through the route table, call). */
-export const GUEST_PARTNER_CAPABILITIES: readonly Capability[] = [
-  'services.read',
-  'staff.read',
-  'availability.read',
-  'booking.create',
-];
+export const GUEST_PARTNER_CAPABILITIES: readonly Capability[] = ['services.read', 'staff.read', 'availability.read', 'booking.create'];
 
 export type KeyKind = 'owner' | 'guest_partner';
 export type KeyType = 'personal' | 'integration';

@@ -51,10 +51,7 @@ export interface ServiceRecord {
 }
 
 /** What moving a booking needs of its service. */
-export type ServiceTiming = Pick<
-  ServiceRecord,
-  'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
->;
+export type ServiceTiming = Pick<ServiceRecord, 'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>;
 
 /** A staff member as the domain sees it, with their location's slug. */
 export interface StaffRecord {

@@ -27,13 +27,7 @@ export function encodeCursor(
   return signToken(secret, 'cursor', { l: list, f: filterHash(businessId, filters), k: position } satisfies CursorBody);
 }
 
-export function decodeCursor<T>(
-  secret: Buffer,
-  list: string,
-  businessId: string,
-  filters: Record<string, unknown>,
-  cursor: string,
-): T {
+export function decodeCursor<T>(secret: Buffer, list: string, businessId: string, filters: Record<string, unknown>, cursor: string): T {
   const body = verifyToken<CursorBody>(secret, 'cursor', cursor);
   if (!body || body.l !== list || body.f !== filterHash(businessId, filters)) {
     throw new AppError('request.invalid_cursor');

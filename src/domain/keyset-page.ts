@@ -31,9 +31,6 @@ export async function keysetPage<Row, Position>(
   const fetched = await fetch(after, limit + 1);
   const rows = fetched.slice(0, limit);
   const last = rows[rows.length - 1];
-  const cursor =
-    fetched.length > limit && last
-      ? encodeCursor(secret, list, businessId, filters, positionOf(last, after))
-      : undefined;
+  const cursor = fetched.length > limit && last ? encodeCursor(secret, list, businessId, filters, positionOf(last, after)) : undefined;
   return { rows, cursor };
 }

@@ -32,8 +32,7 @@ export function registerRouteTable(app: FastifyInstance): void {
 /** The public-API routes of a table (surface `public`). */
 export function publicRoutesOf(table: readonly RouteTableEntry[]) {
   return table.filter(
-    (r): r is RouteTableEntry & { access: Extract<RouteTableEntry['access'], { surface: 'public' }> } =>
-      r.access?.surface === 'public',
+    (r): r is RouteTableEntry & { access: Extract<RouteTableEntry['access'], { surface: 'public' }> } => r.access?.surface === 'public',
   );
 }
 

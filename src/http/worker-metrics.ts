@@ -29,7 +29,10 @@ export async function startWorkerMetricsServer(o: {
   });
   app.get('/metrics', async (request, reply) => {
     if (!hasOperatorToken(request, o.adminToken)) {
-      throw new AppError('auth.invalid_key', o.adminToken === undefined ? 'Metrics are disabled: set ADMIN_TOKEN to enable them.' : undefined);
+      throw new AppError(
+        'auth.invalid_key',
+        o.adminToken === undefined ? 'Metrics are disabled: set ADMIN_TOKEN to enable them.' : undefined,
+      );
     }
     return reply.type(o.metrics.registry.contentType).send(await o.metrics.registry.metrics());
   });

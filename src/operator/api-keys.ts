@@ -95,11 +95,7 @@ export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKeyView> {
   return apiKeyView(row);
 }
 
-export async function removeBusinessMember(
-  db: Db,
-  businessSlug: string,
-  userId: string,
-): Promise<{ userId: string; revokedKeys: number }> {
+export async function removeBusinessMember(db: Db, businessSlug: string, userId: string): Promise<{ userId: string; revokedKeys: number }> {
   return db.transaction(async (tx) => {
     const b = await requireBusiness(tx, businessSlug);
     return { userId, revokedKeys: await removeMember(tx, b.id, userId) };

@@ -41,11 +41,7 @@ function insertSession(db: Db, serviceId: string, input: GroupSessionInput, star
     }
     // Same rule as booking: the staff member must be at the service's location and perform it.
     const staff = await findStaffById(tx, input.staffId);
-    if (
-      !staff?.active ||
-      staff.locationId !== service.locationId ||
-      !(await staffPerformsService(tx, staff.id, service.id))
-    ) {
+    if (!staff?.active || staff.locationId !== service.locationId || !(await staffPerformsService(tx, staff.id, service.id))) {
       throw new AppError('catalog.staff_not_found', `Staff member "${input.staffId}" does not perform this service at its location.`);
     }
     const row = await insertGroupSession(tx, {

@@ -3,12 +3,7 @@ import { AppError, invalidField } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import { isValidTimeZone } from '../domain/time/zone-name.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import {
-  findLocationBySlug,
-  insertLocation,
-  updateLocation,
-  type LocationFields,
-} from '../store/locations.ts';
+import { findLocationBySlug, insertLocation, updateLocation, type LocationFields } from '../store/locations.ts';
 import { requireBusiness } from './businesses.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
 
@@ -104,12 +99,7 @@ export async function createLocation(db: Db, businessSlug: string, input: Locati
   });
 }
 
-export async function patchLocation(
-  db: Db,
-  businessSlug: string,
-  locationSlug: string,
-  patch: LocationPatch,
-): Promise<LocationView> {
+export async function patchLocation(db: Db, businessSlug: string, locationSlug: string, patch: LocationPatch): Promise<LocationView> {
   checkTimeZone(patch.timezone);
   const { address, ...rest } = patch;
   const fields: Partial<LocationFields> = { ...rest, ...address };

@@ -144,11 +144,7 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     if (patch.priceType !== undefined || price !== undefined) checkPriceRule(priceType, priceMinor, 'body.price');
 
     const durationMinutes = patch.durationMinutes ?? current.durationMinutes;
-    if (
-      priceType !== current.priceType ||
-      priceMinor !== current.priceMinor ||
-      durationMinutes !== current.durationMinutes
-    ) {
+    if (priceType !== current.priceType || priceMinor !== current.priceMinor || durationMinutes !== current.durationMinutes) {
       fields.pricingVersion = pricingVersion(priceType, priceMinor, durationMinutes);
     }
 

@@ -76,11 +76,9 @@ async function checkServicesAtLocation(q: Queryable, locationId: string, locatio
   const found = new Set(await findServiceIdsAtLocation(q, locationId, ids));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new AppError(
-      'catalog.service_not_found',
-      `Not services of location "${locationSlug}": ${missing.join(', ')}.`,
-      { serviceIds: missing },
-    );
+    throw new AppError('catalog.service_not_found', `Not services of location "${locationSlug}": ${missing.join(', ')}.`, {
+      serviceIds: missing,
+    });
   }
 }
 

@@ -67,10 +67,7 @@ export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow> {
   if (k.userId !== null) {
     // A personal key acts for a member: issuing one makes the user a member of the business.
     await q.query('INSERT INTO users (id) VALUES ($1) ON CONFLICT DO NOTHING', [k.userId]);
-    await q.query('INSERT INTO memberships (business_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-      k.businessId,
-      k.userId,
-    ]);
+    await q.query('INSERT INTO memberships (business_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [k.businessId, k.userId]);
   }
   const r = await q.query<KeyRow>(
     `INSERT INTO api_keys (id, business_id, name, type, kind, capabilities, tier, prefix, secret_hash, user_id, expires_at)
@@ -82,10 +79,9 @@ export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow> {
 }
 
 export async function revokeKey(q: Queryable, keyId: string): Promise<KeyRow | undefined> {
-  const r = await q.query<KeyRow>(
-    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
-    [keyId],
-  );
+  const r = await q.query<KeyRow>(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [
+    keyId,
+  ]);
   return r.rows[0];
 }
 

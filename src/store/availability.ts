@@ -94,7 +94,13 @@ export interface SessionRow {
 }
 
 /** Scheduled sessions of a group service starting in [from, to) that still have a seat. */
-export async function loadOpenSessions(q: Queryable, serviceId: string, staffId: string | undefined, from: Date, to: Date): Promise<SessionRow[]> {
+export async function loadOpenSessions(
+  q: Queryable,
+  serviceId: string,
+  staffId: string | undefined,
+  from: Date,
+  to: Date,
+): Promise<SessionRow[]> {
   const r = await q.query<SessionRow>(
     `SELECT g.id, g.staff_id, s.name AS staff_name, g.start_at, g.end_at, g.capacity_max, g.seats_taken, g.price_minor
        FROM group_sessions g JOIN staff s ON s.id = g.staff_id

@@ -68,9 +68,6 @@ export async function appendEvents(q: Queryable, events: readonly NewEvent[]): P
 }
 
 export async function listEvents(q: Queryable, bookingId: string): Promise<string[]> {
-  const r = await q.query<{ payload: string }>(
-    'SELECT payload FROM booking_events WHERE booking_id = $1 ORDER BY sequence',
-    [bookingId],
-  );
+  const r = await q.query<{ payload: string }>('SELECT payload FROM booking_events WHERE booking_id = $1 ORDER BY sequence', [bookingId]);
   return r.rows.map((row) => row.payload);
 }

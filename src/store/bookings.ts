@@ -130,13 +130,39 @@ export async function insertBooking(
 ): Promise<'inserted' | 'reference_taken' | 'key_settled' | 'time_taken' | 'quota_exceeded'> {
   const b = n.record;
   const params: unknown[] = [
-    b.id, b.businessId, b.locationId, b.serviceId, b.staffId, b.sessionId, b.publicReference, b.status,
-    b.stateVersion, b.acceptanceMode, b.serviceName, b.staffName, JSON.stringify(b.locationSnapshot), b.timezone,
-    b.requestedDate, b.requestedStartTime, b.startAt, b.endAt, b.slot.date, b.slot.startTime, b.slot.endTime,
-    n.occupiedFrom, n.occupiedTo, b.guestName, n.guestPhone, n.guestEmail, b.note,
+    b.id,
+    b.businessId,
+    b.locationId,
+    b.serviceId,
+    b.staffId,
+    b.sessionId,
+    b.publicReference,
+    b.status,
+    b.stateVersion,
+    b.acceptanceMode,
+    b.serviceName,
+    b.staffName,
+    JSON.stringify(b.locationSnapshot),
+    b.timezone,
+    b.requestedDate,
+    b.requestedStartTime,
+    b.startAt,
+    b.endAt,
+    b.slot.date,
+    b.slot.startTime,
+    b.slot.endTime,
+    n.occupiedFrom,
+    n.occupiedTo,
+    b.guestName,
+    n.guestPhone,
+    n.guestEmail,
+    b.note,
     b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
     n.consent === null ? null : JSON.stringify(n.consent),
-    n.depositTerms === null ? null : JSON.stringify(n.depositTerms), n.apiSourceKeyId, b.createdAt, b.updatedAt,
+    n.depositTerms === null ? null : JSON.stringify(n.depositTerms),
+    n.apiSourceKeyId,
+    b.createdAt,
+    b.updatedAt,
   ];
   // Each CTE's parameters follow those before it: their numbers are counted here, so a column added
   // to the insert cannot leave a CTE reading its neighbour's parameters.
@@ -193,11 +219,7 @@ export async function lockStaffCalendars(q: Queryable, staffIds: ReadonlyArray<s
 }
 
 /** Locks the row: every state change reads the booking FOR UPDATE first, so changes serialise. */
-export async function findBookingForUpdate(
-  q: Queryable,
-  businessId: string | null,
-  bookingId: string,
-): Promise<BookingRecord | undefined> {
+export async function findBookingForUpdate(q: Queryable, businessId: string | null, bookingId: string): Promise<BookingRecord | undefined> {
   const r = await q.query<BookingRow>(
     `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND ($2::text IS NULL OR business_id = $2) FOR UPDATE`,
     [bookingId, businessId],
@@ -206,10 +228,10 @@ export async function findBookingForUpdate(
 }
 
 export async function findBooking(q: Queryable, businessId: string | null, bookingId: string): Promise<BookingRecord | undefined> {
-  const r = await q.query<BookingRow>(
-    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND ($2::text IS NULL OR business_id = $2)`,
-    [bookingId, businessId],
-  );
+  const r = await q.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND ($2::text IS NULL OR business_id = $2)`, [
+    bookingId,
+    businessId,
+  ]);
   return r.rows[0] ? toRecord(r.rows[0]) : undefined;
 }
 
@@ -240,10 +262,27 @@ export async function updateBooking(q: Queryable, id: string, c: BookingChange):
         occupied = tstzrange($19, $20, '[)'), updated_at = $21
       WHERE id = $1`,
     [
-      id, c.status, c.stateVersion, c.acceptanceMode, c.staffId, c.staffName, c.startAt, c.endAt, c.slot.date,
-      c.slot.startTime, c.slot.endTime, c.proposed?.staffId ?? null, c.proposed?.startAt ?? null,
-      c.proposed?.endAt ?? null, c.proposed?.slot.date ?? null, c.proposed?.slot.startTime ?? null,
-      c.proposed?.slot.endTime ?? null, c.occupiedStaffId, c.occupiedFrom, c.occupiedTo, c.updatedAt,
+      id,
+      c.status,
+      c.stateVersion,
+      c.acceptanceMode,
+      c.staffId,
+      c.staffName,
+      c.startAt,
+      c.endAt,
+      c.slot.date,
+      c.slot.startTime,
+      c.slot.endTime,
+      c.proposed?.staffId ?? null,
+      c.proposed?.startAt ?? null,
+      c.proposed?.endAt ?? null,
+      c.proposed?.slot.date ?? null,
+      c.proposed?.slot.startTime ?? null,
+      c.proposed?.slot.endTime ?? null,
+      c.occupiedStaffId,
+      c.occupiedFrom,
+      c.occupiedTo,
+      c.updatedAt,
     ],
   );
   try {
@@ -278,8 +317,16 @@ export async function listBookings(q: Queryable, f: BookingListFilter): Promise<
         AND ($6::timestamptz IS NULL OR (created_at, id) < ($6::timestamptz, $7::text))
       ORDER BY created_at DESC, id DESC
       LIMIT $8`,
-    [f.businessId, f.status ?? null, f.locationId ?? null, f.fromDate ?? null, f.toDate ?? null,
-     f.after?.createdAt ?? null, f.after?.id ?? null, f.limit],
+    [
+      f.businessId,
+      f.status ?? null,
+      f.locationId ?? null,
+      f.fromDate ?? null,
+      f.toDate ?? null,
+      f.after?.createdAt ?? null,
+      f.after?.id ?? null,
+      f.limit,
+    ],
   );
   return r.rows.map(toRecord);
 }

@@ -28,9 +28,7 @@ export async function insertBusiness(
 }
 
 export async function findBusinessBySlug(q: Queryable, slug: string): Promise<BusinessRow | undefined> {
-  const r = await q.query<BusinessRow>('SELECT id, slug, name, currency, created_at FROM businesses WHERE slug = $1', [
-    slug,
-  ]);
+  const r = await q.query<BusinessRow>('SELECT id, slug, name, currency, created_at FROM businesses WHERE slug = $1', [slug]);
   return r.rows[0];
 }
 

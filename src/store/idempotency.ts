@@ -5,10 +5,7 @@ export type ClaimResult =
    * `lease`: the claim's expiry as text (microseconds kept). A takeover happens only after a lease
    * has lapsed and sets a later one, so it also tells this claim from any that took the key over.
    */
-  | { kind: 'claimed'; lease: string }
-  | { kind: 'replay'; status: number; body: string }
-  | { kind: 'mismatch' }
-  | { kind: 'in_progress' };
+  { kind: 'claimed'; lease: string } | { kind: 'replay'; status: number; body: string } | { kind: 'mismatch' } | { kind: 'in_progress' };
 
 /**
  * Claims a key in one autocommitted statement, so a concurrent duplicate sees the claim at once and
@@ -54,13 +51,7 @@ export async function claimKey(
  * False when the key is no longer a claim in progress: its lease lapsed and a duplicate that took
  * it over has completed it already (that answer stands; this request's writes must be undone).
  */
-export async function completeKey(
-  q: Queryable,
-  businessId: string,
-  key: string,
-  status: number,
-  body: string,
-): Promise<boolean> {
+export async function completeKey(q: Queryable, businessId: string, key: string, status: number, body: string): Promise<boolean> {
   const r = await q.query(
     `UPDATE idempotency_records SET state = 'completed', locked_until = NULL, response_status = $3, response_body = $4
       WHERE business_id = $1 AND idempotency_key = $2 AND state = 'processing'

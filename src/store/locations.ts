@@ -21,8 +21,23 @@ interface LocationRow {
   updated_at: Date;
 }
 
-const COLUMN_NAMES = ['id', 'business_id', 'slug', 'name', 'public_location_name', 'timezone', 'city', 'street', 'zip',
-  'booking_enabled', 'slot_interval_minutes', 'min_notice_minutes', 'horizon_days', 'created_at', 'updated_at'] as const;
+const COLUMN_NAMES = [
+  'id',
+  'business_id',
+  'slug',
+  'name',
+  'public_location_name',
+  'timezone',
+  'city',
+  'street',
+  'zip',
+  'booking_enabled',
+  'slot_interval_minutes',
+  'min_notice_minutes',
+  'horizon_days',
+  'created_at',
+  'updated_at',
+] as const;
 const COLUMNS = COLUMN_NAMES.join(', ');
 
 /** The columns of table alias `l` under the names `loc_<column>`, for a query that joins more. */
@@ -99,18 +114,11 @@ export async function insertLocation(
   return slugTakenOr(statement);
 }
 
-export async function updateLocation(
-  q: Queryable,
-  id: string,
-  f: Partial<LocationFields>,
-): Promise<LocationRecord | 'slug_taken'> {
+export async function updateLocation(q: Queryable, id: string, f: Partial<LocationFields>): Promise<LocationRecord | 'slug_taken'> {
   const params: unknown[] = [id];
   const sets = setItems(f, FIELD_COLUMNS, params);
   return slugTakenOr(
-    q.query<LocationRow>(
-      `UPDATE locations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
-      params,
-    ),
+    q.query<LocationRow>(`UPDATE locations SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params),
   );
 }
 
@@ -123,15 +131,8 @@ async function slugTakenOr(statement: Promise<{ rows: LocationRow[] }>): Promise
   }
 }
 
-export async function findLocationBySlug(
-  q: Queryable,
-  businessId: string,
-  slug: string,
-): Promise<LocationRecord | undefined> {
-  const r = await q.query<LocationRow>(`SELECT ${COLUMNS} FROM locations WHERE business_id = $1 AND slug = $2`, [
-    businessId,
-    slug,
-  ]);
+export async function findLocationBySlug(q: Queryable, businessId: string, slug: string): Promise<LocationRecord | undefined> {
+  const r = await q.query<LocationRow>(`SELECT ${COLUMNS} FROM locations WHERE business_id = $1 AND slug = $2`, [businessId, slug]);
   return r.rows[0] ? toLocation(r.rows[0]) : undefined;
 }
 

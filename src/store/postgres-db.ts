@@ -63,9 +63,7 @@ export class PostgresDb implements Db {
 
   /** `timeoutMs`: the longest a caller waits for a connection before DatabaseBusyError. */
   static open(connectionString: string, max: number, timeoutMs = 10_000): PostgresDb {
-    return new PostgresDb(
-      new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: timeoutMs }),
-    );
+    return new PostgresDb(new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: timeoutMs }));
   }
 
   query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {

@@ -3,10 +3,7 @@ import type { Queryable } from './db.ts';
 
 /** Reads a setting, creating it with `make()` if absent; concurrent starters agree on one value. */
 export async function getOrCreateSetting(q: Queryable, key: string, make: () => string): Promise<string> {
-  await q.query('INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    key,
-    make(),
-  ]);
+  await q.query('INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, make()]);
   const r = await q.query<{ value: string }>('SELECT value FROM server_settings WHERE key = $1', [key]);
   return r.rows[0]!.value;
 }

@@ -145,26 +145,19 @@ export async function findLocationWithService(
 
 /** Candidates for the public listing; the caller still applies the price rule and the order. */
 export async function listListedServices(q: Queryable, locationId: string): Promise<ServiceRecord[]> {
-  const r = await q.query<ServiceRow>(`${SELECT} WHERE s.location_id = $1 AND s.active AND s.online_bookable`, [
-    locationId,
-  ]);
+  const r = await q.query<ServiceRow>(`${SELECT} WHERE s.location_id = $1 AND s.active AND s.online_bookable`, [locationId]);
   return r.rows.map(toService);
 }
 
 /** Which of `ids` are services of the location. */
 export async function findServiceIdsAtLocation(q: Queryable, locationId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const r = await q.query<{ id: string }>('SELECT id FROM services WHERE location_id = $1 AND id = ANY($2::text[])', [
-    locationId,
-    ids,
-  ]);
+  const r = await q.query<{ id: string }>('SELECT id FROM services WHERE location_id = $1 AND id = ANY($2::text[])', [locationId, ids]);
   return r.rows.map((row) => row.id);
 }
 
 export async function countActiveServices(q: Queryable, businessId: string): Promise<number> {
-  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM services WHERE business_id = $1 AND active', [
-    businessId,
-  ]);
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM services WHERE business_id = $1 AND active', [businessId]);
   return r.rows[0]!.n;
 }
 

@@ -46,14 +46,16 @@ const FIELD_COLUMNS: Record<keyof StaffFields, string> = {
   active: 'active',
 };
 
-export async function insertStaff(
-  q: Queryable,
-  s: StaffFields & { id: string; businessId: string; locationId: string },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO staff (id, business_id, location_id, name, bio, avatar_url, active) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [s.id, s.businessId, s.locationId, s.name, s.bio, s.avatarUrl, s.active],
-  );
+export async function insertStaff(q: Queryable, s: StaffFields & { id: string; businessId: string; locationId: string }): Promise<void> {
+  await q.query(`INSERT INTO staff (id, business_id, location_id, name, bio, avatar_url, active) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    s.id,
+    s.businessId,
+    s.locationId,
+    s.name,
+    s.bio,
+    s.avatarUrl,
+    s.active,
+  ]);
 }
 
 export async function updateStaff(q: Queryable, id: string, f: Partial<StaffFields>): Promise<void> {
@@ -74,9 +76,7 @@ export async function listActiveStaff(q: Queryable, locationId: string): Promise
 }
 
 export async function countActiveStaff(q: Queryable, businessId: string): Promise<number> {
-  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE business_id = $1 AND active', [
-    businessId,
-  ]);
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE business_id = $1 AND active', [businessId]);
   return r.rows[0]!.n;
 }
 
@@ -102,17 +102,16 @@ export async function listWorkingHours(q: Queryable, staffId: string): Promise<W
 export async function replaceStaffServices(q: Queryable, staffId: string, serviceIds: readonly string[]): Promise<void> {
   await q.query('DELETE FROM staff_services WHERE staff_id = $1', [staffId]);
   if (serviceIds.length === 0) return;
-  await q.query(
-    'INSERT INTO staff_services (staff_id, service_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
-    [staffId, serviceIds],
-  );
+  await q.query('INSERT INTO staff_services (staff_id, service_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+    staffId,
+    serviceIds,
+  ]);
 }
 
 export async function listStaffServiceIds(q: Queryable, staffId: string): Promise<string[]> {
-  const r = await q.query<{ service_id: string }>(
-    'SELECT service_id FROM staff_services WHERE staff_id = $1 ORDER BY service_id',
-    [staffId],
-  );
+  const r = await q.query<{ service_id: string }>('SELECT service_id FROM staff_services WHERE staff_id = $1 ORDER BY service_id', [
+    staffId,
+  ]);
   return r.rows.map((row) => row.service_id);
 }
 

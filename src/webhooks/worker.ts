@@ -190,7 +190,13 @@ export class WebhookWorker {
     const recorded = await recordAttempt(
       this.opts.db,
       row,
-      { startedAt: result.startedAt, durationMs: result.durationMs, outcome: result.outcome, statusCode: result.statusCode, error: result.error },
+      {
+        startedAt: result.startedAt,
+        durationMs: result.durationMs,
+        outcome: result.outcome,
+        statusCode: result.statusCode,
+        error: result.error,
+      },
       next,
     );
     const fields = {
@@ -207,7 +213,10 @@ export class WebhookWorker {
       return;
     }
     if (recorded === 'disabled') {
-      log?.info({ ...fields, status: 'failed' }, 'webhook attempt recorded; the webhook was deleted meanwhile, so the delivery stays failed');
+      log?.info(
+        { ...fields, status: 'failed' },
+        'webhook attempt recorded; the webhook was deleted meanwhile, so the delivery stays failed',
+      );
       return;
     }
     if (result.outcome === 'success') log?.debug(fields, 'webhook delivered');

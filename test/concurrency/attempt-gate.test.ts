@@ -42,7 +42,10 @@ describe('AttemptGate', () => {
     });
     await tick();
     assert.equal(first.state.ran, true);
-    assert.ok(waiters.every((w) => !w.c.state.ran), 'waiters wait in memory while the first is in flight');
+    assert.ok(
+      waiters.every((w) => !w.c.state.ran),
+      'waiters wait in memory while the first is in flight',
+    );
     first.resolve('booking');
     assert.equal(await a, 'booking');
     for (const w of waiters) {

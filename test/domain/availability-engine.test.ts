@@ -38,11 +38,14 @@ describe('computeSlots: grid and working hours', () => {
     assert.deepEqual(startTimes(result.slots), ['09:00', '09:30', '10:00', '10:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30']);
   });
 
-  test('only intervals of the date\'s ISO weekday apply (Sunday = 7)', () => {
+  test("only intervals of the date's ISO weekday apply (Sunday = 7)", () => {
     const result = computeSlots(
       engineInput({ from: '2026-05-30', to: '2026-06-02', staff: [staff('s1', [hours(7, '10:00', '11:00'), hours(2, '08:00', '09:00')])] }),
     );
-    assert.deepEqual(result.slots.map((s) => `${s.date} ${s.startTime}`), ['2026-05-31 10:00', '2026-06-02 08:00']);
+    assert.deepEqual(
+      result.slots.map((s) => `${s.date} ${s.startTime}`),
+      ['2026-05-31 10:00', '2026-06-02 08:00'],
+    );
   });
 
   test('an interval ending at 24:00 allows an appointment ending at next midnight', () => {
@@ -92,20 +95,46 @@ describe('computeSlots: unavailability', () => {
   test('busy time just outside the buffered range does not block', () => {
     const input = engineInput({
       service: { id: 'svc', durationMinutes: 60, bufferBeforeMinutes: 30, bufferAfterMinutes: 30 },
-      staff: [staff('s1', [hours(1, '09:00', '10:00')], { busy: [span('2026-06-01T08:00Z', '2026-06-01T08:30Z'), span('2026-06-01T10:30Z', '2026-06-01T11:00Z')] })],
+      staff: [
+        staff('s1', [hours(1, '09:00', '10:00')], {
+          busy: [span('2026-06-01T08:00Z', '2026-06-01T08:30Z'), span('2026-06-01T10:30Z', '2026-06-01T11:00Z')],
+        }),
+      ],
     });
     assert.deepEqual(startTimes(computeSlots(input).slots), ['09:00']);
-    const closer = { ...input, staff: [staff('s1', [hours(1, '09:00', '10:00')], { busy: [span('2026-06-01T10:29:59Z', '2026-06-01T11:00Z')] })] };
+    const closer = {
+      ...input,
+      staff: [staff('s1', [hours(1, '09:00', '10:00')], { busy: [span('2026-06-01T10:29:59Z', '2026-06-01T11:00Z')] })],
+    };
     assert.deepEqual(startTimes(computeSlots(closer).slots), []);
   });
 
   test('many unsorted busy intervals are honoured', () => {
     const busy = [];
     for (let i = 47; i >= 0; i--) {
-      if (i % 4 !== 0) busy.push({ start: at('2026-06-01T00:00Z') + i * 30 * MINUTE, end: at('2026-06-01T00:00Z') + (i + 1) * 30 * MINUTE });
+      if (i % 4 !== 0)
+        busy.push({ start: at('2026-06-01T00:00Z') + i * 30 * MINUTE, end: at('2026-06-01T00:00Z') + (i + 1) * 30 * MINUTE });
     }
-    const result = computeSlots(engineInput({ service: { id: 'svc', durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 }, staff: [staff('s1', [hours(1, '00:00', '24:00')], { busy })] }));
-    assert.deepEqual(startTimes(result.slots), ['00:00', '02:00', '04:00', '06:00', '08:00', '10:00', '12:00', '14:00', '16:00', '18:00', '20:00', '22:00']);
+    const result = computeSlots(
+      engineInput({
+        service: { id: 'svc', durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 },
+        staff: [staff('s1', [hours(1, '00:00', '24:00')], { busy })],
+      }),
+    );
+    assert.deepEqual(startTimes(result.slots), [
+      '00:00',
+      '02:00',
+      '04:00',
+      '06:00',
+      '08:00',
+      '10:00',
+      '12:00',
+      '14:00',
+      '16:00',
+      '18:00',
+      '20:00',
+      '22:00',
+    ]);
   });
 });
 
@@ -114,7 +143,13 @@ describe('computeSlots: notice, horizon, order, limit', () => {
     const base = engineInput({ minNoticeMinutes: 60 });
     assert.deepEqual(startTimes(computeSlots({ ...base, now: at('2026-06-01T08:10Z') }).slots), ['09:30', '10:00', '10:30', '11:00']);
     assert.deepEqual(startTimes(computeSlots({ ...base, now: at('2026-06-01T08:30Z') }).slots), ['09:30', '10:00', '10:30', '11:00']);
-    assert.deepEqual(startTimes(computeSlots({ ...base, now: at('2026-06-01T08:00Z') }).slots), ['09:00', '09:30', '10:00', '10:30', '11:00']);
+    assert.deepEqual(startTimes(computeSlots({ ...base, now: at('2026-06-01T08:00Z') }).slots), [
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+    ]);
   });
 
   test('horizon is inclusive and counted from now', () => {
@@ -127,14 +162,10 @@ describe('computeSlots: notice, horizon, order, limit', () => {
         staff: [staff('s1', [hours(1, '09:00', '12:00'), hours(2, '09:00', '12:00'), hours(3, '09:00', '12:00')])],
       }),
     );
-    assert.deepEqual(result.slots.map((s) => `${s.date} ${s.startTime}`), [
-      '2026-06-01 09:00',
-      '2026-06-01 09:30',
-      '2026-06-01 10:00',
-      '2026-06-01 10:30',
-      '2026-06-01 11:00',
-      '2026-06-02 09:00',
-    ]);
+    assert.deepEqual(
+      result.slots.map((s) => `${s.date} ${s.startTime}`),
+      ['2026-06-01 09:00', '2026-06-01 09:30', '2026-06-01 10:00', '2026-06-01 10:30', '2026-06-01 11:00', '2026-06-02 09:00'],
+    );
   });
 
   test('ordered by date, then start time, then staff id as a plain string', () => {
@@ -150,13 +181,10 @@ describe('computeSlots: notice, horizon, order, limit', () => {
         ],
       }),
     );
-    assert.deepEqual(result.slots.map((s) => `${s.date} ${s.startTime} ${s.staffId}`), [
-      '2026-06-01 10:00 B',
-      '2026-06-01 10:00 b',
-      '2026-06-01 11:00 a',
-      '2026-06-01 11:00 b',
-      '2026-06-02 08:00 b',
-    ]);
+    assert.deepEqual(
+      result.slots.map((s) => `${s.date} ${s.startTime} ${s.staffId}`),
+      ['2026-06-01 10:00 B', '2026-06-01 10:00 b', '2026-06-01 11:00 a', '2026-06-01 11:00 b', '2026-06-02 08:00 b'],
+    );
   });
 
   test('limit keeps the first slots but counts them all', () => {
@@ -238,7 +266,11 @@ describe('computeSlots: daylight-saving changes', () => {
   test('Budapest fall back: hours opening inside the repeated hour open at its first occurrence', () => {
     const result = computeSlots(sunday('Europe/Budapest', '2026-10-25', '02:00', '04:00', 30, 60));
     // 02:00 CEST to 04:00 CET is three real hours.
-    assert.deepEqual(result.slots.map(describeSlot), ['02:00-02:00 @2026-10-25T00:00Z', '02:30-02:30 @2026-10-25T00:30Z', '03:00-04:00 @2026-10-25T02:00Z']);
+    assert.deepEqual(result.slots.map(describeSlot), [
+      '02:00-02:00 @2026-10-25T00:00Z',
+      '02:30-02:30 @2026-10-25T00:30Z',
+      '03:00-04:00 @2026-10-25T02:00Z',
+    ]);
   });
 
   test('hours closing inside the gap close at the jump, hours opening inside it open there', () => {

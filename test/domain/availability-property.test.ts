@@ -28,7 +28,13 @@ const ANY_CHANGE = [...new Set(Object.values(ZONE_CHANGES).flat()), '2026-07-15'
 const zoneAndAnchor = fc.constantFrom(...Object.keys(ZONE_CHANGES)).chain((timezone) =>
   fc.record({
     timezone: fc.constant(timezone),
-    anchor: ZONE_CHANGES[timezone]!.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...ZONE_CHANGES[timezone]!), weight: 3 }, { arbitrary: fc.constantFrom(...ANY_CHANGE), weight: 1 }) : fc.constantFrom(...ANY_CHANGE),
+    anchor:
+      ZONE_CHANGES[timezone]!.length > 0
+        ? fc.oneof(
+            { arbitrary: fc.constantFrom(...ZONE_CHANGES[timezone]!), weight: 3 },
+            { arbitrary: fc.constantFrom(...ANY_CHANGE), weight: 1 },
+          )
+        : fc.constantFrom(...ANY_CHANGE),
   }),
 );
 
@@ -93,7 +99,10 @@ const scenario: fc.Arbitrary<EngineInput> = fc
     minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2880 })),
     horizonDays: fc.oneof(fc.constant(60), fc.integer({ min: 0, max: 10 })),
     // Mostly before the range so that notice and horizon cut only some slots.
-    nowOffsetMinutes: fc.oneof({ arbitrary: fc.integer({ min: -3 * 1440, max: 0 }), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: 4 * 1440 }), weight: 1 }),
+    nowOffsetMinutes: fc.oneof(
+      { arbitrary: fc.integer({ min: -3 * 1440, max: 0 }), weight: 3 },
+      { arbitrary: fc.integer({ min: 0, max: 4 * 1440 }), weight: 1 },
+    ),
     limit: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.constant(1_000_000)),
   })
   .chain((s) => {
@@ -155,7 +164,10 @@ test('every returned slot is free, on the grid, inside working hours and within 
           ),
           'inside a working interval and on its grid',
         );
-        const occupied = { start: slot.startAt - service.bufferBeforeMinutes * MINUTE, end: slot.endAt + service.bufferAfterMinutes * MINUTE };
+        const occupied = {
+          start: slot.startAt - service.bufferBeforeMinutes * MINUTE,
+          end: slot.endAt + service.bufferAfterMinutes * MINUTE,
+        };
         assert.ok(![...member.busy, ...member.timeOff].some((b) => overlaps(occupied, b)), 'free of busy time and time off');
         assert.ok(slot.startAt >= input.now + input.minNoticeMinutes * MINUTE);
         assert.ok(slot.startAt <= input.now + input.horizonDays * DAY);

@@ -27,7 +27,10 @@ export function referenceSlots(input: EngineInput): EngineResult {
           if (start < open || end > close) continue;
           if (start < input.now + input.minNoticeMinutes * MINUTE) continue;
           if (start > input.now + input.horizonDays * 86_400_000) continue;
-          const occupied = { start: start - input.service.bufferBeforeMinutes * MINUTE, end: end + input.service.bufferAfterMinutes * MINUTE };
+          const occupied = {
+            start: start - input.service.bufferBeforeMinutes * MINUTE,
+            end: end + input.service.bufferAfterMinutes * MINUTE,
+          };
           if ([...member.timeOff, ...member.busy].some((b) => overlaps(occupied, b))) continue;
           const slot: EngineSlot = {
             date: date.toString(),
@@ -43,9 +46,7 @@ export function referenceSlots(input: EngineInput): EngineResult {
       }
     }
   }
-  const all = [...found.values()].sort(
-    (a, b) => cmp(a.date, b.date) || cmp(a.startTime, b.startTime) || cmp(a.staffId, b.staffId),
-  );
+  const all = [...found.values()].sort((a, b) => cmp(a.date, b.date) || cmp(a.startTime, b.startTime) || cmp(a.staffId, b.staffId));
   return { slots: all.slice(0, input.limit), total: all.length, truncated: all.length > input.limit };
 }
 

@@ -24,7 +24,8 @@ describe('webhook retry policy', () => {
   test('retried: timeout, network error, 408, 429, 5xx; not retried: any other status', () => {
     assert.equal(isRetryable({ outcome: 'timeout', statusCode: null }), true);
     assert.equal(isRetryable({ outcome: 'network_error', statusCode: null }), true);
-    for (const s of [408, 429, 500, 502, 503, 504, 599]) assert.equal(isRetryable({ outcome: 'http_error', statusCode: s }), true, String(s));
+    for (const s of [408, 429, 500, 502, 503, 504, 599])
+      assert.equal(isRetryable({ outcome: 'http_error', statusCode: s }), true, String(s));
     for (const s of [301, 302, 307, 400, 401, 403, 404, 409, 410, 422]) {
       assert.equal(isRetryable({ outcome: 'http_error', statusCode: s }), false, String(s));
     }
@@ -32,10 +33,22 @@ describe('webhook retry policy', () => {
   });
 
   test('the wait is drawn from the range of the retry it precedes', () => {
-    assert.equal(jitteredWait(RANGES, 2, () => 0), 15_000);
-    assert.equal(jitteredWait(RANGES, 2, () => 1), 120_000);
-    assert.equal(jitteredWait(RANGES, 3, () => 0), 120_000);
-    assert.equal(jitteredWait(RANGES, 3, () => 0.5), 240_000);
+    assert.equal(
+      jitteredWait(RANGES, 2, () => 0),
+      15_000,
+    );
+    assert.equal(
+      jitteredWait(RANGES, 2, () => 1),
+      120_000,
+    );
+    assert.equal(
+      jitteredWait(RANGES, 3, () => 0),
+      120_000,
+    );
+    assert.equal(
+      jitteredWait(RANGES, 3, () => 0.5),
+      240_000,
+    );
   });
 
   test('Retry-After: seconds or an HTTP date, capped at 600 s; nonsense and the past are ignored', () => {
@@ -48,7 +61,8 @@ describe('webhook retry policy', () => {
     assert.equal(parseRetryAfter('Sun, 01 Jun 2031 14:00:00 GMT', NOW), RETRY_AFTER_CAP_MS);
     assert.equal(parseRetryAfter('Sun, 01 Jun 2031 11:00:00 GMT', NOW), undefined);
     assert.equal(parseRetryAfter('0', NOW), undefined);
-    for (const bad of [undefined, '', '-5', '1.5', '2031-06-01T12:05:00Z', 'soon', 'NaN']) assert.equal(parseRetryAfter(bad, NOW), undefined, String(bad));
+    for (const bad of [undefined, '', '-5', '1.5', '2031-06-01T12:05:00Z', 'soon', 'NaN'])
+      assert.equal(parseRetryAfter(bad, NOW), undefined, String(bad));
   });
 
   test('next step: success, failed, exhausted on the third attempt, else a retry', () => {
@@ -56,11 +70,17 @@ describe('webhook retry policy', () => {
     assert.deepEqual(nextStep(1, { outcome: 'http_error', statusCode: 400 }, RANGES, NOW), { status: 'failed' });
     assert.deepEqual(nextStep(3, { outcome: 'http_error', statusCode: 400 }, RANGES, NOW), { status: 'failed' });
     assert.deepEqual(nextStep(3, { outcome: 'timeout', statusCode: null }, RANGES, NOW), { status: 'exhausted' });
-    assert.deepEqual(nextStep(1, { outcome: 'timeout', statusCode: null }, RANGES, NOW, () => 0), { status: 'retry_scheduled', waitMs: 15_000 });
-    assert.deepEqual(nextStep(2, { outcome: 'network_error', statusCode: null }, RANGES, NOW, () => 0), {
-      status: 'retry_scheduled',
-      waitMs: 120_000,
-    });
+    assert.deepEqual(
+      nextStep(1, { outcome: 'timeout', statusCode: null }, RANGES, NOW, () => 0),
+      { status: 'retry_scheduled', waitMs: 15_000 },
+    );
+    assert.deepEqual(
+      nextStep(2, { outcome: 'network_error', statusCode: null }, RANGES, NOW, () => 0),
+      {
+        status: 'retry_scheduled',
+        waitMs: 120_000,
+      },
+    );
   });
 
   test('Retry-After on 429 or 503 only lengthens the wait', () => {

@@ -83,7 +83,11 @@ export function startProcess(name: string, command: string[], env: Record<string
 
 /** The API on a free port of 127.0.0.1; resolves once /healthz answers. */
 export async function startApi(name: string, env: Record<string, string>, opts: StartOptions | number = {}): Promise<ServiceProcess> {
-  const { command = [process.execPath, '--import', 'tsx', 'src/main.ts'], timeoutMs = 60_000, cwd } = typeof opts === 'number' ? { timeoutMs: opts } : opts;
+  const {
+    command = [process.execPath, '--import', 'tsx', 'src/main.ts'],
+    timeoutMs = 60_000,
+    cwd,
+  } = typeof opts === 'number' ? { timeoutMs: opts } : opts;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const p = startProcess(name, command, { ...env, PORT: String(port), HOST: '127.0.0.1' }, url, cwd);
@@ -91,7 +95,10 @@ export async function startApi(name: string, env: Record<string, string>, opts: 
   for (;;) {
     // An early exit fails at once rather than after the whole timeout.
     if (p.exited()) throw new Error(`${name} exited before it answered:\n${p.output()}`);
-    const up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status === 200, () => false);
+    const up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > end) {
       await p.stop();
@@ -103,7 +110,11 @@ export async function startApi(name: string, env: Record<string, string>, opts: 
 }
 
 /** `node --import tsx src/worker.ts`: the webhook delivery worker as its own process. */
-export function startWorker(name: string, env: Record<string, string>, command = [process.execPath, '--import', 'tsx', 'src/worker.ts']): ServiceProcess {
+export function startWorker(
+  name: string,
+  env: Record<string, string>,
+  command = [process.execPath, '--import', 'tsx', 'src/worker.ts'],
+): ServiceProcess {
   return startProcess(name, command, env);
 }
 

@@ -22,7 +22,10 @@ export function day(n: number): string {
 }
 
 /** A harness whose clock is BASE_NOW. */
-export async function bookingHarness(target: DbTarget, build: Omit<Partial<BuildOptions>, 'config' | 'db' | 'clock'> = {}): Promise<Harness> {
+export async function bookingHarness(
+  target: DbTarget,
+  build: Omit<Partial<BuildOptions>, 'config' | 'db' | 'clock'> = {},
+): Promise<Harness> {
   const h = await startHarness(target, {}, build);
   h.clock.now = new Date(BASE_NOW);
   return h;

@@ -74,11 +74,7 @@ export interface LocationFixture {
   timezone: string;
 }
 
-export async function createLocation(
-  app: App,
-  businessSlug: string,
-  overrides: Record<string, unknown> = {},
-): Promise<LocationFixture> {
+export async function createLocation(app: App, businessSlug: string, overrides: Record<string, unknown> = {}): Promise<LocationFixture> {
   const data = await adminOk(app, 'POST', `/businesses/${businessSlug}/locations`, {
     slug: uniqueSlug('loc'),
     name: 'Downtown',

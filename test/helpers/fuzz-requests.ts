@@ -108,11 +108,14 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 // Valid-ish values from a schema
 
 const DAY = 86_400_000;
-export const dateArb = fc
-  .integer({ min: -400, max: 400 })
-  .map((d) => new Date(Date.now() + d * DAY).toISOString().slice(0, 10));
+export const dateArb = fc.integer({ min: -400, max: 400 }).map((d) => new Date(Date.now() + d * DAY).toISOString().slice(0, 10));
 
-export function validish(schema: Schema, name: string | undefined, hints: Record<string, fc.Arbitrary<unknown>>, depth = 0): fc.Arbitrary<unknown> {
+export function validish(
+  schema: Schema,
+  name: string | undefined,
+  hints: Record<string, fc.Arbitrary<unknown>>,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   if (depth > 8) return fc.constant(null);
   if (name !== undefined && hints[name]) return hints[name]!;
   if ('const' in schema) return fc.constant(schema.const);
@@ -123,7 +126,9 @@ export function validish(schema: Schema, name: string | undefined, hints: Record
     }
   }
   if (Array.isArray(schema.allOf)) return validish(Object.assign({}, ...schema.allOf), name, hints, depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type ?? (schema.properties ? 'object' : undefined);
+  const type = Array.isArray(schema.type)
+    ? schema.type.find((t: string) => t !== 'null')
+    : (schema.type ?? (schema.properties ? 'object' : undefined));
   switch (type) {
     case 'object': {
       const props: Record<string, Schema> = schema.properties ?? {};
@@ -262,7 +267,10 @@ export function requestArb(
   for (const name of pathParamNames(r.url)) {
     const pool = pools[name] ?? [];
     pathModel[name] = fc.oneof(
-      { weight: 6, arbitrary: pool.length > 0 ? fc.constantFrom(...pool) : validish(pathSchemas.get(name) ?? {}, name, {}).map(toQueryValue) },
+      {
+        weight: 6,
+        arbitrary: pool.length > 0 ? fc.constantFrom(...pool) : validish(pathSchemas.get(name) ?? {}, name, {}).map(toQueryValue),
+      },
       { weight: 2, arbitrary: validish(pathSchemas.get(name) ?? { type: 'string' }, undefined, {}).map(toQueryValue) },
       { weight: 2, arbitrary: shortHostileString.filter((s) => s.length < 300) },
     );
@@ -275,15 +283,30 @@ export function requestArb(
       fc.tuple(
         ...declared.map((p) =>
           fc.oneof(
-            { weight: 5, arbitrary: validish(p.schema ?? {}, p.name, hints).map((v) => [[p.name, toQueryValue(v)]] as Array<[string, string]>) },
+            {
+              weight: 5,
+              arbitrary: validish(p.schema ?? {}, p.name, hints).map((v) => [[p.name, toQueryValue(v)]] as Array<[string, string]>),
+            },
             { weight: 2, arbitrary: fc.constant([] as Array<[string, string]>) },
             { weight: 2, arbitrary: hostileUrlValue.map((v) => [[p.name, v]] as Array<[string, string]>) },
-            { weight: 1, arbitrary: fc.tuple(hostileUrlValue, hostileUrlValue).map(([a, b]) => [[p.name, a], [p.name, b]] as Array<[string, string]>) },
+            {
+              weight: 1,
+              arbitrary: fc.tuple(hostileUrlValue, hostileUrlValue).map(
+                ([a, b]) =>
+                  [
+                    [p.name, a],
+                    [p.name, b],
+                  ] as Array<[string, string]>,
+              ),
+            },
           ),
         ),
       ),
       fc.array(
-        fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'salonSlug[]', 'a[b]', 'limit', 'cursor'), fc.string({ maxLength: 8 })), hostileUrlValue),
+        fc.tuple(
+          fc.oneof(fc.constantFrom('__proto__', 'constructor', 'salonSlug[]', 'a[b]', 'limit', 'cursor'), fc.string({ maxLength: 8 })),
+          hostileUrlValue,
+        ),
         { maxLength: 2 },
       ),
     )
@@ -323,7 +346,12 @@ export function requestArb(
           { weight: 8, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON') },
           {
             weight: 2,
-            arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'application/jsonx'),
+            arbitrary: fc.constantFrom(
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'application/json; charset=utf-16',
+              'application/jsonx',
+            ),
           },
         ),
         'x-request-id': headerValue,
@@ -351,10 +379,13 @@ export function requestArb(
   const cleanQuery = fc
     .tuple(
       ...declared.map((p) =>
-        fc.option(validish(p.schema ?? {}, p.name, hints).map((v) => [p.name, toQueryValue(v)] as [string, string]), {
-          nil: undefined,
-          freq: p.required ? 20 : 2,
-        }),
+        fc.option(
+          validish(p.schema ?? {}, p.name, hints).map((v) => [p.name, toQueryValue(v)] as [string, string]),
+          {
+            nil: undefined,
+            freq: p.required ? 20 : 2,
+          },
+        ),
       ),
     )
     .map((xs) => xs.filter((x): x is [string, string] => x !== undefined));

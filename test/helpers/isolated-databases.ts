@@ -48,10 +48,8 @@ export async function openScratchPostgres(serverUrl: string, opts: { migrate?: b
   await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = new ScratchPostgresDb(
-    new pg.Pool({ connectionString: url.toString(), max: 10 }),
-    url.toString(),
-    () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  const db = new ScratchPostgresDb(new pg.Pool({ connectionString: url.toString(), max: 10 }), url.toString(), () =>
+    admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   );
   return opts.migrate === false ? db : migrated(db);
 }

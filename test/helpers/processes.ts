@@ -103,11 +103,9 @@ export interface RedisServer {
 /** A throw-away redis-server of this test on its own port, no persistence, on 127.0.0.1 only. */
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   let exited = false;
   const exit = new Promise<void>((resolve) => {
     child.once('exit', () => {

@@ -18,7 +18,9 @@ export function parseAnswers(raw: string): JsonResponse[] {
     }
     const length = Number(headers['content-length']);
     if (!Number.isInteger(length)) throw new Error(`no content-length in ${JSON.stringify(statusLine)}`);
-    const bodyText = Buffer.from(rest.slice(headEnd + 4), 'latin1').subarray(0, length).toString('utf8');
+    const bodyText = Buffer.from(rest.slice(headEnd + 4), 'latin1')
+      .subarray(0, length)
+      .toString('utf8');
     let body: any;
     try {
       body = JSON.parse(bodyText);

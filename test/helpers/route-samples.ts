@@ -18,9 +18,7 @@ import type { App, RouteAccess, RouteTableEntry } from '../../src/http/context.t
 import { openapiPath, operatorRoutesOf, publicRoutesOf } from '../../src/http/route-table.ts';
 import { ADMIN_TOKEN, call, type JsonResponse } from './harness.ts';
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv,
-) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
 export type PublicAccess = Extract<RouteAccess, { surface: 'public' }>;
 export type PublicRoute = RouteTableEntry & { access: PublicAccess };
@@ -100,9 +98,7 @@ export function bodySchemaOf(doc: any, op: Operation | undefined): Schema | unde
 }
 
 export function paramsOf(doc: any, op: Operation | undefined, where: OpenApiParameter['in']): OpenApiParameter[] {
-  return (op?.parameters ?? [])
-    .filter((p) => p.in === where)
-    .map((p) => ({ ...p, schema: p.schema ? inlineRefs(doc, p.schema) : {} }));
+  return (op?.parameters ?? []).filter((p) => p.in === where).map((p) => ({ ...p, schema: p.schema ? inlineRefs(doc, p.schema) : {} }));
 }
 
 /** Where the route takes `salonSlug`, if anywhere. */
@@ -115,10 +111,7 @@ export function salonSlugPlace(doc: any, r: RouteTableEntry): 'query' | 'body' |
 
 export function takesLocationSlug(doc: any, r: RouteTableEntry): boolean {
   const op = operationOf(doc, r);
-  return (
-    paramsOf(doc, op, 'query').some((p) => p.name === 'locationSlug') ||
-    bodySchemaOf(doc, op)?.properties?.locationSlug !== undefined
-  );
+  return paramsOf(doc, op, 'query').some((p) => p.name === 'locationSlug') || bodySchemaOf(doc, op)?.properties?.locationSlug !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,10 +15,7 @@ export interface Received {
 }
 
 /** What one request to a path gets: a status (with headers and body), or no answer at all. */
-export type Reply =
-  | { status: number; headers?: Record<string, string>; body?: string }
-  | 'hang'
-  | 'close';
+export type Reply = { status: number; headers?: Record<string, string>; body?: string } | 'hang' | 'close';
 
 export type Behaviour = (attempt: number, req: Received) => Reply;
 

@@ -77,13 +77,7 @@ export function computeSlots(input: EngineInput): EngineResult {
 }
 
 /** Writes the keys of one date's bookable candidates into `keys`; returns how many. */
-function collectCandidates(
-  day: ZoneDay,
-  weekday: number,
-  schedules: readonly StaffSchedule[],
-  rules: Rules,
-  keys: Float64Array,
-): number {
+function collectCandidates(day: ZoneDay, weekday: number, schedules: readonly StaffSchedule[], rules: Rules, keys: Float64Array): number {
   let count = 0;
   for (let rank = 0; rank < schedules.length; rank++) {
     const schedule = schedules[rank]!;

@@ -58,8 +58,7 @@ export async function changeBooking(tx: Queryable, req: ChangeRequest): Promise<
 
   const timing = await serviceTiming(tx, before.serviceId);
   if (!timing) throw new AppError('catalog.service_not_found');
-  const held = (startAt: Date, endAt: Date) =>
-    heldRange(startAt, endAt, timing.bufferBeforeMinutes, timing.bufferAfterMinutes);
+  const held = (startAt: Date, endAt: Date) => heldRange(startAt, endAt, timing.bufferBeforeMinutes, timing.bufferAfterMinutes);
   const current = held(before.startAt, before.endAt);
   change.occupiedFrom = current.from;
   change.occupiedTo = current.to;

@@ -70,7 +70,16 @@ export async function createManualBooking(
     updatedAt: now,
   };
   const salonSlug = (await findBusinessById(tx, location.businessId))!.slug;
-  const row = { record, guestPhone: guest.phone, guestEmail: guest.email, consent: null, depositTerms: null, apiSourceKeyId: null, occupiedFrom: held.from, occupiedTo: held.to };
+  const row = {
+    record,
+    guestPhone: guest.phone,
+    guestEmail: guest.email,
+    consent: null,
+    depositTerms: null,
+    apiSourceKeyId: null,
+    occupiedFrom: held.from,
+    occupiedTo: held.to,
+  };
   for (let attempt = 0; ; attempt++) {
     const confirmed = eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug);
     const written = await insertBooking(tx, row, [confirmed]);

@@ -1,14 +1,6 @@
 import { AppError } from '../errors.ts';
 
-export const BOOKING_STATUSES = [
-  'requested',
-  'confirmed',
-  'declined',
-  'rescheduleProposed',
-  'cancelled',
-  'completed',
-  'noShow',
-] as const;
+export const BOOKING_STATUSES = ['requested', 'confirmed', 'declined', 'rescheduleProposed', 'cancelled', 'completed', 'noShow'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const EVENT_NAMES = [
@@ -27,16 +19,7 @@ export type EventName = (typeof EVENT_NAMES)[number];
 export const OCCUPYING: ReadonlySet<BookingStatus> = new Set(['requested', 'confirmed', 'rescheduleProposed']);
 
 /** Every change a booking can make after creation, public or business-side. */
-export type Action =
-  | 'autoConfirm'
-  | 'accept'
-  | 'decline'
-  | 'propose'
-  | 'acceptProposal'
-  | 'reschedule'
-  | 'complete'
-  | 'noShow'
-  | 'cancel';
+export type Action = 'autoConfirm' | 'accept' | 'decline' | 'propose' | 'acceptProposal' | 'reschedule' | 'complete' | 'noShow' | 'cancel';
 
 interface Transition {
   from: readonly BookingStatus[];
@@ -59,19 +42,10 @@ export const TRANSITIONS: Record<Action, Transition> = {
 };
 
 /** The one gate every state change passes; throws 409 booking.invalid_transition otherwise. */
-export function planTransition(
-  action: Action,
-  current: BookingStatus,
-  startAt: Date,
-  now: Date,
-): { to: BookingStatus; event: EventName } {
+export function planTransition(action: Action, current: BookingStatus, startAt: Date, now: Date): { to: BookingStatus; event: EventName } {
   const t = TRANSITIONS[action];
   if (!t.from.includes(current)) {
-    throw new AppError(
-      'booking.invalid_transition',
-      `A ${current} booking cannot be ${describe(action)}.`,
-      { status: current, action },
-    );
+    throw new AppError('booking.invalid_transition', `A ${current} booking cannot be ${describe(action)}.`, { status: current, action });
   }
   if (t.needsStartPassed && startAt.getTime() > now.getTime()) {
     throw new AppError('booking.invalid_transition', 'The appointment has not started yet.', {

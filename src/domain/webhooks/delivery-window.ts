@@ -14,7 +14,8 @@ export const MAX_WINDOW_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?([Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?([Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 function realDate(y: string, m: string, d: string): boolean {
   const t = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));

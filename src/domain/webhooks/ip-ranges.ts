@@ -5,14 +5,7 @@ import { BlockList, isIP } from 'node:net';
  * URL rules) and on every address the host resolves to at connect time (so DNS cannot get around
  * the rules).
  */
-export type AddressClass =
-  | 'public'
-  | 'loopback'
-  | 'private'
-  | 'link-local'
-  | 'unspecified'
-  | 'multicast'
-  | 'reserved';
+export type AddressClass = 'public' | 'loopback' | 'private' | 'link-local' | 'unspecified' | 'multicast' | 'reserved';
 
 function list(entries: Array<[string, number, 'ipv4' | 'ipv6']>): BlockList {
   const b = new BlockList();
@@ -21,8 +14,20 @@ function list(entries: Array<[string, number, 'ipv4' | 'ipv6']>): BlockList {
 }
 
 const RANGES: Array<[AddressClass, BlockList]> = [
-  ['unspecified', list([['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']])],
-  ['loopback', list([['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']])],
+  [
+    'unspecified',
+    list([
+      ['0.0.0.0', 8, 'ipv4'],
+      ['::', 128, 'ipv6'],
+    ]),
+  ],
+  [
+    'loopback',
+    list([
+      ['127.0.0.0', 8, 'ipv4'],
+      ['::1', 128, 'ipv6'],
+    ]),
+  ],
   [
     'private',
     list([
@@ -34,8 +39,20 @@ const RANGES: Array<[AddressClass, BlockList]> = [
       ['fec0::', 10, 'ipv6'], // site-local (deprecated, still routed privately)
     ]),
   ],
-  ['link-local', list([['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']])],
-  ['multicast', list([['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']])],
+  [
+    'link-local',
+    list([
+      ['169.254.0.0', 16, 'ipv4'],
+      ['fe80::', 10, 'ipv6'],
+    ]),
+  ],
+  [
+    'multicast',
+    list([
+      ['224.0.0.0', 4, 'ipv4'],
+      ['ff00::', 8, 'ipv6'],
+    ]),
+  ],
   [
     'reserved',
     list([

@@ -25,9 +25,7 @@ export interface AttemptResult {
   retryAfter?: string | undefined;
 }
 
-export type NextStep =
-  | { status: 'succeeded' | 'failed' | 'exhausted' }
-  | { status: 'retry_scheduled'; waitMs: number };
+export type NextStep = { status: 'succeeded' | 'failed' | 'exhausted' } | { status: 'retry_scheduled'; waitMs: number };
 
 /** Timeouts, network errors, 408, 429 and 5xx are worth another try; any other status is final. */
 export function isRetryable(r: Pick<AttemptResult, 'outcome' | 'statusCode'>): boolean {

@@ -17,10 +17,6 @@ export function registerDraining(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!closing) return;
     const err = new AppError('internal.error', 'This instance is shutting down: retry the request.');
-    return reply
-      .status(err.status)
-      .header('connection', 'close')
-      .header('x-request-id', request.id)
-      .send(errorEnvelope(request, err));
+    return reply.status(err.status).header('connection', 'close').header('x-request-id', request.id).send(errorEnvelope(request, err));
   });
 }

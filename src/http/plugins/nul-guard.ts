@@ -15,8 +15,7 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
 
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const hit =
-      findNul(request.params, 'path') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
+    const hit = findNul(request.params, 'path') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
     if (hit) throw invalidField(hit, 'must not contain a NUL character');
   });
 }

@@ -9,14 +9,26 @@ export const CreateBookingBody = Type.Object(
     locationSlug: Slug('a location of the business'),
     serviceId: Type.String({ minLength: 1, maxLength: 100 }),
     expectedPricingVersion: Type.Optional(
-      Type.String({ maxLength: 64, description: "the service's pricingVersion; a changed service gives 409 booking.service_pricing_changed" }),
+      Type.String({
+        maxLength: 64,
+        description: "the service's pricingVersion; a changed service gives 409 booking.service_pricing_changed",
+      }),
     ),
-    staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'optional: without it a free staff member is chosen' })),
+    staffId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'optional: without it a free staff member is chosen' }),
+    ),
     slot: Type.Optional(
-      Type.Object({ date: DateString(), startTime: TimeString() }, { additionalProperties: false, description: 'standard services: local date and time' }),
+      Type.Object(
+        { date: DateString(), startTime: TimeString() },
+        { additionalProperties: false, description: 'standard services: local date and time' },
+      ),
     ),
-    sessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'group-session services: from the availability slot' })),
-    slotToken: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'group-session services: from the availability slot' })),
+    sessionId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'group-session services: from the availability slot' }),
+    ),
+    slotToken: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 1000, description: 'group-session services: from the availability slot' }),
+    ),
     guest: Type.Object(
       {
         name: Type.String({ minLength: 1, maxLength: 100 }),

@@ -14,9 +14,7 @@ export const MoneyView = Type.Object(
 export const DepositView = Type.Object(
   {
     required: Type.Boolean(),
-    termsVersion: Type.Optional(
-      Type.String({ description: 'present when required; sent back in depositTermsAcceptance.termsVersion' }),
-    ),
+    termsVersion: Type.Optional(Type.String({ description: 'present when required; sent back in depositTermsAcceptance.termsVersion' })),
     amount: Type.Optional(MoneyView),
   },
   { additionalProperties: false },

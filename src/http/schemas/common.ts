@@ -7,9 +7,7 @@ export const Meta = Type.Object(
     v: Type.Literal('1', { description: 'API version that served the response.' }),
     idempotent: Type.Optional(Type.Literal(true, { description: 'Present and true only on an idempotent replay.' })),
     bookingMode: Type.Optional(Type.Literal('groupSession')),
-    cursor: Type.Optional(
-      Type.String({ description: 'Opaque; present when a next page exists. Bound to the filters that produced it.' }),
-    ),
+    cursor: Type.Optional(Type.String({ description: 'Opaque; present when a next page exists. Bound to the filters that produced it.' })),
     availabilitySuppressed: Type.Optional(Type.Boolean()),
     truncated: Type.Optional(Type.Boolean()),
     returnedSlots: Type.Optional(Type.Integer()),
@@ -18,8 +16,10 @@ export const Meta = Type.Object(
   { $id: 'Meta', additionalProperties: false },
 );
 
-export const ErrorCodeSchema = Type.Enum(ERROR_CODES, { $id: 'ErrorCode', description: 'Stable error code `{domain}.{reason}`; clients branch on it.' },
-);
+export const ErrorCodeSchema = Type.Enum(ERROR_CODES, {
+  $id: 'ErrorCode',
+  description: 'Stable error code `{domain}.{reason}`; clients branch on it.',
+});
 
 export const ErrorBody = Type.Object(
   {

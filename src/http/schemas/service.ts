@@ -13,16 +13,13 @@ const MoneyInput = Type.Object(
 const DepositInput = Type.Object(
   {
     required: Type.Boolean(),
-    termsVersion: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'required when required is true' }),
-    ),
+    termsVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'required when required is true' })),
     amount: Type.Optional(MoneyInput),
   },
   { additionalProperties: false },
 );
 
-const Minutes = (max: number, description?: string) =>
-  Type.Integer({ minimum: 0, maximum: max, ...(description ? { description } : {}) });
+const Minutes = (max: number, description?: string) => Type.Integer({ minimum: 0, maximum: max, ...(description ? { description } : {}) });
 
 const serviceFields = {
   locationSlug: Type.String({ minLength: 1, maxLength: 100 }),

@@ -56,7 +56,8 @@ export const DeliveryRecord = Type.Object({
   bookingId: Type.String(),
   sequence: Type.Integer({ minimum: 1, description: 'transition.sequence of the event' }),
   status: Type.Enum(DELIVERY_STATUSES, {
-    description: 'processing: waiting for or making an attempt; retry_scheduled: a retry is due at nextAttemptAt; ' +
+    description:
+      'processing: waiting for or making an attempt; retry_scheduled: a retry is due at nextAttemptAt; ' +
       'succeeded; failed: non-retryable answer or webhook disabled; exhausted: the last attempt failed retryably',
   }),
   attemptCount: Type.Integer({ minimum: 0 }),

@@ -48,16 +48,14 @@ export async function apiKeyRoutes(app: App): Promise<void> {
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorRemoveMember',
-        summary: "Remove a member; their personal keys are revoked now",
+        summary: 'Remove a member; their personal keys are revoked now',
         params: Type.Object({ slug: Type.String({ maxLength: 100 }), userId: Type.String({ maxLength: 100 }) }),
-        response: responses(
-          200,
-          Type.Object({ member: Type.Object({ userId: Type.String(), revokedKeys: Type.Integer() }) }),
-          [...OPERATOR_ERRORS, 'request.not_found'],
-        ),
+        response: responses(200, Type.Object({ member: Type.Object({ userId: Type.String(), revokedKeys: Type.Integer() }) }), [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+        ]),
       },
     },
-    async (request) =>
-      ok(request, { member: await removeBusinessMember(app.ctx.db, request.params.slug, request.params.userId) }),
+    async (request) => ok(request, { member: await removeBusinessMember(app.ctx.db, request.params.slug, request.params.userId) }),
   );
 }

@@ -79,9 +79,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       const service = await findServiceById(db, request.body.serviceId);
       if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
       // retried when aborted as a deadlock victim among concurrent clashing writes (then a 409)
-      const booking = await transactionWithRetry(db, (tx) =>
-        createManualBooking(tx, location, service, request.body, app.ctx.clock()),
-      );
+      const booking = await transactionWithRetry(db, (tx) => createManualBooking(tx, location, service, request.body, app.ctx.clock()));
       return ok(request, { booking: toBookingView(booking) });
     },
   );

@@ -33,13 +33,9 @@ export async function businessRoutes(app: App): Promise<void> {
         summary: 'Change any subscription field',
         params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
         body: SubscriptionInput,
-        response: responses(200, Type.Object({ subscription: SubscriptionView }), [
-          ...OPERATOR_ERRORS,
-          'request.not_found',
-        ]),
+        response: responses(200, Type.Object({ subscription: SubscriptionView }), [...OPERATOR_ERRORS, 'request.not_found']),
       },
     },
-    async (request) =>
-      ok(request, { subscription: await patchSubscription(app.ctx.db, request.params.slug, request.body) }),
+    async (request) => ok(request, { subscription: await patchSubscription(app.ctx.db, request.params.slug, request.body) }),
   );
 }

@@ -24,8 +24,7 @@ export async function locationRoutes(app: App): Promise<void> {
         ]),
       },
     },
-    async (request) =>
-      ok(request, { location: await createLocation(app.ctx.db, request.params.slug, request.body) }),
+    async (request) => ok(request, { location: await createLocation(app.ctx.db, request.params.slug, request.body) }),
   );
 
   app.patch(

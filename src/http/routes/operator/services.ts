@@ -44,7 +44,6 @@ export async function serviceRoutes(app: App): Promise<void> {
         ]),
       },
     },
-    async (request) =>
-      ok(request, { service: await patchService(app.ctx.db, request.params.serviceId, request.body) }),
+    async (request) => ok(request, { service: await patchService(app.ctx.db, request.params.serviceId, request.body) }),
   );
 }

@@ -25,7 +25,6 @@ export async function sessionRoutes(app: App): Promise<void> {
         ]),
       },
     },
-    async (request) =>
-      ok(request, { session: await createGroupSession(app.ctx.db, request.params.serviceId, request.body) }),
+    async (request) => ok(request, { session: await createGroupSession(app.ctx.db, request.params.serviceId, request.body) }),
   );
 }

@@ -4,14 +4,7 @@ import { createTimeOff } from '../../../operator/time-off.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
-import {
-  CreateStaffBody,
-  CreateTimeOffBody,
-  PatchStaffBody,
-  StaffParams,
-  StaffView,
-  TimeOffView,
-} from '../../schemas/staff.ts';
+import { CreateStaffBody, CreateTimeOffBody, PatchStaffBody, StaffParams, StaffView, TimeOffView } from '../../schemas/staff.ts';
 import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
 
 export async function staffRoutes(app: App): Promise<void> {
@@ -70,7 +63,6 @@ export async function staffRoutes(app: App): Promise<void> {
         response: responses(200, Type.Object({ timeOff: TimeOffView }), [...OPERATOR_ERRORS, 'catalog.staff_not_found']),
       },
     },
-    async (request) =>
-      ok(request, { timeOff: await createTimeOff(app.ctx.db, request.params.staffId, request.body) }),
+    async (request) => ok(request, { timeOff: await createTimeOff(app.ctx.db, request.params.staffId, request.body) }),
   );
 }

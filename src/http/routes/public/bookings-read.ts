@@ -31,10 +31,7 @@ export async function bookingReadRoutes(app: App): Promise<void> {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
           cursor: Type.Optional(Type.String({ maxLength: 2048, description: 'meta.cursor of the previous page' })),
         }),
-        response: responses(200, Type.Object({ bookings: Type.Array(BookingRef) }), [
-          ...PUBLIC_AUTH_ERRORS,
-          'request.invalid_cursor',
-        ]),
+        response: responses(200, Type.Object({ bookings: Type.Array(BookingRef) }), [...PUBLIC_AUTH_ERRORS, 'request.invalid_cursor']),
       },
     },
     async (request) => {
@@ -85,11 +82,10 @@ export async function bookingReadRoutes(app: App): Promise<void> {
         security: [{ apiKey: [] }],
         params: BookingIdParams,
         querystring: OptionalSalon,
-        response: responses(
-          200,
-          Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'BookingEvent#' })) }),
-          [...PUBLIC_AUTH_ERRORS, 'booking.not_found'],
-        ),
+        response: responses(200, Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'BookingEvent#' })) }), [
+          ...PUBLIC_AUTH_ERRORS,
+          'booking.not_found',
+        ]),
       },
     },
     async (request) => {

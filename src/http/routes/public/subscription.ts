@@ -20,7 +20,7 @@ export async function subscriptionRoutes(app: App): Promise<void> {
         operationId: 'getSubscription',
         summary: "The business's subscription",
         security: [{ apiKey: [] }],
-        querystring: Type.Object({ salonSlug: Type.Optional(Slug('optional; must be the key\'s business when given')) }),
+        querystring: Type.Object({ salonSlug: Type.Optional(Slug("optional; must be the key's business when given")) }),
         response: responses(200, Type.Object({ subscription: SubscriptionView }), [...PUBLIC_AUTH_ERRORS]),
       },
     },

@@ -70,7 +70,10 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
           };
         },
       );
-      const attempts = await listAttempts(app.ctx.db, page.map((d) => d.deliveryId));
+      const attempts = await listAttempts(
+        app.ctx.db,
+        page.map((d) => d.deliveryId),
+      );
       return ok(request, { deliveries: page.map((d) => toDeliveryView(d, attempts)) }, cursor ? { cursor } : undefined);
     },
   );
