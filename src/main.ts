@@ -2,8 +2,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { exitOnStartupFailure, startProcess, stopOnSignals } from './process-lifecycle.ts';
 import { openDb } from './store/open.ts';
-import { ensureAdminToken } from './operator/admin-token.ts';
-import { seedDemoIfEmpty } from './operator/demo-seed.ts';
+import { ensureAdminToken } from './use-cases/operator/admin-token.ts';
+import { seedDemoIfEmpty } from './use-cases/operator/demo-seed.ts';
 import { startWebhookWorker } from './webhooks/worker.ts';
 
 const { config, log } = startProcess();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../src/app.ts';
-import { seedDemoIfEmpty } from '../src/operator/demo-seed.ts';
+import { seedDemoIfEmpty } from '../src/use-cases/operator/demo-seed.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { adminOk, startHarness, testConfig, type Harness } from './helpers/harness.ts';
 import { api, createBusiness, createKey, createLocation, createSalon, createService, createStaff } from './helpers/fixtures.ts';

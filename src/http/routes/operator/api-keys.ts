@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createApiKey, removeBusinessMember, revokeApiKey } from '../../../operator/api-keys.ts';
+import { createApiKey, removeBusinessMember, revokeApiKey } from '../../../use-cases/operator/api-keys.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';

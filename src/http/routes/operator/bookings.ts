@@ -5,7 +5,7 @@ import { checkedDates, listBookingViews } from '../../../domain/bookings/queries
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
-import { requireBusiness } from '../../../operator/businesses.ts';
+import { requireBusiness } from '../../../use-cases/operator/businesses.ts';
 import { findLocationBySlug } from '../../../store/locations.ts';
 import { transactionWithRetry } from '../../../store/tx-retry.ts';
 import { findServiceById } from '../../../store/services.ts';

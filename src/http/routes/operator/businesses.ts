@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createBusiness, patchSubscription } from '../../../operator/businesses.ts';
+import { createBusiness, patchSubscription } from '../../../use-cases/operator/businesses.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createLocation, patchLocation } from '../../../operator/locations.ts';
+import { createLocation, patchLocation } from '../../../use-cases/operator/locations.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';

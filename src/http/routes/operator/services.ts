@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createService, patchService } from '../../../operator/services.ts';
+import { createService, patchService } from '../../../use-cases/operator/services.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';

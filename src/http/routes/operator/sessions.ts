@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createGroupSession } from '../../../operator/group-sessions.ts';
+import { createGroupSession } from '../../../use-cases/operator/group-sessions.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';

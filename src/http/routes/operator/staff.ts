@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { createStaff, patchStaff } from '../../../operator/staff.ts';
-import { createTimeOff } from '../../../operator/time-off.ts';
+import { createStaff, patchStaff } from '../../../use-cases/operator/staff.ts';
+import { createTimeOff } from '../../../use-cases/operator/time-off.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';

@@ -1,9 +1,9 @@
-import { AppError } from '../domain/errors.ts';
-import type { Queryable } from '../store/db.ts';
-import { countLocations } from '../store/locations.ts';
-import { lockPlanLimits, type PlanLimits } from '../store/plan-limits.ts';
-import { countActiveServices } from '../store/services.ts';
-import { countActiveStaff } from '../store/staff.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { Queryable } from '../../store/db.ts';
+import { countLocations } from '../../store/locations.ts';
+import { lockPlanLimits, type PlanLimits } from '../../store/plan-limits.ts';
+import { countActiveServices } from '../../store/services.ts';
+import { countActiveStaff } from '../../store/staff.ts';
 
 export type PlanLimit = keyof PlanLimits;
 

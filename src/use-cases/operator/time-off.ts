@@ -1,9 +1,9 @@
-import { invalidField } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
-import { instantToLocal, localToInstant, type LocalDateTime } from '../domain/time/wall-clock.ts';
-import type { Db } from '../store/db.ts';
-import { findLocationById } from '../store/locations.ts';
-import { insertTimeOff } from '../store/time-off.ts';
+import { invalidField } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { instantToLocal, localToInstant, type LocalDateTime } from '../../domain/time/wall-clock.ts';
+import type { Db } from '../../store/db.ts';
+import { findLocationById } from '../../store/locations.ts';
+import { insertTimeOff } from '../../store/time-off.ts';
 import { requireStaff } from './staff.ts';
 
 export interface TimeOffInput {

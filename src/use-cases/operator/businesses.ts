@@ -1,10 +1,10 @@
-import { AppError, invalidField } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
-import { isKnownCurrency } from '../domain/money.ts';
-import { toSubscriptionView, type SubscriptionView } from '../domain/subscription-view.ts';
-import type { Db, Queryable } from '../store/db.ts';
-import { findBusinessBySlug, insertBusiness, type BusinessRow } from '../store/businesses.ts';
-import { getSubscription, insertSubscription, updateSubscription, type SubscriptionFields } from '../store/subscriptions.ts';
+import { AppError, invalidField } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { isKnownCurrency } from '../../domain/money.ts';
+import { toSubscriptionView, type SubscriptionView } from '../../domain/subscription-view.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { findBusinessBySlug, insertBusiness, type BusinessRow } from '../../store/businesses.ts';
+import { getSubscription, insertSubscription, updateSubscription, type SubscriptionFields } from '../../store/subscriptions.ts';
 
 export interface BusinessView {
   id: string;

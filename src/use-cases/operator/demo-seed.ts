@@ -1,8 +1,8 @@
-import type { Config } from '../config.ts';
-import { CAPABILITIES } from '../domain/capabilities.ts';
-import { isAppError } from '../domain/errors.ts';
-import type { WorkingHoursEntry } from '../domain/working-hours.ts';
-import type { Db } from '../store/db.ts';
+import type { Config } from '../../config.ts';
+import { CAPABILITIES } from '../../domain/capabilities.ts';
+import { isAppError } from '../../domain/errors.ts';
+import type { WorkingHoursEntry } from '../../domain/working-hours.ts';
+import type { Db } from '../../store/db.ts';
 import { createApiKey } from './api-keys.ts';
 import { createBusiness } from './businesses.ts';
 import { createLocation } from './locations.ts';

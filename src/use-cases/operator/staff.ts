@@ -1,9 +1,9 @@
-import type { StaffRecord } from '../domain/catalog-records.ts';
-import { AppError, invalidField } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
-import { formatWorkingHours, parseWorkingHours, type WorkingHoursEntry } from '../domain/working-hours.ts';
-import type { Db, Queryable } from '../store/db.ts';
-import { findServiceIdsAtLocation } from '../store/services.ts';
+import type { StaffRecord } from '../../domain/catalog-records.ts';
+import { AppError, invalidField } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { formatWorkingHours, parseWorkingHours, type WorkingHoursEntry } from '../../domain/working-hours.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { findServiceIdsAtLocation } from '../../store/services.ts';
 import {
   findStaffById,
   insertStaff,
@@ -13,7 +13,7 @@ import {
   replaceWorkingHours,
   updateStaff,
   type StaffFields,
-} from '../store/staff.ts';
+} from '../../store/staff.ts';
 import { requireBusiness } from './businesses.ts';
 import { requireLocation } from './locations.ts';
 import { enforcePlanLimit } from './plan-limits.ts';

@@ -1,9 +1,9 @@
-import type { LocationRecord } from '../domain/catalog-records.ts';
-import { AppError, invalidField } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
-import { isValidTimeZone } from '../domain/time/zone-name.ts';
-import type { Db, Queryable } from '../store/db.ts';
-import { findLocationBySlug, insertLocation, updateLocation, type LocationFields } from '../store/locations.ts';
+import type { LocationRecord } from '../../domain/catalog-records.ts';
+import { AppError, invalidField } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { isValidTimeZone } from '../../domain/time/zone-name.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { findLocationBySlug, insertLocation, updateLocation, type LocationFields } from '../../store/locations.ts';
 import { requireBusiness } from './businesses.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
 

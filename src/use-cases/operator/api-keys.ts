@@ -1,9 +1,9 @@
-import { generateApiKeySecret } from '../domain/api-key-secret.ts';
-import { GUEST_PARTNER_CAPABILITIES, type Capability, type KeyKind, type KeyType, type Tier } from '../domain/capabilities.ts';
-import { AppError, invalidField } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
-import type { Db } from '../store/db.ts';
-import { insertKey, removeMember, revokeKey, type KeyRow } from '../store/api-keys.ts';
+import { generateApiKeySecret } from '../../domain/api-key-secret.ts';
+import { GUEST_PARTNER_CAPABILITIES, type Capability, type KeyKind, type KeyType, type Tier } from '../../domain/capabilities.ts';
+import { AppError, invalidField } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import type { Db } from '../../store/db.ts';
+import { insertKey, removeMember, revokeKey, type KeyRow } from '../../store/api-keys.ts';
 import { requireBusiness } from './businesses.ts';
 
 export interface ApiKeyView {

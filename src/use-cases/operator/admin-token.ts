@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
-import type { Db } from '../store/db.ts';
-import { getOrCreateSetting } from '../store/server-settings.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../store/db.ts';
+import { getOrCreateSetting } from '../../store/server-settings.ts';
 
 /**
  * ADMIN_TOKEN wins when set. Without it the embedded database keeps a generated token (printed at

@@ -8,14 +8,14 @@ import {
   type DepositInput,
   type Money,
   type PriceType,
-} from '../domain/catalog.ts';
-import type { ServiceRecord } from '../domain/catalog-records.ts';
-import { AppError, invalidField } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
-import { depositView, moneyView, type DepositView } from '../domain/catalog-view.ts';
-import { pricingVersion } from '../domain/money.ts';
-import type { Db, Queryable } from '../store/db.ts';
-import { findServiceById, insertService, updateService, type ServiceFields } from '../store/services.ts';
+} from '../../domain/catalog.ts';
+import type { ServiceRecord } from '../../domain/catalog-records.ts';
+import { AppError, invalidField } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { depositView, moneyView, type DepositView } from '../../domain/catalog-view.ts';
+import { pricingVersion } from '../../domain/money.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { findServiceById, insertService, updateService, type ServiceFields } from '../../store/services.ts';
 import { requireBusiness } from './businesses.ts';
 import { requireLocation } from './locations.ts';
 import { enforcePlanLimit } from './plan-limits.ts';

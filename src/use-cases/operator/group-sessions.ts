@@ -1,8 +1,8 @@
-import { AppError, invalidField } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
-import type { Db } from '../store/db.ts';
-import { insertGroupSession } from '../store/group-sessions.ts';
-import { findStaffById, staffPerformsService } from '../store/staff.ts';
+import { AppError, invalidField } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import type { Db } from '../../store/db.ts';
+import { insertGroupSession } from '../../store/group-sessions.ts';
+import { findStaffById, staffPerformsService } from '../../store/staff.ts';
 import { requireService } from './services.ts';
 
 export interface GroupSessionInput {
