@@ -1,15 +1,6 @@
-import { AppError } from '../../../domain/errors.ts';
 import { checkSalon } from '../../../domain/scope.ts';
-import { sealWebhookSecret, toWebhookView, unsealWebhookSecret, type WebhookView } from '../../../domain/webhooks/config-view.ts';
-import { encryptSigningSecret, newSigningSecret } from '../../../domain/webhooks/signing-secret.ts';
-import { checkWebhookUrl } from '../../../domain/webhooks/url-rules.ts';
-import {
-  deleteWebhookConfig,
-  failPendingDeliveries,
-  findWebhookConfig,
-  replaceWebhookSecret,
-  upsertWebhookConfig,
-} from '../../../store/webhook-configs.ts';
+import { sealWebhookSecret, unsealWebhookSecret, type WebhookView } from '../../../domain/webhooks/config-view.ts';
+import { getWebhookConfig, putWebhookConfig, removeWebhookConfig, rotateWebhookSecret } from '../../../use-cases/webhooks/config.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -47,9 +38,7 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       checkSalon(auth, request.query.salonSlug);
-      const config = await findWebhookConfig(app.ctx.db, auth.businessId);
-      if (!config) throw new AppError('webhook.not_configured');
-      return ok(request, { webhook: toWebhookView(config) });
+      return ok(request, await getWebhookConfig(app.ctx.db, auth.businessId));
     },
   );
 
@@ -79,17 +68,14 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         request,
         reply,
         async (tx) => {
-          const check = checkWebhookUrl(url, { allowPrivateTargets: app.ctx.config.webhookAllowPrivateTargets });
-          if (!check.ok) throw new AppError('webhook.invalid_url', `The webhook URL breaks the ${check.rule} rule.`, { rule: check.rule });
-          const secret = newSigningSecret();
-          // The normalised form: the text the worker will parse and call, so the one shown back is it.
-          const { config, created } = await upsertWebhookConfig(tx, {
+          const data = await putWebhookConfig(tx, {
             businessId: auth.businessId,
-            url: check.url,
-            secretCiphertext: encryptSigningSecret(app.ctx.serverSecret, secret),
+            url,
+            allowPrivateTargets: app.ctx.config.webhookAllowPrivateTargets,
+            serverSecret: app.ctx.serverSecret,
             now: app.ctx.clock(),
           });
-          return { status: 200, data: { webhook: toWebhookView(config, created ? secret : undefined) } };
+          return { status: 200, data };
         },
         secretKept,
       );
@@ -115,12 +101,7 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = authOf(request);
       checkSalon(auth, request.query.salonSlug);
-      return runIdempotent(app, request, reply, async (tx) => {
-        const config = await deleteWebhookConfig(tx, auth.businessId);
-        if (!config) throw new AppError('webhook.not_configured');
-        await failPendingDeliveries(tx, auth.businessId);
-        return { status: 200, data: { webhook: toWebhookView(config) } };
-      });
+      return runIdempotent(app, request, reply, async (tx) => ({ status: 200, data: await removeWebhookConfig(tx, auth.businessId) }));
     },
   );
 
@@ -148,14 +129,12 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         request,
         reply,
         async (tx) => {
-          const secret = newSigningSecret();
-          const config = await replaceWebhookSecret(tx, {
+          const data = await rotateWebhookSecret(tx, {
             businessId: auth.businessId,
-            secretCiphertext: encryptSigningSecret(app.ctx.serverSecret, secret),
+            serverSecret: app.ctx.serverSecret,
             now: app.ctx.clock(),
           });
-          if (!config) throw new AppError('webhook.not_configured');
-          return { status: 200, data: { webhook: toWebhookView(config, secret) } };
+          return { status: 200, data };
         },
         secretKept,
       );
