@@ -24,7 +24,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DAY_MS, MINUTE_MS, parseIsoDate } from '../src/domain/time/calendar.ts';
 import { computeSlots } from '../src/domain/availability/engine.ts';
-import { searchAvailability } from '../src/domain/availability/search.ts';
+import { searchAvailability } from '../src/use-cases/availability/search.ts';
 import type { EngineInput } from '../src/domain/availability/types.ts';
 import { hashSecret } from '../src/domain/api-key-secret.ts';
 import type { App } from '../src/http/context.ts';

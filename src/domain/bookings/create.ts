@@ -4,7 +4,7 @@ import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { retryIfDeadlocked, transactionWithRetry } from '../../store/tx-retry.ts';
 import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
-import { freeStaffAt } from '../availability/free-staff.ts';
+import { freeStaffAt } from '../../use-cases/availability/free-staff.ts';
 import { verifySlotToken } from '../availability/slot-token.ts';
 import { parseIsoDate } from '../time/calendar.ts';
 import { localDateOf, wallClock, zoneDay } from '../time/zone-day.ts';

@@ -1,6 +1,7 @@
-import { assertRealDates, searchAvailability, SLOT_LIMIT } from '../../../domain/availability/search.ts';
+import { assertRealDates } from '../../../domain/availability/date-range.ts';
+import { searchAvailability, SLOT_LIMIT } from '../../../use-cases/availability/search.ts';
 import { AppError } from '../../../domain/errors.ts';
-import { resolveLocation } from '../../../domain/scope.ts';
+import { resolveLocation } from '../../../use-cases/scope.ts';
 import type { App } from '../../context.ts';
 import { ok, type MetaExtras } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';

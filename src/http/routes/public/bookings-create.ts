@@ -2,7 +2,8 @@ import { createBooking, type CreateOutcome } from '../../../domain/bookings/crea
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { effectiveFeatures } from '../../../domain/plans.ts';
-import { checkSalon, resolveLocationAndService } from '../../../domain/scope.ts';
+import { checkSalon } from '../../../domain/scope.ts';
+import { resolveLocationAndService } from '../../../use-cases/scope.ts';
 import { getSubscription } from '../../../store/subscriptions.ts';
 import type { App } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { listedServices } from '../../../domain/catalog-view.ts';
-import { resolveLocation } from '../../../domain/scope.ts';
+import { resolveLocation } from '../../../use-cases/scope.ts';
 import { listListedServices } from '../../../store/services.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';

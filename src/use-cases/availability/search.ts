@@ -1,15 +1,16 @@
-import type { Queryable } from '../../store/db.ts';
+import type { LocationRecord } from '../../domain/catalog-records.ts';
+import { searchDays } from '../../domain/availability/date-range.ts';
+import { searchWindow } from '../../domain/availability/search-window.ts';
+import { signSlotToken } from '../../domain/availability/slot-token.ts';
+import type { EngineSlot } from '../../domain/availability/types.ts';
+import { AppError } from '../../domain/errors.ts';
+import { DAY_MS, MINUTE_MS } from '../../domain/time/calendar.ts';
+import { localDateOf } from '../../domain/time/zone-day.ts';
 import { loadOpenSessions } from '../../store/availability.ts';
+import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
-import type { LocationRecord } from '../catalog-records.ts';
-import { AppError, invalidField } from '../errors.ts';
-import { DAY_MS, MINUTE_MS, parseIsoDate } from '../time/calendar.ts';
-import { searchWindow, slotsAtLocation } from './location-slots.ts';
-import { localDateOf } from '../time/zone-day.ts';
-import { signSlotToken } from './slot-token.ts';
-import type { EngineSlot } from './types.ts';
-import { MAX_RANGE_DAYS } from './range-limit.ts';
+import { slotsAtLocation } from './location-slots.ts';
 
 export const SLOT_LIMIT = 500;
 
@@ -51,30 +52,8 @@ export interface SearchResult {
   total: number;
 }
 
-function epochDay(path: string, date: string): number {
-  try {
-    return parseIsoDate(date);
-  } catch {
-    throw invalidField(path, 'is not a real date');
-  }
-}
-
-/**
- * An impossible calendar date (2026-02-30) is a malformed field, so it is refused with the schema
- * checks, before scope (decisions.md order of checks); the range rules are business rules, after it.
- */
-export function assertRealDates(from: string, to: string): void {
-  epochDay('body.dateRange.from', from);
-  epochDay('body.dateRange.to', to);
-}
-
 export async function searchAvailability(q: Queryable, input: SearchInput): Promise<SearchResult> {
-  const firstDay = epochDay('body.dateRange.from', input.from);
-  const lastDay = epochDay('body.dateRange.to', input.to);
-  if (lastDay < firstDay) throw invalidField('body.dateRange.to', 'must not be before dateRange.from');
-  if (lastDay - firstDay > MAX_RANGE_DAYS) {
-    throw new AppError('availability.date_range_too_wide', undefined, { maxDays: MAX_RANGE_DAYS });
-  }
+  const { firstDay, lastDay } = searchDays(input.from, input.to);
 
   const service = await findServiceById(q, input.serviceId);
   if (!service || service.locationId !== input.location.id || !service.active) {

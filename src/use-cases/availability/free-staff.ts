@@ -1,6 +1,6 @@
+import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
+import { parseIsoDate } from '../../domain/time/calendar.ts';
 import type { Queryable } from '../../store/db.ts';
-import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
-import { parseIsoDate } from '../time/calendar.ts';
 import { slotsAtLocation } from './location-slots.ts';
 
 /** The staff members for whom (date, startTime) is an offered slot right now. */

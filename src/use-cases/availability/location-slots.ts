@@ -1,18 +1,9 @@
-import type { Queryable } from '../../store/db.ts';
+import { computeSlots } from '../../domain/availability/engine.ts';
+import { searchWindow } from '../../domain/availability/search-window.ts';
+import type { EngineResult } from '../../domain/availability/types.ts';
+import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
-import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
-import { DAY_MS, MINUTE_MS } from '../time/calendar.ts';
-import { computeSlots } from './engine.ts';
-import type { EngineResult } from './types.ts';
-
-/**
- * The UTC window that holds every instant of local days firstDay..lastDay: local days lie within
- * ±14 h of UTC, and a slot's buffers and duration reach further still.
- */
-export function searchWindow(service: ServiceRecord, firstDay: number, lastDay: number): { from: Date; to: Date } {
-  const margin = DAY_MS + (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * MINUTE_MS;
-  return { from: new Date(firstDay * DAY_MS - margin), to: new Date((lastDay + 1) * DAY_MS + margin) };
-}
+import type { Queryable } from '../../store/db.ts';
 
 /**
  * Runs the engine for one service at one location over local dates, with the location's rules. The
