@@ -1,17 +1,17 @@
 import type { Queryable } from '../../store/db.ts';
-import { appendEvents, type NewEvent } from '../../store/booking-events.ts';
+import { appendEvents } from '../../store/booking-events.ts';
 import { findBookingForUpdate, lockStaffCalendars, updateBooking, type BookingChange } from '../../store/bookings.ts';
 import { findBusinessById } from '../../store/businesses.ts';
 import { serviceTiming } from '../../store/services.ts';
 import { findStaffById, staffForService } from '../../store/staff.ts';
 import { releaseSeat } from '../../store/group-seats.ts';
-import { AppError } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { buildEventPayload } from './event-payload.ts';
-import { heldRange } from './held-range.ts';
-import { resolveLocalSlot } from '../time/local-slot.ts';
-import type { BookingRecord } from './record.ts';
-import { OCCUPYING, planTransition, type Action, type EventName } from './states.ts';
+import { AppError } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { eventOf, type Transition } from '../../domain/bookings/event-row.ts';
+import { heldRange } from '../../domain/bookings/held-range.ts';
+import { resolveLocalSlot } from '../../domain/time/local-slot.ts';
+import type { BookingRecord } from '../../domain/bookings/record.ts';
+import { OCCUPYING, planTransition, type Action, type EventName } from '../../domain/bookings/states.ts';
 
 export interface NewTime {
   date: string;
@@ -149,27 +149,4 @@ async function recordEvent(
 ): Promise<void> {
   const salonSlug = knownSalonSlug ?? (await findBusinessById(tx, booking.businessId))!.slug;
   await appendEvents(tx, [eventOf(booking, event, transition, salonSlug)]);
-}
-
-export interface Transition {
-  id: string | null;
-  from: BookingRecord['status'] | null;
-  occurredAt: Date;
-}
-
-/** The event row of `booking` as it is right after the transition: its payload is fixed here. */
-export function eventOf(booking: BookingRecord, event: EventName, transition: Transition, salonSlug: string): NewEvent {
-  const { payload, json } = buildEventPayload(event, booking, salonSlug, transition);
-  return {
-    bookingId: booking.id,
-    businessId: booking.businessId,
-    sequence: booking.stateVersion,
-    event,
-    transitionId: transition.id,
-    from: transition.from,
-    to: booking.status,
-    occurredAt: transition.occurredAt,
-    deliveryId: payload.deliveryId,
-    payloadJson: json,
-  };
 }
