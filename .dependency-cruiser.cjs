@@ -25,7 +25,7 @@ module.exports = {
       comment: 'src/store never reaches up into HTTP, use cases, the worker or the rate limiter, not even for types.',
       severity: 'error',
       from: { path: '^src/store/' },
-      to: { path: '^src/(http|operator|webhooks|rate-limit|concurrency)/' },
+      to: { path: '^src/(http|use-cases|operator|webhooks|rate-limit|concurrency)/' },
     },
     {
       name: 'http-never-imported-from-below',
