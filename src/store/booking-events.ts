@@ -1,17 +1,8 @@
+import type { BookingEventRow } from '../domain/bookings/event-row.ts';
 import type { Queryable } from './db.ts';
 
-export interface NewEvent {
-  bookingId: string;
-  businessId: string;
-  sequence: number;
-  event: string;
-  transitionId: string | null;
-  from: string | null;
-  to: string;
-  occurredAt: Date;
-  deliveryId: string;
-  payloadJson: string;
-}
+/** The domain builds the row (domain/bookings/event-row.ts); the store only writes it. */
+export type NewEvent = BookingEventRow;
 
 /**
  * The CTEs that append events given as parallel arrays (ten parameters from `$first`, see

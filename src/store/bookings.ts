@@ -1,4 +1,5 @@
-import type { BookingRecord, LocalSlot } from '../domain/bookings/record.ts';
+import type { BookingChange as DomainBookingChange } from '../domain/bookings/change.ts';
+import type { BookingRecord } from '../domain/bookings/record.ts';
 import type { BookingStatus } from '../domain/bookings/states.ts';
 import { appendEventsCtes, eventParams, type NewEvent } from './booking-events.ts';
 import type { Queryable } from './db.ts';
@@ -235,22 +236,8 @@ export async function findBooking(q: Queryable, businessId: string | null, booki
   return r.rows[0] ? toRecord(r.rows[0]) : undefined;
 }
 
-export interface BookingChange {
-  status: BookingStatus;
-  stateVersion: number;
-  acceptanceMode: 'manual' | 'automatic';
-  staffId: string | null;
-  staffName: string | null;
-  startAt: Date;
-  endAt: Date;
-  slot: LocalSlot;
-  proposed: BookingRecord['proposed'];
-  /** what the booking now holds (buffers included) and for whom */
-  occupiedStaffId: string | null;
-  occupiedFrom: Date;
-  occupiedTo: Date;
-  updatedAt: Date;
-}
+/** The domain decides the change (domain/bookings/plan-change.ts); the store only writes it. */
+export type BookingChange = DomainBookingChange;
 
 /** `time_taken`: the new time overlaps another booking or a session of the staff member. */
 export async function updateBooking(q: Queryable, id: string, c: BookingChange): Promise<'updated' | 'time_taken'> {

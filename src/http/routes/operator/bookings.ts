@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import { changeBooking } from '../../../domain/bookings/lifecycle.ts';
-import { createManualBooking } from '../../../domain/bookings/manual.ts';
-import { checkedDates, listBookingViews } from '../../../domain/bookings/queries.ts';
+import { changeBooking } from '../../../use-cases/bookings/lifecycle.ts';
+import { createManualBooking } from '../../../use-cases/bookings/manual.ts';
+import { checkedDates } from '../../../domain/bookings/date-filter.ts';
+import { listBookingViews } from '../../../use-cases/bookings/queries.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { changeBooking } from '../../../domain/bookings/lifecycle.ts';
+import { changeBooking } from '../../../use-cases/bookings/lifecycle.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import type { App } from '../../context.ts';

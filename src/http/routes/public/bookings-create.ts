@@ -1,4 +1,4 @@
-import { createBooking, type CreateOutcome } from '../../../domain/bookings/create.ts';
+import { createBooking, type CreateOutcome } from '../../../use-cases/bookings/create.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { effectiveFeatures } from '../../../domain/plans.ts';

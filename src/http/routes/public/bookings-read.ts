@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { checkedDates, getBookingEvents, getBookingView, listBookingViews } from '../../../domain/bookings/queries.ts';
+import { checkedDates } from '../../../domain/bookings/date-filter.ts';
+import { getBookingEvents, getBookingView, listBookingViews } from '../../../use-cases/bookings/queries.ts';
 import { BOOKING_STATUSES } from '../../../domain/bookings/states.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import type { App } from '../../context.ts';

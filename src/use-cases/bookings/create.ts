@@ -3,23 +3,17 @@ import { insertBooking } from '../../store/bookings.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { retryIfDeadlocked, transactionWithRetry } from '../../store/tx-retry.ts';
-import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
-import { freeStaffAt } from '../../use-cases/availability/free-staff.ts';
-import { verifySlotToken } from '../availability/slot-token.ts';
-import { parseIsoDate } from '../time/calendar.ts';
-import { localDateOf, wallClock, zoneDay } from '../time/zone-day.ts';
-import type { DepositProvider } from '../deposits/provider.ts';
-import { AppError, isAppError } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { checkCreateInput, type CreateBookingBody } from './create-input.ts';
-import { eventOf } from './lifecycle.ts';
-import { heldRange } from './held-range.ts';
-import { resolveLocalSlot } from '../time/local-slot.ts';
-import { locationSnapshotOf } from './location-snapshot.ts';
-import { newPublicReference } from './public-reference.ts';
+import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
+import { freeStaffAt } from '../availability/free-staff.ts';
+import { verifySlotToken } from '../../domain/availability/slot-token.ts';
+import type { DepositProvider } from '../../domain/deposits/provider.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { checkCreateInput, type CreateBookingBody } from '../../domain/bookings/create-input.ts';
+import { createRefusal, createRules, type Placement, planCreate } from '../../domain/bookings/create-plan.ts';
+import { seatPlacement, staffInTryOrder, standardTime } from '../../domain/bookings/create-placement.ts';
 import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
-import type { BookingRecord, LocalSlot } from './record.ts';
-import { planTransition } from './states.ts';
+import type { BookingRecord } from '../../domain/bookings/record.ts';
 
 export interface CreateContext {
   businessId: string;
@@ -42,22 +36,13 @@ export interface CreateOutcome {
   depositPaymentUrl?: string;
 }
 
-interface Placement {
-  staffId: string;
-  staffName: string;
-  sessionId: string | null;
-  startAt: Date;
-  endAt: Date;
-  slot: LocalSlot;
-  held: { from: Date; to: Date };
-}
-
 /**
  * POST /bookings. Everything is read first; then one statement writes the booking row (the
  * exclusion constraint is the final check against double booking), its `booking.requested` event,
  * for automatic services the `booking.confirmed` transition, the monthly quota count and the
  * idempotent response (`settle`) — all or nothing, without a transaction around it. A group seat
- * is taken in a transaction with that statement.
+ * is taken in a transaction with that statement. What is written is decided without I/O in
+ * domain/bookings (createRules, planCreate, the placements); this shell reads, asks and writes.
  */
 export async function createBooking(
   db: Db,
@@ -67,59 +52,18 @@ export async function createBooking(
 ): Promise<CreateOutcome> {
   const { service, location } = ctx;
   const input = checkCreateInput(body, service);
-  const automatic = service.requestAcceptancePolicy === 'automatic';
-  // Which code a lost slot gets depends on the policy (spec transitions table).
-  const slotGone = automatic ? 'booking.slot_no_longer_available' : 'booking.slot_unavailable';
-
-  if (service.depositRequired && !ctx.depositsEnabled && !automatic) {
-    throw new AppError('booking.deposit_unavailable', 'Deposit collection is not available for this business right now.');
-  }
+  const { automatic, slotGone } = createRules(service, ctx.depositsEnabled);
   const bookingId = newId('bkg');
-  const base = (p: Placement): BookingRecord => ({
-    id: bookingId,
-    businessId: ctx.businessId,
-    locationId: location.id,
-    serviceId: service.id,
-    staffId: p.staffId,
-    sessionId: p.sessionId,
-    publicReference: newPublicReference(),
-    status: 'requested',
-    stateVersion: 1,
-    acceptanceMode: 'manual',
-    serviceName: service.name,
-    staffName: p.staffName,
-    locationSnapshot: locationSnapshotOf(location),
-    timezone: location.timezone,
-    requestedDate: p.slot.date,
-    requestedStartTime: p.slot.startTime,
-    startAt: p.startAt,
-    endAt: p.endAt,
-    slot: p.slot,
-    proposed: null,
-    guestName: input.guest.name,
-    note: input.note,
-    serviceLocation: input.serviceLocation,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  });
-  // Acceptance is settled before the write, so the row is written once, as it ends: an automatic
-  // service is confirmed in the same statement (stateVersion 2, both events), as the spec's
-  // requested → confirmed in one call. A deposit service is confirmed only with its payment link;
-  // the link is asked for right before the first write (decisions.md).
+  // Acceptance is settled before the write, so the row is written once, as it ends (planCreate).
+  // A deposit service is confirmed only with its payment link; the link is asked for right before
+  // the first write (decisions.md).
   let acceptance: Promise<{ confirm: boolean; depositPaymentUrl?: string }> | undefined;
   const accept = () => (acceptance ??= acceptAutomatically(ctx, bookingId, automatic));
   const write = async (q: Queryable, p: Placement): Promise<CreateOutcome> => {
     const { confirm, depositPaymentUrl } = await accept();
-    // A public-reference collision is astronomically rare; a fresh one is simply drawn again.
     for (let attempt = 0; attempt < 4; attempt++) {
-      const requested = base(p);
-      const events = [eventOf(requested, 'booking.requested', { id: null, from: null, occurredAt: ctx.now }, ctx.salonSlug)];
-      let booking = requested;
-      if (confirm) {
-        const { to, event } = planTransition('autoConfirm', requested.status, requested.startAt, ctx.now);
-        booking = { ...requested, status: to, stateVersion: 2, acceptanceMode: 'automatic', updatedAt: ctx.now };
-        events.push(eventOf(booking, event, { id: newId('trn'), from: requested.status, occurredAt: ctx.now }, ctx.salonSlug));
-      }
+      const request = { bookingId, businessId: ctx.businessId, salonSlug: ctx.salonSlug, location, service, input, now: ctx.now, confirm };
+      const { booking, events } = planCreate(request, p);
       const outcome: CreateOutcome = depositPaymentUrl && confirm ? { booking, depositPaymentUrl } : { booking };
       const row = {
         record: booking,
@@ -133,12 +77,8 @@ export async function createBooking(
       };
       const written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
       if (written === 'inserted') return outcome;
-      if (written === 'quota_exceeded') throw new AppError('subscription.quota_exceeded', undefined, { limit: 'maxBookingsPerMonth' });
-      // The staff gate (STAFF_TIME) takes this as the database's refusal and tries the next one.
-      if (written === 'time_taken') throw new AppError(slotGone);
-      // This request's claim lapsed and a duplicate with the same key has answered it: a retry
-      // gets that answer.
-      if (written === 'key_settled') throw new AppError('idempotency.request_in_progress');
+      // A public-reference collision is astronomically rare; the next plan draws a fresh one.
+      if (written !== 'reference_taken') throw createRefusal(written, slotGone);
     }
     throw new Error('no free public reference after 4 draws');
   };
@@ -156,13 +96,10 @@ export async function createBooking(
     return seat;
   }
   const { date, startTime } = body.slot!;
-  const resolved = resolveLocalSlot(location.timezone, date, startTime, service.durationMinutes);
-  if (!resolved) throw new AppError(slotGone, 'That local time does not exist on that day (DST change).');
-  const held = heldRange(resolved.startAt, resolved.endAt, service.bufferBeforeMinutes, service.bufferAfterMinutes);
+  const { resolved, held } = standardTime(location, service, { date, startTime }, slotGone);
   const candidates = await freeStaffAt(db, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
   if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
-  // Without staffId the free staff members are tried in id order (decisions.md).
-  const free = [...candidates.free].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const free = staffInTryOrder(candidates.free);
   const range = { from: held.from.getTime(), to: held.to.getTime() };
   // The payment link (a provider's round trip) before the gate, so no attempt waits on it there.
   if (free.length > 0) await accept();
@@ -221,17 +158,9 @@ async function takeGroupSeat(tx: Queryable, ctx: CreateContext, sessionId: strin
   if (!session.offered) throw new AppError('booking.slot_unavailable', 'The session is no longer offered.');
   const seat = await takeSeat(tx, sessionId);
   if (!seat) throw new AppError('booking.session_full');
-  if (seat.start_at.getTime() <= ctx.now.getTime()) throw new AppError('booking.slot_unavailable', 'The session has started.');
-  const tz = ctx.location.timezone;
-  const date = localDateOf(tz, seat.start_at.getTime());
-  const day = zoneDay(tz, parseIsoDate(date));
-  return {
-    staffId: seat.staff_id,
-    staffName: seat.staff_name,
-    sessionId: seat.id,
-    startAt: seat.start_at,
-    endAt: seat.end_at,
-    slot: { date, startTime: wallClock(day, seat.start_at.getTime()), endTime: wallClock(day, seat.end_at.getTime()) },
-    held: { from: seat.start_at, to: seat.end_at },
-  };
+  return seatPlacement(
+    ctx.location.timezone,
+    { id: seat.id, staffId: seat.staff_id, staffName: seat.staff_name, startAt: seat.start_at, endAt: seat.end_at },
+    ctx.now,
+  );
 }

@@ -1,19 +1,12 @@
-import { parseIsoDate } from '../time/calendar.ts';
 import type { Queryable } from '../../store/db.ts';
 import { listEvents } from '../../store/booking-events.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
 import { findBooking, listBookings } from '../../store/bookings.ts';
-import { AppError, invalidField } from '../errors.ts';
-import { keysetPage } from '../keyset-page.ts';
-import type { BookingStatus } from './states.ts';
-import { toBookingView, type BookingView } from './view.ts';
-
-/** A checked from/to pair of local dates (checkedDates). */
-export interface DateFilter {
-  readonly from: string;
-  readonly to: string;
-  readonly checked: true;
-}
+import { AppError } from '../../domain/errors.ts';
+import type { DateFilter } from '../../domain/bookings/date-filter.ts';
+import { keysetPage } from '../../domain/keyset-page.ts';
+import type { BookingStatus } from '../../domain/bookings/states.ts';
+import { toBookingView, type BookingView } from '../../domain/bookings/view.ts';
 
 export interface ListQuery {
   businessId: string;
@@ -22,30 +15,6 @@ export interface ListQuery {
   dates: DateFilter | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;
-}
-
-function checkDate(path: string, value: string | undefined): void {
-  if (value === undefined) return;
-  try {
-    parseIsoDate(value);
-  } catch {
-    throw invalidField(path, 'is not a real date');
-  }
-}
-
-/**
- * The list's date filter: both or neither, real dates, `to` not before `from`. Pure, so a route runs
- * it with the schema's checks — a 400 before the scope's 403 or a missing business's 404.
- */
-export function checkedDates(from: string | undefined, to: string | undefined): DateFilter | undefined {
-  if ((from === undefined) !== (to === undefined)) {
-    throw invalidField(from === undefined ? 'query.from' : 'query.to', 'from and to must be given together');
-  }
-  if (from === undefined || to === undefined) return undefined;
-  checkDate('query.from', from);
-  checkDate('query.to', to);
-  if (to < from) throw invalidField('query.to', 'must not be before from');
-  return { from, to, checked: true };
 }
 
 /** Where a page of the bookings list ends: newest created first, the id breaking ties. */

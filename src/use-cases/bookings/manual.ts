@@ -2,16 +2,16 @@ import type { Queryable } from '../../store/db.ts';
 import { insertBooking } from '../../store/bookings.ts';
 import { findBusinessById } from '../../store/businesses.ts';
 import { staffForService } from '../../store/staff.ts';
-import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
-import { AppError } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { normalizeGuest, type GuestInput } from './guest.ts';
-import { eventOf } from './lifecycle.ts';
-import { heldRange } from './held-range.ts';
-import { resolveLocalSlot } from '../time/local-slot.ts';
-import { locationSnapshotOf } from './location-snapshot.ts';
-import { newPublicReference } from './public-reference.ts';
-import type { BookingRecord } from './record.ts';
+import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
+import { AppError } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { normalizeGuest, type GuestInput } from '../../domain/bookings/guest.ts';
+import { eventOf } from '../../domain/bookings/event-row.ts';
+import { heldRange } from '../../domain/bookings/held-range.ts';
+import { resolveLocalSlot } from '../../domain/time/local-slot.ts';
+import { locationSnapshotOf } from '../../domain/bookings/location-snapshot.ts';
+import { newPublicReference } from '../../domain/bookings/public-reference.ts';
+import type { BookingRecord } from '../../domain/bookings/record.ts';
 
 export interface ManualBookingInput {
   staffId: string;

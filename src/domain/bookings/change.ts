@@ -1,0 +1,20 @@
+import type { BookingRecord, LocalSlot } from './record.ts';
+import type { BookingStatus } from './states.ts';
+
+/** A booking's row after a state change, as the store writes it (`updateBooking`). */
+export interface BookingChange {
+  status: BookingStatus;
+  stateVersion: number;
+  acceptanceMode: 'manual' | 'automatic';
+  staffId: string | null;
+  staffName: string | null;
+  startAt: Date;
+  endAt: Date;
+  slot: LocalSlot;
+  proposed: BookingRecord['proposed'];
+  /** what the booking now holds (buffers included) and for whom */
+  occupiedStaffId: string | null;
+  occupiedFrom: Date;
+  occupiedTo: Date;
+  updatedAt: Date;
+}
