@@ -35,6 +35,13 @@ module.exports = {
       to: { path: '^src/http/' },
     },
     {
+      name: 'routes-call-use-cases',
+      comment: 'A route parses, authorises and renders; what it does is one use-case function, never SQL of its own.',
+      severity: 'error',
+      from: { path: '^src/http/routes/' },
+      to: { path: '^src/store/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle means two modules are one idea, or one of them is in the wrong layer.',
       severity: 'error',

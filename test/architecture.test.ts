@@ -51,6 +51,7 @@ describe('layer rules', () => {
       file('src/domain/view.ts', 'export const view = 1;\n');
       file('src/webhooks/send.ts', "import { ctx } from '../http/ctx.ts';\nexport const send = ctx;\n");
       file('src/http/ctx.ts', "import { send } from '../webhooks/send.ts';\nexport const ctx = 1;\nexport const again = send;\n");
+      file('src/http/routes/list.ts', "import { run } from '../../store/query.ts';\nexport const list = run;\n");
       file('tsconfig.json', readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'));
       const r = cruise(dir, ['--output-type', 'err']);
       assert.notEqual(r.status, 0, r.out);
@@ -58,6 +59,7 @@ describe('layer rules', () => {
         'domain-imports-only-domain',
         'store-imports-domain-types-only',
         'http-never-imported-from-below',
+        'routes-call-use-cases',
         'no-circular',
       ]) {
         assert.match(r.out, new RegExp(`error ${rule}:`), `${rule} fires:\n${r.out}`);

@@ -1,15 +1,10 @@
 import { Type } from 'typebox';
-import { changeBooking } from '../../../use-cases/bookings/lifecycle.ts';
-import { createManualBooking } from '../../../use-cases/bookings/manual.ts';
+import { createBusinessBooking, decideBooking } from '../../../use-cases/bookings/business-side.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
 import { listBookingViews } from '../../../use-cases/bookings/queries.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
-import { AppError } from '../../../domain/errors.ts';
 import { requireBusiness } from '../../../use-cases/operator/businesses.ts';
-import { findLocationBySlug } from '../../../store/locations.ts';
-import { transactionWithRetry } from '../../../store/tx-retry.ts';
-import { findServiceById } from '../../../store/services.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { BookingRef } from '../../schemas/booking.ts';
@@ -73,14 +68,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const db = app.ctx.db;
-      const business = await requireBusiness(db, request.params.slug);
-      const location = await findLocationBySlug(db, business.id, request.body.locationSlug);
-      if (!location) throw new AppError('request.not_found', `No location "${request.body.locationSlug}".`);
-      const service = await findServiceById(db, request.body.serviceId);
-      if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
-      // retried when aborted as a deadlock victim among concurrent clashing writes (then a 409)
-      const booking = await transactionWithRetry(db, (tx) => createManualBooking(tx, location, service, request.body, app.ctx.clock()));
+      const booking = await createBusinessBooking(app.ctx.db, request.params.slug, request.body, app.ctx.clock());
       return ok(request, { booking: toBookingView(booking) });
     },
   );
@@ -144,16 +132,13 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       },
       async (request) => {
         const body = request.body as { date: string; startTime: string; staffId?: string } | undefined;
-        // retried when aborted as a deadlock victim among concurrent clashing writes (then a 409)
-        const booking = await transactionWithRetry(app.ctx.db, (tx) =>
-          changeBooking(tx, {
-            businessId: null,
-            bookingId: request.params.bookingId,
-            action: a.action,
-            now: app.ctx.clock(),
-            ...(a.withTime && body ? { newTime: body } : {}),
-          }),
-        );
+        const booking = await decideBooking(app.ctx.db, {
+          businessId: null,
+          bookingId: request.params.bookingId,
+          action: a.action,
+          now: app.ctx.clock(),
+          ...(a.withTime && body ? { newTime: body } : {}),
+        });
         return ok(request, { booking: toBookingView(booking) });
       },
     );

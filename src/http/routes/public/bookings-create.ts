@@ -1,10 +1,7 @@
-import { createBooking, type CreateOutcome } from '../../../use-cases/bookings/create.ts';
+import type { CreateOutcome } from '../../../use-cases/bookings/create.ts';
+import { createPublicBooking } from '../../../use-cases/bookings/public-create.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
-import { AppError } from '../../../domain/errors.ts';
-import { effectiveFeatures } from '../../../domain/plans.ts';
 import { checkSalon } from '../../../domain/scope.ts';
-import { resolveLocationAndService } from '../../../use-cases/scope.ts';
-import { getSubscription } from '../../../store/subscriptions.ts';
 import type { App } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { runIdempotentStatement } from '../../plugins/idempotency.ts';
@@ -71,39 +68,16 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
       const auth = authOf(request);
       const body = request.body;
       checkSalon(auth, body.salonSlug);
-      // The lookups run after the key is claimed, so a replay returns the original response even
-      // when the location, service or plan changed since (spec rule 11), instead of a new error.
       const create = () =>
         runIdempotentStatement(app, request, reply, async (db, settle) => {
-          const { location, service } = await resolveLocationAndService(db, auth, body.salonSlug, body.locationSlug, body.serviceId);
-          if (!service?.active || !service.onlineBookable) {
-            throw new AppError('catalog.service_not_found');
-          }
-          if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
-          // Only a deposit service needs the plan's features (one query less on every other create).
-          const subscription = service.depositRequired ? await getSubscription(db, auth.businessId) : undefined;
-          const depositsEnabled = subscription
-            ? effectiveFeatures(subscription.plan, subscription.featureOverrides).depositCollection
-            : false;
           const result = (outcome: CreateOutcome) => ({
             status: 201 as const,
             data: { booking: toBookingView(outcome.booking) },
             ...(outcome.depositPaymentUrl ? { liveOnly: { nextAction: { depositPaymentUrl: outcome.depositPaymentUrl } } } : {}),
           });
-          const ctx = {
-            businessId: auth.businessId,
-            salonSlug: auth.businessSlug,
-            keyId: auth.keyId,
-            keyKind: auth.kind,
-            location,
-            service,
-            depositsEnabled,
-            deposits: app.ctx.deposits,
-            now: app.ctx.clock(),
-            secret: app.ctx.serverSecret,
-            gate: app.ctx.bookingGate,
-          };
-          return result(await createBooking(db, ctx, body, (outcome) => settle(result(outcome))));
+          const { deposits, serverSecret: secret, bookingGate: gate } = app.ctx;
+          const req = { auth, body, now: app.ctx.clock(), deposits, secret, gate };
+          return result(await createPublicBooking(db, req, (outcome) => settle(result(outcome))));
         });
       // A burst of one business waits here, in memory, instead of filling the instance's pool
       // (docs/decisions.md, "A hot slot").

@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
-import { listedServices } from '../../../domain/catalog-view.ts';
-import { resolveLocation } from '../../../use-cases/scope.ts';
-import { listListedServices } from '../../../store/services.ts';
+import { listServices } from '../../../use-cases/catalog/listings.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -24,8 +22,8 @@ export async function serviceListRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const location = await resolveLocation(app.ctx.db, authOf(request), request.query.salonSlug, request.query.locationSlug);
-      return ok(request, { services: listedServices(await listListedServices(app.ctx.db, location.id)) });
+      const { salonSlug, locationSlug } = request.query;
+      return ok(request, { services: await listServices(app.ctx.db, authOf(request), salonSlug, locationSlug) });
     },
   );
 }

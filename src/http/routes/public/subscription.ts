@@ -1,14 +1,11 @@
 import type { App } from '../../context.ts';
 import { Type } from 'typebox';
-import { AppError } from '../../../domain/errors.ts';
-import { toSubscriptionView } from '../../../domain/subscription-view.ts';
-import { getSubscription } from '../../../store/subscriptions.ts';
+import { subscriptionOf } from '../../../use-cases/subscription.ts';
 import { ok } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
 import { responses, Slug } from '../../schemas/common.ts';
 import { SubscriptionView } from '../../schemas/subscription.ts';
-import { checkSalon } from '../../../domain/scope.ts';
 
 export async function subscriptionRoutes(app: App): Promise<void> {
   app.get(
@@ -25,11 +22,7 @@ export async function subscriptionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      checkSalon(auth, request.query.salonSlug);
-      const row = await getSubscription(app.ctx.db, auth.businessId);
-      if (!row) throw new AppError('internal.error');
-      return ok(request, { subscription: toSubscriptionView(row) });
+      return ok(request, { subscription: await subscriptionOf(app.ctx.db, authOf(request), request.query.salonSlug) });
     },
   );
 }

@@ -1,0 +1,33 @@
+import type { BookingRecord } from '../../domain/bookings/record.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { Db } from '../../store/db.ts';
+import { findLocationBySlug } from '../../store/locations.ts';
+import { findServiceById } from '../../store/services.ts';
+import { transactionWithRetry } from '../../store/tx-retry.ts';
+import { requireBusiness } from '../operator/businesses.ts';
+import { type ChangeRequest, changeBooking } from './lifecycle.ts';
+import { createManualBooking, type ManualBookingInput } from './manual.ts';
+
+/**
+ * POST /admin/v1/businesses/:slug/bookings: a booking the business takes itself (phone, walk-in).
+ * Run again when aborted as a deadlock victim among concurrent clashing writes (then a 409).
+ */
+export async function createBusinessBooking(
+  db: Db,
+  businessSlug: string,
+  input: ManualBookingInput & { locationSlug: string; serviceId: string },
+  now: Date,
+): Promise<BookingRecord> {
+  const business = await requireBusiness(db, businessSlug);
+  const location = await findLocationBySlug(db, business.id, input.locationSlug);
+  if (!location) throw new AppError('request.not_found', `No location "${input.locationSlug}".`);
+  const service = await findServiceById(db, input.serviceId);
+  if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
+  return transactionWithRetry(db, (tx) => createManualBooking(tx, location, service, input, now));
+}
+
+/** A business decision on a booking (accept, decline, propose, reschedule, complete, no-show). */
+export function decideBooking(db: Db, req: ChangeRequest): Promise<BookingRecord> {
+  // Run again when aborted as a deadlock victim among concurrent clashing writes (then a 409).
+  return transactionWithRetry(db, (tx) => changeBooking(tx, req));
+}
