@@ -65,6 +65,21 @@ export const Booking = Type.Object(
 
 export const BookingRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'Booking#' });
 
+/** The operator's booking: the public one plus what the salon needs to reach its guest. */
+export const BusinessBooking = Type.Object(
+  {
+    ...Booking.properties,
+    guest: Type.Object({
+      name: Type.String(),
+      phone: Type.String({ description: 'E.164' }),
+      email: Type.Union([Type.String(), Type.Null()], { description: 'null when none was given or it was not a valid address' }),
+    }),
+  },
+  { $id: 'BusinessBooking', description: 'A booking as the business sees it (operator API only)' },
+);
+
+export const BusinessBookingRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'BusinessBooking#' });
+
 export const BookingEvent = Type.Object(
   {
     event: Type.Enum(EVENT_NAMES),
@@ -83,4 +98,4 @@ export const BookingEvent = Type.Object(
   { $id: 'BookingEvent' },
 );
 
-export const BOOKING_SCHEMAS = [SlotTime, LocationSnapshot, Booking, BookingEvent];
+export const BOOKING_SCHEMAS = [SlotTime, LocationSnapshot, Booking, BusinessBooking, BookingEvent];

@@ -1,19 +1,16 @@
 import { Type } from 'typebox';
-import { createBusinessBooking, decideBooking } from '../../../use-cases/bookings/business-side.ts';
+import { createBusinessBooking, decideBooking, listBusinessBookings } from '../../../use-cases/bookings/business-side.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
-import { listBookingViews } from '../../../use-cases/bookings/queries.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
-import { toBookingView } from '../../../domain/bookings/view.ts';
-import { requireBusiness } from '../../../use-cases/operator/businesses.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
-import { BookingRef } from '../../schemas/booking.ts';
+import { BusinessBookingRef } from '../../schemas/booking.ts';
 import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
 import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 const BookingParams = Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) });
-const BookingResult = Type.Object({ booking: BookingRef });
+const BookingResult = Type.Object({ booking: BusinessBookingRef });
 const NewTime = Type.Object(
   { date: DateString(), startTime: TimeString(), staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
   { additionalProperties: false },
@@ -69,7 +66,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const booking = await createBusinessBooking(app.ctx.db, request.params.slug, request.body, app.ctx.clock());
-      return ok(request, { booking: toBookingView(booking) });
+      return ok(request, { booking });
     },
   );
 
@@ -90,7 +87,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
           cursor: Type.Optional(Type.String({ maxLength: 2048 })),
         }),
-        response: responses(200, Type.Object({ bookings: Type.Array(BookingRef) }), [
+        response: responses(200, Type.Object({ bookings: Type.Array(BusinessBookingRef) }), [
           ...OPERATOR_ERRORS,
           'request.not_found',
           'request.invalid_cursor',
@@ -101,12 +98,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
     async (request) => {
       const { from, to, ...rest } = request.query;
       const dates = checkedDates(from, to);
-      const business = await requireBusiness(app.ctx.db, request.params.slug);
-      const { bookings, cursor } = await listBookingViews(app.ctx.db, app.ctx.serverSecret, 'operator-bookings', {
-        businessId: business.id,
-        ...rest,
-        dates,
-      });
+      const { bookings, cursor } = await listBusinessBookings(app.ctx.db, app.ctx.serverSecret, request.params.slug, { ...rest, dates });
       return ok(request, { bookings }, cursor ? { cursor } : undefined);
     },
   );
@@ -139,7 +131,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
           now: app.ctx.clock(),
           ...(a.withTime && body ? { newTime: body } : {}),
         });
-        return ok(request, { booking: toBookingView(booking) });
+        return ok(request, { booking });
       },
     );
   }
