@@ -4,6 +4,7 @@ import { dbTargets } from './helpers/databases.ts';
 import { admin, type Harness } from './helpers/harness.ts';
 import { api, createSalon } from './helpers/fixtures.ts';
 import {
+  bookingEvents,
   bookingHarness,
   createOk,
   day,
@@ -61,6 +62,29 @@ for (const target of dbTargets()) {
       const pub = await api(h.app, salon.key.secret, 'GET', `/bookings/${r.body.data.booking.bookingId}`);
       assert.ok(!pub.raw.includes('1112233'), pub.raw);
       expectError(await admin(h.app, 'POST', '/bookings/bkg_nope/accept'), 404, 'booking.not_found');
+    });
+
+    test('GET /bookings/{id} is the business view; /events equals the public events; unknown id → 404 booking.not_found', async () => {
+      const salon = await createSalon(h.app);
+      const b = await createOk(h, salon, { service: salon.manualService, startTime: '11:00' });
+      await operatorOk(h, b.bookingId, 'accept');
+      const one = await admin(h.app, 'GET', `/bookings/${b.bookingId}`);
+      assert.equal(one.status, 200, one.raw);
+      assert.deepEqual(one.body.data.booking.guest, { name: 'Kiss Éva', phone: E164, email: SECRET_EMAIL });
+      const { guest: _g, ...rest } = one.body.data.booking;
+      assert.deepEqual(rest, (await getBooking(h, salon, b.bookingId)).body.data.booking);
+
+      const events = await admin(h.app, 'GET', `/bookings/${b.bookingId}/events`);
+      assert.equal(events.status, 200, events.raw);
+      assert.deepEqual(events.body.data.events, await bookingEvents(h, salon, b.bookingId));
+      assert.deepEqual(
+        events.body.data.events.map((e: any) => e.event),
+        ['booking.requested', 'booking.confirmed'],
+      );
+      assert.ok(!events.raw.includes(SECRET_PHONE_DIGITS), events.raw);
+
+      expectError(await admin(h.app, 'GET', '/bookings/bkg_unknown'), 404, 'booking.not_found');
+      expectError(await admin(h.app, 'GET', '/bookings/bkg_unknown/events'), 404, 'booking.not_found');
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { BusinessBookingView } from '../../domain/bookings/business-view.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Db } from '../../store/db.ts';
+import { findBooking } from '../../store/bookings.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
 import { findServiceById } from '../../store/services.ts';
 import { transactionWithRetry } from '../../store/tx-retry.ts';
@@ -44,4 +45,11 @@ export async function listBusinessBookings(
   const business = await requireBusiness(db, businessSlug);
   const page = await listBookingRecords(db, secret, 'operator-bookings', { ...query, businessId: business.id });
   return { bookings: await businessViews(db, page.rows), cursor: page.cursor };
+}
+
+/** GET /admin/v1/bookings/:bookingId: any business's booking (the platform operator's reach). */
+export async function getBusinessBooking(db: Db, bookingId: string): Promise<BusinessBookingView> {
+  const b = await findBooking(db, null, bookingId);
+  if (!b) throw new AppError('booking.not_found');
+  return businessView(db, b);
 }

@@ -74,7 +74,7 @@ export async function getBookingView(q: Queryable, businessId: string | null, bo
 }
 
 /** The stored webhook payloads, oldest first, exactly as they were or would be sent. */
-export async function getBookingEvents(q: Queryable, businessId: string, bookingId: string): Promise<unknown[]> {
+export async function getBookingEvents(q: Queryable, businessId: string | null, bookingId: string): Promise<unknown[]> {
   const b = await findBooking(q, businessId, bookingId);
   if (!b) throw new AppError('booking.not_found');
   return (await listEvents(q, bookingId)).map((json) => JSON.parse(json));

@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
-import { createBusinessBooking, decideBooking, listBusinessBookings } from '../../../use-cases/bookings/business-side.ts';
+import {
+  createBusinessBooking,
+  decideBooking,
+  getBusinessBooking,
+  listBusinessBookings,
+} from '../../../use-cases/bookings/business-side.ts';
+import { getBookingEvents } from '../../../use-cases/bookings/queries.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import type { App } from '../../context.ts';
@@ -101,6 +107,39 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       const { bookings, cursor } = await listBusinessBookings(app.ctx.db, app.ctx.serverSecret, request.params.slug, { ...rest, dates });
       return ok(request, { bookings }, cursor ? { cursor } : undefined);
     },
+  );
+
+  app.get(
+    '/bookings/:bookingId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetBooking',
+        summary: 'One booking as the business sees it (guest contact included)',
+        params: BookingParams,
+        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found']),
+      },
+    },
+    async (request) => ok(request, { booking: await getBusinessBooking(app.ctx.db, request.params.bookingId) }),
+  );
+
+  app.get(
+    '/bookings/:bookingId/events',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListBookingEvents',
+        summary: "The booking's events, oldest first, exactly as the public events endpoint shows them",
+        params: BookingParams,
+        response: responses(200, Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'BookingEvent#' })) }), [
+          ...OPERATOR_ERRORS,
+          'booking.not_found',
+        ]),
+      },
+    },
+    async (request) => ok(request, { events: await getBookingEvents(app.ctx.db, null, request.params.bookingId) }),
   );
 
   for (const a of ACTIONS) {
