@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
-import { admin, type Harness } from './helpers/harness.ts';
-import { api, createSalon } from './helpers/fixtures.ts';
+import { admin, adminOk, type Harness } from './helpers/harness.ts';
+import { api, createSalon, createStaff } from './helpers/fixtures.ts';
 import {
+  BASE_NOW,
   bookingEvents,
   bookingHarness,
   createOk,
@@ -85,6 +86,101 @@ for (const target of dbTargets()) {
 
       expectError(await admin(h.app, 'GET', '/bookings/bkg_unknown'), 404, 'booking.not_found');
       expectError(await admin(h.app, 'GET', '/bookings/bkg_unknown/events'), 404, 'booking.not_found');
+    });
+
+    test('agenda: a DST day grouped by staff, time off clipped, a booking spanning into the day, every active staff member', async () => {
+      const salon = await createSalon(h.app);
+      const [anna, bence] = salon.staff as [any, any];
+      const cili = await createStaff(h.app, salon.business.slug, salon.location.slug, { name: 'Cili', serviceIds: [] });
+      const manual = (staffId: string, date: string, startTime: string, serviceId = salon.service.id) =>
+        adminOk(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
+          locationSlug: salon.location.slug,
+          serviceId,
+          staffId,
+          date,
+          startTime,
+          guest: { name: `G ${startTime}`, phone: '+36301112233' },
+        }).then((d) => d.booking);
+      const timeOff = (staffId: string, from: [string, string], to: [string, string]) =>
+        adminOk(h.app, 'POST', `/staff/${staffId}/time-off`, {
+          from: { date: from[0], time: from[1] },
+          to: { date: to[0], time: to[1] },
+        });
+
+      // 2026-03-29, Europe/Budapest: 02:00 jumps to 03:00, the day has 23 hours.
+      const spanning = await manual(anna.id, '2026-03-28', '23:30', salon.manualService.id);
+      const early = await manual(anna.id, '2026-03-29', '03:00');
+      await operatorOk(h, early.bookingId, 'complete');
+      const morning = await manual(bence.id, '2026-03-29', '10:00');
+      await manual(bence.id, '2026-03-30', '00:00');
+      await manual(anna.id, '2026-03-28', '22:00');
+      h.clock.now = new Date('2026-03-20T12:00:00Z');
+      try {
+        const requested = await createOk(h, salon, {
+          service: salon.manualService,
+          staffId: bence.id,
+          date: '2026-03-29',
+          startTime: '12:00',
+        });
+        const declined = await createOk(h, salon, {
+          service: salon.manualService,
+          staffId: bence.id,
+          date: '2026-03-29',
+          startTime: '14:00',
+        });
+        await operatorOk(h, declined.bookingId, 'decline');
+        await timeOff(anna.id, ['2026-03-28', '20:00'], ['2026-03-29', '01:30']);
+        await timeOff(bence.id, ['2026-03-29', '16:00'], ['2026-03-30', '10:00']);
+        await timeOff(cili.id, ['2026-03-29', '01:00'], ['2026-03-29', '04:00']);
+
+        const r = await admin(
+          h.app,
+          'GET',
+          `/businesses/${salon.business.slug}/agenda?locationSlug=${salon.location.slug}&date=2026-03-29`,
+        );
+        assert.equal(r.status, 200, r.raw);
+        const agenda = r.body.data.agenda;
+        assert.equal(agenda.date, '2026-03-29');
+        assert.deepEqual(agenda.location, { slug: salon.location.slug, timezone: 'Europe/Budapest' });
+        assert.deepEqual(
+          agenda.staff.map((s: any) => [s.name, s.workingHours, s.timeOff, s.bookings.map((b: any) => b.bookingId)]),
+          [
+            ['Anna', [{ start: '09:00', end: '17:00' }], [{ from: '00:00', to: '01:30' }], [spanning.bookingId, early.bookingId]],
+            ['Bence', [{ start: '09:00', end: '17:00' }], [{ from: '16:00', to: '24:00' }], [morning.bookingId, requested.bookingId]],
+            // 01:00 to 04:00 on the wall clock is two hours that day
+            ['Cili', [{ start: '09:00', end: '17:00' }], [{ from: '01:00', to: '04:00' }], []],
+          ],
+        );
+        const annaBookings = agenda.staff[0].bookings;
+        assert.equal(annaBookings[1].status, 'completed');
+        assert.equal(annaBookings[1].confirmedSlot.startTime, '03:00');
+        assert.deepEqual(annaBookings[0].guest, { name: 'G 23:30', phone: '+36301112233', email: null });
+        assert.equal(agenda.staff[1].bookings[1].status, 'requested');
+        assert.deepEqual(agenda.staff[1].bookings[1].guest, { name: 'Kiss Éva', phone: E164, email: SECRET_EMAIL });
+
+        // the day after the change: 24 hours again, nothing of the 29th left but Bence's time off
+        const next = await adminOk(
+          h.app,
+          'GET',
+          `/businesses/${salon.business.slug}/agenda?locationSlug=${salon.location.slug}&date=2026-03-30`,
+        );
+        assert.deepEqual(next.agenda.staff[1].timeOff, [{ from: '00:00', to: '10:00' }]);
+        assert.equal(next.agenda.staff[1].bookings.length, 1);
+        assert.equal(next.agenda.staff[0].bookings.length, 0);
+
+        expectError(
+          await admin(h.app, 'GET', `/businesses/${salon.business.slug}/agenda?locationSlug=nowhere&date=2026-03-29`),
+          404,
+          'request.not_found',
+        );
+        expectError(
+          await admin(h.app, 'GET', `/businesses/${salon.business.slug}/agenda?locationSlug=${salon.location.slug}&date=2026-02-30`),
+          400,
+          'request.validation_failed',
+        );
+      } finally {
+        h.clock.now = new Date(BASE_NOW);
+      }
     });
   });
 }

@@ -80,6 +80,22 @@ export const BusinessBooking = Type.Object(
 
 export const BusinessBookingRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'BusinessBooking#' });
 
+const HhMm = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$' });
+
+export const Agenda = Type.Object({
+  date: DateString(),
+  location: Type.Object({ slug: Type.String(), timezone: Type.String() }),
+  staff: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      workingHours: Type.Array(Type.Object({ start: HhMm, end: HhMm })),
+      timeOff: Type.Array(Type.Object({ from: HhMm, to: HhMm }), { description: 'clipped to the day; "24:00" when it runs past it' }),
+      bookings: Type.Array(BusinessBookingRef, { description: 'appointments overlapping the day, earliest first' }),
+    }),
+  ),
+});
+
 export const BookingEvent = Type.Object(
   {
     event: Type.Enum(EVENT_NAMES),

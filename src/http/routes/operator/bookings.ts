@@ -6,11 +6,12 @@ import {
   listBusinessBookings,
 } from '../../../use-cases/bookings/business-side.ts';
 import { getBookingEvents } from '../../../use-cases/bookings/queries.ts';
+import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
-import { BusinessBookingRef } from '../../schemas/booking.ts';
+import { Agenda, BusinessBookingRef } from '../../schemas/booking.ts';
 import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
 import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
 
@@ -107,6 +108,23 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       const { bookings, cursor } = await listBusinessBookings(app.ctx.db, app.ctx.serverSecret, request.params.slug, { ...rest, dates });
       return ok(request, { bookings }, cursor ? { cursor } : undefined);
     },
+  );
+
+  app.get(
+    '/businesses/:slug/agenda',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetAgenda',
+        summary: "One location-local day: each active staff member's hours, time off and bookings (times HH:MM local)",
+        params: SlugParams,
+        querystring: Type.Object({ locationSlug: Slug('the location'), date: DateString('the local day') }),
+        response: responses(200, Type.Object({ agenda: Agenda }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) =>
+      ok(request, { agenda: await getAgenda(app.ctx.db, request.params.slug, request.query.locationSlug, request.query.date) }),
   );
 
   app.get(
