@@ -44,7 +44,7 @@ for (const target of dbTargets()) {
       assert.ok(!pub.raw.includes(SECRET_PHONE_DIGITS), pub.raw);
       assert.ok(!pub.raw.includes(SECRET_EMAIL), pub.raw);
       // Apart from the contact, the two views are the same booking.
-      const { guest: _g, ...rest } = accepted;
+      const { guest: _g, reason: _r, ...rest } = accepted;
       assert.deepEqual(rest, pub.body.data.booking);
     });
 
@@ -72,7 +72,7 @@ for (const target of dbTargets()) {
       const one = await admin(h.app, 'GET', `/bookings/${b.bookingId}`);
       assert.equal(one.status, 200, one.raw);
       assert.deepEqual(one.body.data.booking.guest, { name: 'Kiss Éva', phone: E164, email: SECRET_EMAIL });
-      const { guest: _g, ...rest } = one.body.data.booking;
+      const { guest: _g, reason: _r, ...rest } = one.body.data.booking;
       assert.deepEqual(rest, (await getBooking(h, salon, b.bookingId)).body.data.booking);
 
       const events = await admin(h.app, 'GET', `/bookings/${b.bookingId}/events`);
@@ -180,6 +180,76 @@ for (const target of dbTargets()) {
         );
       } finally {
         h.clock.now = new Date(BASE_NOW);
+      }
+    });
+
+    test('decline and cancel keep an optional reason on the event: operator reads show it, public reads, events and payloads never', async () => {
+      const salon = await createSalon(h.app);
+      const REASON = 'Staff member ill, secret reason 4711';
+      const declined = await createOk(h, salon, { service: salon.manualService, startTime: '10:00' });
+      const d = await admin(h.app, 'POST', `/bookings/${declined.bookingId}/decline`, { reason: REASON });
+      assert.equal(d.status, 200, d.raw);
+      assert.equal(d.body.data.booking.status, 'declined');
+      assert.equal(d.body.data.booking.reason, REASON);
+
+      const cancelled = await createOk(h, salon, { startTime: '12:00' });
+      expectError(
+        await admin(h.app, 'POST', `/bookings/${cancelled.bookingId}/cancel`, { reason: 'x'.repeat(501) }),
+        400,
+        'request.validation_failed',
+      );
+      expectError(await admin(h.app, 'POST', `/bookings/${cancelled.bookingId}/cancel`, { why: 'no' }), 400, 'request.validation_failed');
+      const c = await admin(h.app, 'POST', `/bookings/${cancelled.bookingId}/cancel`, { reason: `${REASON} (cancel)` });
+      assert.equal(c.status, 200, c.raw);
+      assert.equal(c.body.data.booking.status, 'cancelled');
+      expectError(await admin(h.app, 'POST', `/bookings/${cancelled.bookingId}/cancel`), 409, 'booking.invalid_transition');
+      const events = await bookingEvents(h, salon, cancelled.bookingId);
+      assert.deepEqual(
+        events.map((e: any) => e.event),
+        ['booking.requested', 'booking.confirmed', 'booking.cancelled'],
+      );
+
+      // without a body, and from rescheduleProposed: no reason
+      const plain = await createOk(h, salon, { startTime: '14:00' });
+      await operatorOk(h, plain.bookingId, 'propose', { date: day(2), startTime: '15:00' });
+      const p = await operatorOk(h, plain.bookingId, 'cancel');
+      assert.equal(p.status, 'cancelled');
+      assert.equal(p.reason, null);
+
+      const one = await adminOk(h.app, 'GET', `/bookings/${declined.bookingId}`);
+      assert.equal(one.booking.reason, REASON);
+      const list = await adminOk(h.app, 'GET', `/businesses/${salon.business.slug}/bookings`);
+      assert.deepEqual(
+        list.bookings.map((b: any) => [b.bookingId, b.reason]).sort(),
+        [
+          [plain.bookingId, null],
+          [cancelled.bookingId, `${REASON} (cancel)`],
+          [declined.bookingId, REASON],
+        ].sort(),
+      );
+
+      const publicRaw = [
+        (await getBooking(h, salon, declined.bookingId)).raw,
+        (await getBooking(h, salon, cancelled.bookingId)).raw,
+        (await api(h.app, salon.key.secret, 'GET', `/bookings?salonSlug=${salon.business.slug}`)).raw,
+        (await api(h.app, salon.key.secret, 'GET', `/bookings/${declined.bookingId}/events`)).raw,
+        (await api(h.app, salon.key.secret, 'GET', `/bookings/${cancelled.bookingId}/events`)).raw,
+        (await admin(h.app, 'GET', `/bookings/${cancelled.bookingId}/events`)).raw,
+      ];
+      const stored = await h.db.query<{ payload: string; reason: string | null }>(
+        'SELECT payload, reason FROM booking_events WHERE business_id = $1 ORDER BY booking_id, sequence',
+        [salon.business.id],
+      );
+      assert.deepEqual(
+        stored.rows
+          .map((r) => r.reason)
+          .filter((r) => r !== null)
+          .sort(),
+        [REASON, `${REASON} (cancel)`].sort(),
+      );
+      for (const raw of [...publicRaw, ...stored.rows.map((r) => r.payload)]) {
+        assert.ok(!raw.includes('4711'), `the reason leaks: ${raw}`);
+        assert.ok(!raw.includes('"reason"'), raw);
       }
     });
   });

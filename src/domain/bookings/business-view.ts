@@ -7,8 +7,15 @@ export interface GuestContact {
   email: string | null;
 }
 
+/** What the operator reads beside the record: the contact, and the reason of the latest change. */
+export interface BusinessDetails extends GuestContact {
+  reason: string | null;
+}
+
 export interface BusinessBookingView extends BookingView {
   guest: { name: string; phone: string; email: string | null };
+  /** the business's reason given with the change that led to the current state (decline, cancel) */
+  reason: string | null;
 }
 
 /**
@@ -16,6 +23,6 @@ export interface BusinessBookingView extends BookingView {
  * on purpose (store/guest-contacts.ts), never from a BookingRecord alone, so nothing that builds
  * events, webhooks or public answers from records can reach phone or email.
  */
-export function toBusinessBookingView(b: BookingRecord, contact: GuestContact): BusinessBookingView {
-  return { ...toBookingView(b), guest: { name: b.guestName, phone: contact.phone, email: contact.email } };
+export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): BusinessBookingView {
+  return { ...toBookingView(b), guest: { name: b.guestName, phone: d.phone, email: d.email }, reason: d.reason };
 }

@@ -74,6 +74,9 @@ export const BusinessBooking = Type.Object(
       phone: Type.String({ description: 'E.164' }),
       email: Type.Union([Type.String(), Type.Null()], { description: 'null when none was given or it was not a valid address' }),
     }),
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description: "the business's reason given with the decline or cancel that led here; null otherwise. Never sent to integrators",
+    }),
   },
   { $id: 'BusinessBooking', description: 'A booking as the business sees it (operator API only)' },
 );

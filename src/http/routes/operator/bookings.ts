@@ -23,14 +23,20 @@ const NewTime = Type.Object(
   { additionalProperties: false },
 );
 
-const ACTIONS: Array<{ path: string; action: Action; summary: string; withTime?: boolean }> = [
+const WithReason = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 500, description: 'shown in operator reads, never sent to integrators' })) },
+  { additionalProperties: false },
+);
+
+const ACTIONS: Array<{ path: string; action: Action; summary: string; withTime?: boolean; withReason?: boolean }> = [
   { path: 'accept', action: 'accept', summary: 'requested → confirmed (acceptanceMode manual)' },
-  { path: 'decline', action: 'decline', summary: 'requested or rescheduleProposed → declined' },
+  { path: 'decline', action: 'decline', summary: 'requested or rescheduleProposed → declined', withReason: true },
   { path: 'propose', action: 'propose', summary: 'requested or confirmed → rescheduleProposed (the new time is held)', withTime: true },
   { path: 'accept-proposal', action: 'acceptProposal', summary: 'the guest accepts: rescheduleProposed → confirmed' },
   { path: 'reschedule', action: 'reschedule', summary: 'a confirmed booking moves to a new time', withTime: true },
   { path: 'complete', action: 'complete', summary: 'confirmed → completed (start time passed)' },
   { path: 'no-show', action: 'noShow', summary: 'confirmed → noShow (start time passed)' },
+  { path: 'cancel', action: 'cancel', summary: 'requested, confirmed or rescheduleProposed → cancelled by the business', withReason: true },
 ];
 
 export async function operatorBookingRoutes(app: App): Promise<void> {
@@ -165,12 +171,20 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       `/bookings/:bookingId/${a.path}`,
       {
         config: OPERATOR,
+        // The reason is optional and so is its body: no body reads as {}.
+        ...(a.withReason
+          ? {
+              preValidation: async (request: { body: unknown }) => {
+                request.body ??= {};
+              },
+            }
+          : {}),
         schema: {
           ...OPERATOR_SCHEMA,
           operationId: `operatorBooking${a.action[0]!.toUpperCase()}${a.action.slice(1)}`,
           summary: a.summary,
           params: BookingParams,
-          ...(a.withTime ? { body: NewTime } : {}),
+          ...(a.withTime ? { body: NewTime } : a.withReason ? { body: WithReason } : {}),
           response: responses(200, BookingResult, [
             ...OPERATOR_ERRORS,
             'booking.not_found',
@@ -180,13 +194,14 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const body = request.body as { date: string; startTime: string; staffId?: string } | undefined;
+        const body = request.body as { date: string; startTime: string; staffId?: string; reason?: string } | undefined;
         const booking = await decideBooking(app.ctx.db, {
           businessId: null,
           bookingId: request.params.bookingId,
           action: a.action,
           now: app.ctx.clock(),
           ...(a.withTime && body ? { newTime: body } : {}),
+          ...(a.withReason && body?.reason !== undefined ? { reason: body.reason } : {}),
         });
         return ok(request, { booking });
       },
