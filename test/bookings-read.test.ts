@@ -239,12 +239,20 @@ for (const target of dbTargets()) {
       for (const e of events) assert.equal(e.salonSlug, salon.business.slug);
     });
 
-    test('guest phone and email never appear in any response body or event payload', async () => {
+    test('guest phone and email never appear in any public response body or event payload', async () => {
       const salon = await createSalon(h.app);
       const bodies: Array<[string, string]> = [];
       const keep = (what: string, r: JsonResponse) => {
         assert.ok(r.status < 500, `${what}: ${r.raw}`);
         bodies.push([what, r.raw]);
+        return r;
+      };
+      // The operator's answers carry the contact on purpose (business-side.md); they must, and
+      // nothing they do may put it into a public answer or a stored payload.
+      const operatorBodies: Array<[string, string]> = [];
+      const keepOperator = (what: string, r: JsonResponse) => {
+        assert.equal(r.status, 200, `${what}: ${r.raw}`);
+        operatorBodies.push([what, r.raw]);
         return r;
       };
       const key = { 'idempotency-key': '5b0c8f4e-2a7d-4e1b-8c3f-6d9e0a1b2c3d' };
@@ -264,14 +272,14 @@ for (const target of dbTargets()) {
       const mid = manual.body.data.booking.bookingId;
       keep('get', await api(h.app, salon.key.secret, 'GET', `/bookings/${id}`));
       keep('list', await list(salon));
-      keep('propose', await admin(h.app, 'POST', `/bookings/${mid}/propose`, { date: day(2), startTime: '15:00' }));
-      keep('accept-proposal', await admin(h.app, 'POST', `/bookings/${mid}/accept-proposal`));
-      keep('reschedule', await admin(h.app, 'POST', `/bookings/${id}/reschedule`, { date: day(2), startTime: '11:00' }));
+      keepOperator('propose', await admin(h.app, 'POST', `/bookings/${mid}/propose`, { date: day(2), startTime: '15:00' }));
+      keepOperator('accept-proposal', await admin(h.app, 'POST', `/bookings/${mid}/accept-proposal`));
+      keepOperator('reschedule', await admin(h.app, 'POST', `/bookings/${id}/reschedule`, { date: day(2), startTime: '11:00' }));
       keep('cancel', await cancel(h, salon, id));
       keep('events', await api(h.app, salon.key.secret, 'GET', `/bookings/${id}/events`));
       keep('events 2', await api(h.app, salon.key.secret, 'GET', `/bookings/${mid}/events`));
-      keep('operator list', await admin(h.app, 'GET', `/businesses/${salon.business.slug}/bookings`));
-      keep(
+      keepOperator('operator list', await admin(h.app, 'GET', `/businesses/${salon.business.slug}/bookings`));
+      keepOperator(
         'manual booking',
         await admin(h.app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
           locationSlug: salon.location.slug,
@@ -291,6 +299,13 @@ for (const target of dbTargets()) {
         assert.ok(!raw.includes(SECRET_PHONE_DIGITS), `${what} leaks the phone: ${raw}`);
         assert.ok(!raw.toLowerCase().includes(SECRET_EMAIL), `${what} leaks the email: ${raw}`);
         assert.ok(!/guestPhone|guestEmail|guest_phone|guest_email/.test(raw), `${what}: ${raw}`);
+      }
+      for (const [what, raw] of operatorBodies) assert.ok(raw.includes(SECRET_PHONE_DIGITS), `${what} lacks the phone: ${raw}`);
+      keep('get after operator reads', await api(h.app, salon.key.secret, 'GET', `/bookings/${mid}`));
+      keep('list after operator reads', await list(salon));
+      for (const [what, raw] of bodies.slice(-2)) {
+        assert.ok(!raw.includes(SECRET_PHONE_DIGITS), `${what} leaks the phone: ${raw}`);
+        assert.ok(!raw.toLowerCase().includes(SECRET_EMAIL), `${what} leaks the email: ${raw}`);
       }
     });
   });

@@ -5,7 +5,7 @@ import type { Queryable } from './db.ts';
 export type NewEvent = BookingEventRow;
 
 /**
- * The CTEs that append events given as parallel arrays (ten parameters from `$first`, see
+ * The CTEs that append events given as parallel arrays (eleven parameters from `$first`, see
  * eventParams) and, for each, the delivery record the webhook worker picks up — only when the
  * business has a webhook configured at that moment. `guard` names an earlier CTE whose rows must
  * exist for the events to be written (the booking row of the same statement), or is omitted.
@@ -22,9 +22,10 @@ export function appendEventsCtes(first: number, guard?: string): string {
   const p = (i: number) => `$${first + i}`;
   return `event AS (
        INSERT INTO booking_events (booking_id, sequence, business_id, event, transition_id, from_status, to_status,
-           occurred_at, delivery_id, payload)
+           occurred_at, delivery_id, payload, reason)
        SELECT * FROM unnest(${p(0)}::text[], ${p(1)}::int[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[],
-                            ${p(5)}::text[], ${p(6)}::text[], ${p(7)}::timestamptz[], ${p(8)}::text[], ${p(9)}::text[])
+                            ${p(5)}::text[], ${p(6)}::text[], ${p(7)}::timestamptz[], ${p(8)}::text[], ${p(9)}::text[],
+                            ${p(10)}::text[])
        ${guard ? `WHERE EXISTS (SELECT 1 FROM ${guard})` : ''}
        RETURNING delivery_id, business_id, booking_id, sequence, event, occurred_at
      ), outbox AS (
@@ -37,7 +38,7 @@ export function appendEventsCtes(first: number, guard?: string): string {
      )`;
 }
 
-/** The ten parameters of appendEventsCtes, in order; the delivery ids are the ninth. */
+/** The eleven parameters of appendEventsCtes, in order; the delivery ids are the ninth. */
 export function eventParams(events: readonly NewEvent[]): unknown[] {
   return [
     events.map((e) => e.bookingId),
@@ -50,6 +51,7 @@ export function eventParams(events: readonly NewEvent[]): unknown[] {
     events.map((e) => e.occurredAt),
     events.map((e) => e.deliveryId),
     events.map((e) => e.payloadJson),
+    events.map((e) => e.reason ?? null),
   ];
 }
 

@@ -102,7 +102,7 @@ export function cancel(h: Harness, salon: SalonFixture, bookingId: string, heade
   return api(h.app, salon.key.secret, 'POST', `/bookings/${bookingId}/cancel`, undefined, headers);
 }
 
-export type OperatorAction = 'accept' | 'decline' | 'propose' | 'accept-proposal' | 'reschedule' | 'complete' | 'no-show';
+export type OperatorAction = 'accept' | 'decline' | 'propose' | 'accept-proposal' | 'reschedule' | 'complete' | 'no-show' | 'cancel';
 
 export function operatorAction(
   h: Harness,

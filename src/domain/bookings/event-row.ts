@@ -14,6 +14,8 @@ export interface BookingEventRow {
   occurredAt: Date;
   deliveryId: string;
   payloadJson: string;
+  /** the business's reason (decline, cancel): stored beside the payload, never in it */
+  reason?: string | null;
 }
 
 export interface Transition {

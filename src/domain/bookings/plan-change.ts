@@ -17,6 +17,8 @@ export interface ChangeAction {
   action: Action;
   now: Date;
   newTime?: NewTime | undefined;
+  /** the business's reason for a decline or cancel, kept on the event */
+  reason?: string | undefined;
 }
 
 /** A staff member as the plan needs one: who holds the time, under which name. */
@@ -142,7 +144,12 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
   return {
     change,
     after,
-    events: [eventOf(after, event, { id: newId('trn'), from: before.status, occurredAt: req.now }, ctx.salonSlug)],
+    events: [
+      {
+        ...eventOf(after, event, { id: newId('trn'), from: before.status, occurredAt: req.now }, ctx.salonSlug),
+        reason: req.reason ?? null,
+      },
+    ],
     // A result that occupies time goes through the staff calendar locks (old and new staff: a swap
     // of two bookings between two staff members must not deadlock); a group seat is outside the
     // constraint.

@@ -65,6 +65,40 @@ export const Booking = Type.Object(
 
 export const BookingRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'Booking#' });
 
+/** The operator's booking: the public one plus what the salon needs to reach its guest. */
+export const BusinessBooking = Type.Object(
+  {
+    ...Booking.properties,
+    guest: Type.Object({
+      name: Type.String(),
+      phone: Type.String({ description: 'E.164' }),
+      email: Type.Union([Type.String(), Type.Null()], { description: 'null when none was given or it was not a valid address' }),
+    }),
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description: "the business's reason given with the decline or cancel that led here; null otherwise. Never sent to integrators",
+    }),
+  },
+  { $id: 'BusinessBooking', description: 'A booking as the business sees it (operator API only)' },
+);
+
+export const BusinessBookingRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'BusinessBooking#' });
+
+const HhMm = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$' });
+
+export const Agenda = Type.Object({
+  date: DateString(),
+  location: Type.Object({ slug: Type.String(), timezone: Type.String() }),
+  staff: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      workingHours: Type.Array(Type.Object({ start: HhMm, end: HhMm })),
+      timeOff: Type.Array(Type.Object({ from: HhMm, to: HhMm }), { description: 'clipped to the day; "24:00" when it runs past it' }),
+      bookings: Type.Array(BusinessBookingRef, { description: 'appointments overlapping the day, earliest first' }),
+    }),
+  ),
+});
+
 export const BookingEvent = Type.Object(
   {
     event: Type.Enum(EVENT_NAMES),
@@ -83,4 +117,4 @@ export const BookingEvent = Type.Object(
   { $id: 'BookingEvent' },
 );
 
-export const BOOKING_SCHEMAS = [SlotTime, LocationSnapshot, Booking, BookingEvent];
+export const BOOKING_SCHEMAS = [SlotTime, LocationSnapshot, Booking, BusinessBooking, BookingEvent];

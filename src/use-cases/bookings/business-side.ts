@@ -1,12 +1,15 @@
-import type { BookingRecord } from '../../domain/bookings/record.ts';
+import type { BusinessBookingView } from '../../domain/bookings/business-view.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Db } from '../../store/db.ts';
+import { findBooking } from '../../store/bookings.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
 import { findServiceById } from '../../store/services.ts';
 import { transactionWithRetry } from '../../store/tx-retry.ts';
 import { requireBusiness } from '../operator/businesses.ts';
+import { businessView, businessViews } from './business-view.ts';
 import { type ChangeRequest, changeBooking } from './lifecycle.ts';
 import { createManualBooking, type ManualBookingInput } from './manual.ts';
+import { type ListQuery, listBookingRecords } from './queries.ts';
 
 /**
  * POST /admin/v1/businesses/:slug/bookings: a booking the business takes itself (phone, walk-in).
@@ -17,17 +20,36 @@ export async function createBusinessBooking(
   businessSlug: string,
   input: ManualBookingInput & { locationSlug: string; serviceId: string },
   now: Date,
-): Promise<BookingRecord> {
+): Promise<BusinessBookingView> {
   const business = await requireBusiness(db, businessSlug);
   const location = await findLocationBySlug(db, business.id, input.locationSlug);
   if (!location) throw new AppError('request.not_found', `No location "${input.locationSlug}".`);
   const service = await findServiceById(db, input.serviceId);
   if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
-  return transactionWithRetry(db, (tx) => createManualBooking(tx, location, service, input, now));
+  return transactionWithRetry(db, async (tx) => businessView(tx, await createManualBooking(tx, location, service, input, now)));
 }
 
 /** A business decision on a booking (accept, decline, propose, reschedule, complete, no-show). */
-export function decideBooking(db: Db, req: ChangeRequest): Promise<BookingRecord> {
+export function decideBooking(db: Db, req: ChangeRequest): Promise<BusinessBookingView> {
   // Run again when aborted as a deadlock victim among concurrent clashing writes (then a 409).
-  return transactionWithRetry(db, (tx) => changeBooking(tx, req));
+  return transactionWithRetry(db, async (tx) => businessView(tx, await changeBooking(tx, req)));
+}
+
+/** GET /admin/v1/businesses/:slug/bookings: the public list's filters, the business's view. */
+export async function listBusinessBookings(
+  db: Db,
+  secret: Buffer,
+  businessSlug: string,
+  query: Omit<ListQuery, 'businessId'>,
+): Promise<{ bookings: BusinessBookingView[]; cursor?: string | undefined }> {
+  const business = await requireBusiness(db, businessSlug);
+  const page = await listBookingRecords(db, secret, 'operator-bookings', { ...query, businessId: business.id });
+  return { bookings: await businessViews(db, page.rows), cursor: page.cursor };
+}
+
+/** GET /admin/v1/bookings/:bookingId: any business's booking (the platform operator's reach). */
+export async function getBusinessBooking(db: Db, bookingId: string): Promise<BusinessBookingView> {
+  const b = await findBooking(db, null, bookingId);
+  if (!b) throw new AppError('booking.not_found');
+  return businessView(db, b);
 }

@@ -5,6 +5,7 @@ import { findBooking, listBookings } from '../../store/bookings.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { DateFilter } from '../../domain/bookings/date-filter.ts';
 import { keysetPage } from '../../domain/keyset-page.ts';
+import type { BookingRecord } from '../../domain/bookings/record.ts';
 import type { BookingStatus } from '../../domain/bookings/states.ts';
 import { toBookingView, type BookingView } from '../../domain/bookings/view.ts';
 
@@ -29,6 +30,19 @@ export async function listBookingViews(
   list: string,
   query: ListQuery,
 ): Promise<{ bookings: BookingView[]; cursor?: string }> {
+  const page = await listBookingRecords(q, secret, list, query);
+  const result: { bookings: BookingView[]; cursor?: string } = { bookings: page.rows.map(toBookingView) };
+  if (page.cursor) result.cursor = page.cursor;
+  return result;
+}
+
+/** A page of the bookings list as records: the public and the operator list render them apart. */
+export async function listBookingRecords(
+  q: Queryable,
+  secret: Buffer,
+  list: string,
+  query: ListQuery,
+): Promise<{ rows: BookingRecord[]; cursor?: string | undefined }> {
   let locationId: string | undefined;
   if (query.locationSlug !== undefined) {
     locationId = (await findLocationBySlug(q, query.businessId, query.locationSlug))?.id;
@@ -50,9 +64,7 @@ export async function listBookingViews(
       }),
     (last) => ({ createdAt: last.createdAt.toISOString(), id: last.id }),
   );
-  const result: { bookings: BookingView[]; cursor?: string } = { bookings: page.rows.map(toBookingView) };
-  if (page.cursor) result.cursor = page.cursor;
-  return result;
+  return page;
 }
 
 export async function getBookingView(q: Queryable, businessId: string | null, bookingId: string): Promise<BookingView> {
@@ -62,7 +74,7 @@ export async function getBookingView(q: Queryable, businessId: string | null, bo
 }
 
 /** The stored webhook payloads, oldest first, exactly as they were or would be sent. */
-export async function getBookingEvents(q: Queryable, businessId: string, bookingId: string): Promise<unknown[]> {
+export async function getBookingEvents(q: Queryable, businessId: string | null, bookingId: string): Promise<unknown[]> {
   const b = await findBooking(q, businessId, bookingId);
   if (!b) throw new AppError('booking.not_found');
   return (await listEvents(q, bookingId)).map((json) => JSON.parse(json));

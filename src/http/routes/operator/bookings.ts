@@ -1,32 +1,42 @@
 import { Type } from 'typebox';
-import { createBusinessBooking, decideBooking } from '../../../use-cases/bookings/business-side.ts';
+import {
+  createBusinessBooking,
+  decideBooking,
+  getBusinessBooking,
+  listBusinessBookings,
+} from '../../../use-cases/bookings/business-side.ts';
+import { getBookingEvents } from '../../../use-cases/bookings/queries.ts';
+import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
-import { listBookingViews } from '../../../use-cases/bookings/queries.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
-import { toBookingView } from '../../../domain/bookings/view.ts';
-import { requireBusiness } from '../../../use-cases/operator/businesses.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
-import { BookingRef } from '../../schemas/booking.ts';
+import { Agenda, BusinessBookingRef } from '../../schemas/booking.ts';
 import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
 import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 const BookingParams = Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) });
-const BookingResult = Type.Object({ booking: BookingRef });
+const BookingResult = Type.Object({ booking: BusinessBookingRef });
 const NewTime = Type.Object(
   { date: DateString(), startTime: TimeString(), staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
   { additionalProperties: false },
 );
 
-const ACTIONS: Array<{ path: string; action: Action; summary: string; withTime?: boolean }> = [
+const WithReason = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 500, description: 'shown in operator reads, never sent to integrators' })) },
+  { additionalProperties: false },
+);
+
+const ACTIONS: Array<{ path: string; action: Action; summary: string; withTime?: boolean; withReason?: boolean }> = [
   { path: 'accept', action: 'accept', summary: 'requested → confirmed (acceptanceMode manual)' },
-  { path: 'decline', action: 'decline', summary: 'requested or rescheduleProposed → declined' },
+  { path: 'decline', action: 'decline', summary: 'requested or rescheduleProposed → declined', withReason: true },
   { path: 'propose', action: 'propose', summary: 'requested or confirmed → rescheduleProposed (the new time is held)', withTime: true },
   { path: 'accept-proposal', action: 'acceptProposal', summary: 'the guest accepts: rescheduleProposed → confirmed' },
   { path: 'reschedule', action: 'reschedule', summary: 'a confirmed booking moves to a new time', withTime: true },
   { path: 'complete', action: 'complete', summary: 'confirmed → completed (start time passed)' },
   { path: 'no-show', action: 'noShow', summary: 'confirmed → noShow (start time passed)' },
+  { path: 'cancel', action: 'cancel', summary: 'requested, confirmed or rescheduleProposed → cancelled by the business', withReason: true },
 ];
 
 export async function operatorBookingRoutes(app: App): Promise<void> {
@@ -69,7 +79,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const booking = await createBusinessBooking(app.ctx.db, request.params.slug, request.body, app.ctx.clock());
-      return ok(request, { booking: toBookingView(booking) });
+      return ok(request, { booking });
     },
   );
 
@@ -90,7 +100,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
           cursor: Type.Optional(Type.String({ maxLength: 2048 })),
         }),
-        response: responses(200, Type.Object({ bookings: Type.Array(BookingRef) }), [
+        response: responses(200, Type.Object({ bookings: Type.Array(BusinessBookingRef) }), [
           ...OPERATOR_ERRORS,
           'request.not_found',
           'request.invalid_cursor',
@@ -101,14 +111,59 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
     async (request) => {
       const { from, to, ...rest } = request.query;
       const dates = checkedDates(from, to);
-      const business = await requireBusiness(app.ctx.db, request.params.slug);
-      const { bookings, cursor } = await listBookingViews(app.ctx.db, app.ctx.serverSecret, 'operator-bookings', {
-        businessId: business.id,
-        ...rest,
-        dates,
-      });
+      const { bookings, cursor } = await listBusinessBookings(app.ctx.db, app.ctx.serverSecret, request.params.slug, { ...rest, dates });
       return ok(request, { bookings }, cursor ? { cursor } : undefined);
     },
+  );
+
+  app.get(
+    '/businesses/:slug/agenda',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetAgenda',
+        summary: "One location-local day: each active staff member's hours, time off and bookings (times HH:MM local)",
+        params: SlugParams,
+        querystring: Type.Object({ locationSlug: Slug('the location'), date: DateString('the local day') }),
+        response: responses(200, Type.Object({ agenda: Agenda }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) =>
+      ok(request, { agenda: await getAgenda(app.ctx.db, request.params.slug, request.query.locationSlug, request.query.date) }),
+  );
+
+  app.get(
+    '/bookings/:bookingId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetBooking',
+        summary: 'One booking as the business sees it (guest contact included)',
+        params: BookingParams,
+        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found']),
+      },
+    },
+    async (request) => ok(request, { booking: await getBusinessBooking(app.ctx.db, request.params.bookingId) }),
+  );
+
+  app.get(
+    '/bookings/:bookingId/events',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListBookingEvents',
+        summary: "The booking's events, oldest first, exactly as the public events endpoint shows them",
+        params: BookingParams,
+        response: responses(200, Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'BookingEvent#' })) }), [
+          ...OPERATOR_ERRORS,
+          'booking.not_found',
+        ]),
+      },
+    },
+    async (request) => ok(request, { events: await getBookingEvents(app.ctx.db, null, request.params.bookingId) }),
   );
 
   for (const a of ACTIONS) {
@@ -116,12 +171,20 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       `/bookings/:bookingId/${a.path}`,
       {
         config: OPERATOR,
+        // The reason is optional and so is its body: no body reads as {}.
+        ...(a.withReason
+          ? {
+              preValidation: async (request: { body: unknown }) => {
+                request.body ??= {};
+              },
+            }
+          : {}),
         schema: {
           ...OPERATOR_SCHEMA,
           operationId: `operatorBooking${a.action[0]!.toUpperCase()}${a.action.slice(1)}`,
           summary: a.summary,
           params: BookingParams,
-          ...(a.withTime ? { body: NewTime } : {}),
+          ...(a.withTime ? { body: NewTime } : a.withReason ? { body: WithReason } : {}),
           response: responses(200, BookingResult, [
             ...OPERATOR_ERRORS,
             'booking.not_found',
@@ -131,15 +194,16 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const body = request.body as { date: string; startTime: string; staffId?: string } | undefined;
+        const body = request.body as { date: string; startTime: string; staffId?: string; reason?: string } | undefined;
         const booking = await decideBooking(app.ctx.db, {
           businessId: null,
           bookingId: request.params.bookingId,
           action: a.action,
           now: app.ctx.clock(),
           ...(a.withTime && body ? { newTime: body } : {}),
+          ...(a.withReason && body?.reason !== undefined ? { reason: body.reason } : {}),
         });
-        return ok(request, { booking: toBookingView(booking) });
+        return ok(request, { booking });
       },
     );
   }

@@ -1,0 +1,28 @@
+import type { BookingRecord } from './record.ts';
+import { type BookingView, toBookingView } from './view.ts';
+
+/** What only the business may read of its guest: the salon must be able to call them. */
+export interface GuestContact {
+  phone: string;
+  email: string | null;
+}
+
+/** What the operator reads beside the record: the contact, and the reason of the latest change. */
+export interface BusinessDetails extends GuestContact {
+  reason: string | null;
+}
+
+export interface BusinessBookingView extends BookingView {
+  guest: { name: string; phone: string; email: string | null };
+  /** the business's reason given with the change that led to the current state (decline, cancel) */
+  reason: string | null;
+}
+
+/**
+ * The operator's shape: the public view plus the guest's contact. Built only from a contact read
+ * on purpose (store/guest-contacts.ts), never from a BookingRecord alone, so nothing that builds
+ * events, webhooks or public answers from records can reach phone or email.
+ */
+export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): BusinessBookingView {
+  return { ...toBookingView(b), guest: { name: b.guestName, phone: d.phone, email: d.email }, reason: d.reason };
+}
