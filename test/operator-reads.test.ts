@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
-import { createBusiness, uniqueSlug } from './helpers/fixtures.ts';
+import { createBusiness, createLocation, uniqueSlug } from './helpers/fixtures.ts';
 
 function assertError(r: { status: number; body: any; raw: string }, status: number, code: string): void {
   assert.equal(r.status, status, r.raw);
@@ -50,6 +50,42 @@ for (const target of dbTargets()) {
 
       test('an unknown slug is 404 request.not_found', async () => {
         assertError(await admin(h.app, 'GET', `/businesses/${uniqueSlug('nope')}`), 404, 'request.not_found');
+      });
+    });
+
+    describe('locations', () => {
+      test('every location, booking-disabled ones included, as POST and PATCH answered them, by slug', async () => {
+        const biz = await createBusiness(h.app);
+        const address = { city: 'Budapest', street: 'Fő utca 2.', zip: '1011' };
+        const post = (slug: string, extra: object = {}) =>
+          adminOk(h.app, 'POST', `/businesses/${biz.slug}/locations`, { slug, name: slug, timezone: 'Europe/Budapest', address, ...extra });
+        const b = (await post('b-side')).location;
+        const a = (await post('ab', { bookingEnabled: false })).location;
+        const az = (await post('a-z')).location;
+        const patched = (await adminOk(h.app, 'PATCH', `/businesses/${biz.slug}/locations/b-side`, { bookingEnabled: false, name: 'B' }))
+          .location;
+        assert.equal(patched.id, b.id);
+        const { locations } = await adminOk(h.app, 'GET', `/businesses/${biz.slug}/locations`);
+        // Byte order puts "a-z" before "ab"; a linguistic collation that ignores dashes would not.
+        assert.deepEqual(locations, [az, a, patched]);
+      });
+
+      test('a business without locations has an empty list; an unknown business is 404', async () => {
+        const biz = await createBusiness(h.app);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/businesses/${biz.slug}/locations`)).locations, []);
+        assertError(await admin(h.app, 'GET', `/businesses/${uniqueSlug('nope')}/locations`), 404, 'request.not_found');
+      });
+
+      test("another business's locations are not listed", async () => {
+        const one = await createBusiness(h.app);
+        const other = await createBusiness(h.app);
+        await createLocation(h.app, other.slug);
+        const mine = await createLocation(h.app, one.slug);
+        const { locations } = await adminOk(h.app, 'GET', `/businesses/${one.slug}/locations`);
+        assert.deepEqual(
+          locations.map((l: any) => l.id),
+          [mine.id],
+        );
       });
     });
   });
