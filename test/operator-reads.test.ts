@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
-import { createBusiness, createLocation, uniqueSlug } from './helpers/fixtures.ts';
+import { createBusiness, createLocation, createService, uniqueSlug } from './helpers/fixtures.ts';
 
 function assertError(r: { status: number; body: any; raw: string }, status: number, code: string): void {
   assert.equal(r.status, status, r.raw);
@@ -86,6 +86,43 @@ for (const target of dbTargets()) {
           locations.map((l: any) => l.id),
           [mine.id],
         );
+      });
+    });
+
+    describe('services', () => {
+      test('every service, inactive and not-online-bookable ones included, as POST and PATCH answered them, by name', async () => {
+        const biz = await createBusiness(h.app);
+        const loc = await createLocation(h.app, biz.slug);
+        const other = await createLocation(h.app, biz.slug);
+        const massage = await createService(h.app, biz.slug, loc.slug, { name: 'Massage', onlineBookable: false });
+        const cut = await createService(h.app, biz.slug, loc.slug, { name: 'Cut', description: 'short' });
+        const colour = await createService(h.app, biz.slug, other.slug, { name: 'colour', priceType: 'negotiable', price: null });
+        const inactive = (await adminOk(h.app, 'PATCH', `/services/${cut.id}`, { active: false, durationMinutes: 45 })).service;
+        assert.notEqual(inactive.pricingVersion, cut.pricingVersion);
+
+        const { services } = await adminOk(h.app, 'GET', `/businesses/${biz.slug}/services`);
+        assert.deepEqual(services, [colour, inactive, massage]);
+        const atLoc = await adminOk(h.app, 'GET', `/businesses/${biz.slug}/services?locationSlug=${loc.slug}`);
+        assert.deepEqual(atLoc.services, [inactive, massage]);
+
+        assert.deepEqual((await adminOk(h.app, 'GET', `/services/${inactive.id}`)).service, inactive);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/services/${colour.id}`)).service, colour);
+      });
+
+      test('unknown business, location and service', async () => {
+        const biz = await createBusiness(h.app);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/businesses/${biz.slug}/services`)).services, []);
+        assertError(await admin(h.app, 'GET', `/businesses/${uniqueSlug('nope')}/services`), 404, 'request.not_found');
+        assertError(await admin(h.app, 'GET', `/businesses/${biz.slug}/services?locationSlug=nowhere`), 404, 'request.not_found');
+        assertError(await admin(h.app, 'GET', '/services/svc_unknown'), 404, 'catalog.service_not_found');
+      });
+
+      test("another business's location is not a filter of this one", async () => {
+        const one = await createBusiness(h.app);
+        const other = await createBusiness(h.app);
+        const theirs = await createLocation(h.app, other.slug);
+        await createService(h.app, other.slug, theirs.slug);
+        assertError(await admin(h.app, 'GET', `/businesses/${one.slug}/services?locationSlug=${theirs.slug}`), 404, 'request.not_found');
       });
     });
   });
