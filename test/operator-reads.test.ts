@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
-import { createBusiness, createLocation, createService, uniqueSlug } from './helpers/fixtures.ts';
+import { createBusiness, createLocation, createService, createStaff, uniqueSlug } from './helpers/fixtures.ts';
 
 function assertError(r: { status: number; body: any; raw: string }, status: number, code: string): void {
   assert.equal(r.status, status, r.raw);
@@ -123,6 +123,47 @@ for (const target of dbTargets()) {
         const theirs = await createLocation(h.app, other.slug);
         await createService(h.app, other.slug, theirs.slug);
         assertError(await admin(h.app, 'GET', `/businesses/${one.slug}/services?locationSlug=${theirs.slug}`), 404, 'request.not_found');
+      });
+    });
+
+    describe('staff', () => {
+      test('every staff member with serviceIds and workingHours, inactive ones included, as POST and PATCH answered them', async () => {
+        const biz = await createBusiness(h.app);
+        const loc = await createLocation(h.app, biz.slug);
+        const other = await createLocation(h.app, biz.slug);
+        const cut = await createService(h.app, biz.slug, loc.slug, { name: 'Cut' });
+        const dye = await createService(h.app, biz.slug, loc.slug, { name: 'Dye' });
+        const zoe = await createStaff(h.app, biz.slug, loc.slug, {
+          name: 'Zoe',
+          serviceIds: [dye.id, cut.id],
+          workingHours: [
+            { weekday: 2, start: '13:00', end: '18:00' },
+            { weekday: 1, start: '09:00', end: '12:00' },
+            { weekday: 1, start: '08:00', end: '08:30' },
+          ],
+        });
+        const anna = await createStaff(h.app, biz.slug, loc.slug, { name: 'anna', bio: 'Colourist' });
+        const bela = await createStaff(h.app, biz.slug, other.slug, { name: 'Béla', workingHours: [] });
+        const retired = (await adminOk(h.app, 'PATCH', `/staff/${anna.id}`, { active: false, serviceIds: [cut.id] })).staff;
+        assert.deepEqual(retired.serviceIds, [cut.id]);
+        assert.deepEqual(
+          zoe.workingHours.map((w: any) => `${w.weekday} ${w.start}`),
+          ['1 08:00', '1 09:00', '2 13:00'],
+        );
+
+        const { staff } = await adminOk(h.app, 'GET', `/businesses/${biz.slug}/staff`);
+        assert.deepEqual(staff, [retired, bela, zoe]);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/businesses/${biz.slug}/staff?locationSlug=${loc.slug}`)).staff, [retired, zoe]);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/staff/${zoe.id}`)).staff, zoe);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/staff/${bela.id}`)).staff, bela);
+      });
+
+      test('unknown business, location and staff member', async () => {
+        const biz = await createBusiness(h.app);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/businesses/${biz.slug}/staff`)).staff, []);
+        assertError(await admin(h.app, 'GET', `/businesses/${uniqueSlug('nope')}/staff`), 404, 'request.not_found');
+        assertError(await admin(h.app, 'GET', `/businesses/${biz.slug}/staff?locationSlug=nowhere`), 404, 'request.not_found');
+        assertError(await admin(h.app, 'GET', '/staff/stf_unknown'), 404, 'catalog.staff_not_found');
       });
     });
   });
