@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
-import { createBusiness, createLocation, createService, createStaff, uniqueSlug } from './helpers/fixtures.ts';
+import { api, createBusiness, createKey, createLocation, createService, createStaff, uniqueSlug } from './helpers/fixtures.ts';
 
 function assertError(r: { status: number; body: any; raw: string }, status: number, code: string): void {
   assert.equal(r.status, status, r.raw);
@@ -164,6 +164,81 @@ for (const target of dbTargets()) {
         assertError(await admin(h.app, 'GET', `/businesses/${uniqueSlug('nope')}/staff`), 404, 'request.not_found');
         assertError(await admin(h.app, 'GET', `/businesses/${biz.slug}/staff?locationSlug=nowhere`), 404, 'request.not_found');
         assertError(await admin(h.app, 'GET', '/staff/stf_unknown'), 404, 'catalog.staff_not_found');
+      });
+    });
+
+    describe('time off', () => {
+      const d = (date: string, time: string) => ({ date, time });
+
+      test('listed by start, as POST answered it; from and to are local days, both included', async () => {
+        const biz = await createBusiness(h.app);
+        const loc = await createLocation(h.app, biz.slug, { timezone: 'Europe/Budapest' });
+        const st = await createStaff(h.app, biz.slug, loc.slug);
+        const other = await createStaff(h.app, biz.slug, loc.slug);
+        const post = async (staffId: string, from: object, to: object) =>
+          (await adminOk(h.app, 'POST', `/staff/${staffId}/time-off`, { from, to })).timeOff;
+        const late = await post(st.id, d('2026-07-10', '09:00'), d('2026-07-10', '12:00'));
+        // 00:30 local on the 5th is still the 4th in UTC: days are the location's.
+        const early = await post(st.id, d('2026-07-05', '00:30'), d('2026-07-05', '02:00'));
+        const across = await post(st.id, d('2026-07-06', '22:00'), d('2026-07-08', '08:00'));
+        await post(other.id, d('2026-07-05', '10:00'), d('2026-07-05', '11:00'));
+        assert.equal(early.startAtUtc, '2026-07-04T22:30:00.000Z');
+
+        const list = async (query = '') => (await adminOk(h.app, 'GET', `/staff/${st.id}/time-off${query}`)).timeOff;
+        assert.deepEqual(await list(), [early, across, late]);
+        assert.deepEqual(await list('?from=2026-07-05&to=2026-07-05'), [early]);
+        assert.deepEqual(await list('?from=2026-07-07&to=2026-07-07'), [across]);
+        assert.deepEqual(await list('?from=2026-07-08'), [across, late]);
+        assert.deepEqual(await list('?to=2026-07-04'), []);
+        assert.deepEqual(await list('?to=2026-07-06'), [early, across]);
+        assert.deepEqual(await list('?from=2026-07-11'), []);
+      });
+
+      test('query validation and unknown staff', async () => {
+        const biz = await createBusiness(h.app);
+        const loc = await createLocation(h.app, biz.slug);
+        const st = await createStaff(h.app, biz.slug, loc.slug);
+        const get = (query: string, id = st.id) => admin(h.app, 'GET', `/staff/${id}/time-off${query}`);
+        assertError(await get('?from=2026-07-02&to=2026-07-01'), 400, 'request.validation_failed');
+        assertError(await get('?from=2026-02-30'), 400, 'request.validation_failed');
+        assertError(await get('?to=2026-13-01'), 400, 'request.validation_failed');
+        assertError(await get('?from=tomorrow'), 400, 'request.validation_failed');
+        assert.deepEqual((await adminOk(h.app, 'GET', `/staff/${st.id}/time-off?from=2026-07-01&to=2026-07-01`)).timeOff, []);
+        assertError(await get('', 'stf_nobody'), 404, 'catalog.staff_not_found');
+      });
+
+      test('DELETE answers the time off as it was, removes it, and frees its slots again', async () => {
+        h.clock.now = new Date('2026-06-01T06:00:00.000Z');
+        const biz = await createBusiness(h.app);
+        const loc = await createLocation(h.app, biz.slug, { timezone: 'Europe/Budapest' });
+        const service = await createService(h.app, biz.slug, loc.slug);
+        const st = await createStaff(h.app, biz.slug, loc.slug, { serviceIds: [service.id] });
+        const key = await createKey(h.app, biz.slug);
+        const starts = async () => {
+          const r = await api(h.app, key.secret, 'POST', '/availability/search', {
+            salonSlug: biz.slug,
+            locationSlug: loc.slug,
+            serviceId: service.id,
+            dateRange: { from: '2026-06-08', to: '2026-06-08' },
+          });
+          assert.equal(r.status, 200, r.raw);
+          return r.body.data.slots.map((s: { startTime: string }) => s.startTime);
+        };
+        const before = await starts();
+        assert.ok(before.includes('10:00'));
+
+        const off = (
+          await adminOk(h.app, 'POST', `/staff/${st.id}/time-off`, { from: d('2026-06-08', '10:00'), to: d('2026-06-08', '12:00') })
+        ).timeOff;
+        assert.ok(!(await starts()).includes('10:00'));
+
+        const removed = await admin(h.app, 'DELETE', `/time-off/${off.id}`);
+        assert.equal(removed.status, 200, removed.raw);
+        assert.deepEqual(removed.body.data.timeOff, off);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/staff/${st.id}/time-off`)).timeOff, []);
+        assert.deepEqual(await starts(), before);
+
+        assertError(await admin(h.app, 'DELETE', `/time-off/${off.id}`), 404, 'request.not_found');
       });
     });
   });
