@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
-import { api, createBusiness, createKey, createLocation, createService, createStaff, uniqueSlug } from './helpers/fixtures.ts';
+import { BASE_NOW, createOk, day } from './helpers/bookings.ts';
+import { api, createBusiness, createKey, createLocation, createSalon, createService, createStaff, uniqueSlug } from './helpers/fixtures.ts';
 
 function assertError(r: { status: number; body: any; raw: string }, status: number, code: string): void {
   assert.equal(r.status, status, r.raw);
@@ -239,6 +240,55 @@ for (const target of dbTargets()) {
         assert.deepEqual(await starts(), before);
 
         assertError(await admin(h.app, 'DELETE', `/time-off/${off.id}`), 404, 'request.not_found');
+      });
+    });
+
+    describe('group sessions', () => {
+      test('every session of the service by start, as POST answered it, with capacityMax and seatsTaken', async () => {
+        h.clock.now = new Date(BASE_NOW);
+        const salon = await createSalon(h.app);
+        const yoga = await createService(h.app, salon.business.slug, salon.location.slug, { name: 'Yoga', bookingMode: 'groupSession' });
+        const annaId = salon.staff[0]!.id;
+        await adminOk(h.app, 'PATCH', `/staff/${annaId}`, { serviceIds: [salon.service.id, salon.manualService.id, yoga.id] });
+        const session = async (date: string, capacityMax: number) =>
+          (
+            await adminOk(h.app, 'POST', `/services/${yoga.id}/sessions`, {
+              staffId: annaId,
+              startAtUtc: `${date}T08:00:00.000Z`,
+              endAtUtc: `${date}T09:00:00.000Z`,
+              capacityMax,
+            })
+          ).session;
+        const later = await session(day(3), 2);
+        const sooner = await session(day(2), 8);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/services/${yoga.id}/sessions`)).sessions, [sooner, later]);
+
+        const search = await api(h.app, salon.key.secret, 'POST', '/availability/search', {
+          salonSlug: salon.business.slug,
+          locationSlug: salon.location.slug,
+          serviceId: yoga.id,
+          dateRange: { from: day(3), to: day(3) },
+        });
+        const slot = search.body.data.slots.find((s: any) => s.sessionId === later.id);
+        assert.ok(slot, search.raw);
+        await createOk(h, salon, {
+          service: { id: yoga.id, pricingVersion: '' },
+          staffId: undefined,
+          expectedPricingVersion: undefined,
+          slot: undefined,
+          sessionId: later.id,
+          slotToken: slot.slotToken,
+        });
+        const { sessions } = await adminOk(h.app, 'GET', `/services/${yoga.id}/sessions`);
+        assert.deepEqual(sessions, [sooner, { ...later, seatsTaken: 1, remainingSeats: 1 }]);
+      });
+
+      test('a standard service has no sessions; an unknown service is 404', async () => {
+        const biz = await createBusiness(h.app);
+        const loc = await createLocation(h.app, biz.slug);
+        const cut = await createService(h.app, biz.slug, loc.slug);
+        assert.deepEqual((await adminOk(h.app, 'GET', `/services/${cut.id}/sessions`)).sessions, []);
+        assertError(await admin(h.app, 'GET', '/services/svc_unknown/sessions'), 404, 'catalog.service_not_found');
       });
     });
   });
