@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { hashSecret } from '../src/domain/api-key-secret.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
 import { BASE_NOW, createOk, day } from './helpers/bookings.ts';
@@ -289,6 +290,78 @@ for (const target of dbTargets()) {
         const cut = await createService(h.app, biz.slug, loc.slug);
         assert.deepEqual((await adminOk(h.app, 'GET', `/services/${cut.id}/sessions`)).sessions, []);
         assertError(await admin(h.app, 'GET', '/services/svc_unknown/sessions'), 404, 'catalog.service_not_found');
+      });
+    });
+
+    describe('api keys', () => {
+      const FIELDS = ['capabilities', 'createdAt', 'expiresAt', 'id', 'kind', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'tier', 'type'];
+
+      test('every key, revoked ones included, by name, as POST and DELETE answered them; never the secret or its hash', async () => {
+        const biz = await createBusiness(h.app);
+        const post = async (body: object) =>
+          (
+            await adminOk(h.app, 'POST', `/businesses/${biz.slug}/api-keys`, {
+              type: 'integration',
+              kind: 'owner',
+              capabilities: ['services.read'],
+              ...body,
+            })
+          ).apiKey;
+        const zed = await post({ name: 'Zed' });
+        const booking = await post({ name: 'booking site', tier: 'elevated', expiresAt: '2099-01-01T00:00:00.000Z' });
+        const partner = await post({ name: 'Partner', kind: 'guest_partner', capabilities: ['availability.read'] });
+        const personal = await post({ name: 'phone', type: 'personal', userId: `user-${biz.slug}` });
+        const revoked = (await adminOk(h.app, 'DELETE', `/api-keys/${zed.id}`)).apiKey;
+        assert.notEqual(revoked.revokedAt, null);
+
+        const r = await admin(h.app, 'GET', `/businesses/${biz.slug}/api-keys`);
+        assert.equal(r.status, 200, r.raw);
+        const withoutSecret = ({ secret: _secret, ...rest }: any) => rest;
+        assert.deepEqual(r.body.data.apiKeys, [booking, partner, personal, revoked].map(withoutSecret));
+        for (const k of r.body.data.apiKeys) {
+          assert.deepEqual(
+            Object.keys(k)
+              .filter((f) => f !== 'userId')
+              .sort(),
+            FIELDS,
+          );
+          assert.equal(k.lastUsedAt, null);
+        }
+        for (const created of [zed, booking, partner, personal]) {
+          assert.ok(!r.raw.includes(created.secret), 'a secret in the list');
+          assert.ok(!r.raw.includes(hashSecret(created.secret)), 'a secret hash in the list');
+        }
+        assert.equal(r.body.data.apiKeys[2].userId, `user-${biz.slug}`);
+      });
+
+      test('lastUsedAt: set by a request with the key, then written at most once a minute', async () => {
+        const biz = await createBusiness(h.app);
+        const key = await createKey(h.app, biz.slug);
+        const lastUsed = async () => (await adminOk(h.app, 'GET', `/businesses/${biz.slug}/api-keys`)).apiKeys[0].lastUsedAt;
+        const use = async () => assert.equal((await api(h.app, key.secret, 'GET', '/subscription')).status, 200);
+        assert.equal(await lastUsed(), null);
+
+        await use();
+        const first = await lastUsed();
+        assert.ok(first !== null && Math.abs(Date.parse(first) - Date.now()) < 60_000, first);
+        await use();
+        assert.equal(await lastUsed(), first, 'written again within the minute');
+
+        await h.db.query(`UPDATE api_keys SET last_used_at = last_used_at - interval '61 seconds' WHERE id = $1`, [key.id]);
+        const aged = await lastUsed();
+        await use();
+        const second = await lastUsed();
+        assert.ok(Date.parse(second) > Date.parse(aged), `${aged} -> ${second}`);
+
+        // A rejected key (unknown secret) records nothing; a revoked key is no longer found.
+        await adminOk(h.app, 'DELETE', `/api-keys/${key.id}`);
+        await h.db.query(`UPDATE api_keys SET last_used_at = NULL WHERE id = $1`, [key.id]);
+        assert.equal((await api(h.app, key.secret, 'GET', '/subscription')).status, 401);
+        assert.equal(await lastUsed(), null);
+      });
+
+      test('an unknown business is 404', async () => {
+        assertError(await admin(h.app, 'GET', `/businesses/${uniqueSlug('nope')}/api-keys`), 404, 'request.not_found');
       });
     });
   });

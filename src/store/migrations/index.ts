@@ -3,6 +3,7 @@ import bookings from './002-bookings.ts';
 import groupSessionsHoldStaff from './003-group-sessions-hold-staff.ts';
 import bookingQuotaShards from './004-booking-quota-shards.ts';
 import dropDuplicateStaffIndex from './005-drop-duplicate-staff-index.ts';
+import apiKeyLastUsed from './006-api-key-last-used.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '003-group-sessions-hold-staff', sql: groupSessionsHoldStaff },
   { name: '004-booking-quota-shards', sql: bookingQuotaShards },
   { name: '005-drop-duplicate-staff-index', sql: dropDuplicateStaffIndex },
+  { name: '006-api-key-last-used', sql: apiKeyLastUsed },
 ];
