@@ -100,7 +100,7 @@ for (const target of dbTargets()) {
         { method: 'GET', url: '/v2/subscription' },
         { method: 'GET', url: '/v1/subscriptions' },
         { method: 'GET', url: '/admin/v1/nope' },
-        { method: 'GET', url: '/admin/v1/businesses' },
+        { method: 'GET', url: '/admin/v1/business' },
         { method: 'POST', url: '/v1/nope', headers: JSON_CT, payload: '{' },
         { method: 'POST', url: '/v1/nope', headers: { 'content-type': 'text/plain' }, payload: 'hello' },
         { method: 'POST', url: '/v1/nope', headers: JSON_CT, payload: 'x'.repeat(1024 * 1024 + 10) },
@@ -118,7 +118,7 @@ for (const target of dbTargets()) {
         { method: 'PUT', url: '/v1/subscription', headers: { 'content-type': 'text/plain' }, payload: 'x' },
         { method: 'PATCH', url: '/v1/subscription', headers: { authorization: `Bearer ${key.secret}`, ...JSON_CT }, payload: '{}' },
         { method: 'PUT', url: '/admin/v1/businesses', headers: { ...ADMIN, ...JSON_CT }, payload: '{' },
-        { method: 'GET', url: `/admin/v1/businesses/${salonSlug}/api-keys` },
+        { method: 'PUT', url: `/admin/v1/businesses/${salonSlug}/api-keys` },
         { method: 'OPTIONS', url: '/v1/subscription' },
       ];
       // every public route answers 404 for a method it does not have

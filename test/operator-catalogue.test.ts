@@ -640,6 +640,7 @@ for (const target of dbTargets()) {
             startAtUtc: '2026-09-01T16:00:00.000Z',
             endAtUtc: '2026-09-01T17:00:00.000Z',
             capacityMax: 8,
+            seatsTaken: 0,
             remainingSeats: 8,
             priceMinor: 2500,
             createdAt: undefined,

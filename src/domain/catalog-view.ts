@@ -32,7 +32,7 @@ export interface PublicStaffMember {
 // Sorted here rather than in SQL so the order is the same whatever collation the database has.
 const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
 
-function byNameThenId(a: { name: string; id: string }, b: { name: string; id: string }): number {
+export function byNameThenId(a: { name: string; id: string }, b: { name: string; id: string }): number {
   return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 

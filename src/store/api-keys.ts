@@ -16,18 +16,29 @@ export interface KeyWithBusiness {
 
 /**
  * Read on every request (no cache), so a revocation or expiry is effective on the very next
- * request on every instance.
+ * request on every instance. The same statement records the use when the recorded one is a minute
+ * old or more: the UPDATE matches no row on every other request, so the lookup stays one indexed
+ * read that takes no lock and writes nothing; concurrent requests past the minute write once (the
+ * second re-checks the condition after the first commits).
  */
 export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWithBusiness | undefined> {
   const r = await q.query<KeyWithBusiness>(
-    `SELECT k.id, k.business_id, b.slug AS business_slug, k.kind, k.capabilities, k.tier,
-            s.plan, s.status, s.feature_overrides
-       FROM api_keys k
-       JOIN businesses b ON b.id = k.business_id
-       JOIN subscriptions s ON s.business_id = k.business_id
-      WHERE k.secret_hash = $1
-        AND k.revoked_at IS NULL
-        AND (k.expires_at IS NULL OR k.expires_at > now())`,
+    `WITH found AS (
+       SELECT k.id, k.business_id, b.slug AS business_slug, k.kind, k.capabilities, k.tier,
+              s.plan, s.status, s.feature_overrides, k.last_used_at
+         FROM api_keys k
+         JOIN businesses b ON b.id = k.business_id
+         JOIN subscriptions s ON s.business_id = k.business_id
+        WHERE k.secret_hash = $1
+          AND k.revoked_at IS NULL
+          AND (k.expires_at IS NULL OR k.expires_at > now())
+     ), used AS (
+       UPDATE api_keys SET last_used_at = now()
+        WHERE id = (SELECT id FROM found)
+          AND (last_used_at IS NULL OR last_used_at <= now() - interval '1 minute')
+        RETURNING 1
+     )
+     SELECT id, business_id, business_slug, kind, capabilities, tier, plan, status, feature_overrides FROM found`,
     [hash],
   );
   return r.rows[0];
@@ -59,9 +70,10 @@ export interface KeyRow {
   expires_at: Date | null;
   revoked_at: Date | null;
   created_at: Date;
+  last_used_at: Date | null;
 }
 
-const KEY_COLUMNS = 'id, name, type, kind, capabilities, tier, prefix, user_id, expires_at, revoked_at, created_at';
+const KEY_COLUMNS = 'id, name, type, kind, capabilities, tier, prefix, user_id, expires_at, revoked_at, created_at, last_used_at';
 
 export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow> {
   if (k.userId !== null) {
@@ -94,4 +106,10 @@ export async function removeMember(q: Queryable, businessId: string, userId: str
     [businessId, userId],
   );
   return r.rowCount;
+}
+
+/** Every key of the business, revoked and expired ones too; the caller orders them. Never the hash. */
+export async function listKeys(q: Queryable, businessId: string): Promise<KeyRow[]> {
+  const r = await q.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE business_id = $1`, [businessId]);
+  return r.rows;
 }

@@ -36,3 +36,11 @@ export async function findBusinessById(q: Queryable, id: string): Promise<Busine
   const r = await q.query<BusinessRow>('SELECT id, slug, name, currency, created_at FROM businesses WHERE id = $1', [id]);
   return r.rows[0];
 }
+
+/** Every business, by slug then id; `COLLATE "C"` keeps the order the same whatever the database's collation. */
+export async function listBusinesses(q: Queryable): Promise<BusinessRow[]> {
+  const r = await q.query<BusinessRow>(
+    'SELECT id, slug, name, currency, created_at FROM businesses ORDER BY slug COLLATE "C", id COLLATE "C"',
+  );
+  return r.rows;
+}

@@ -13,6 +13,8 @@ export interface GroupSessionRow {
   created_at: Date;
 }
 
+const COLUMNS = 'id, service_id, staff_id, start_at, end_at, capacity_max, seats_taken, price_minor, created_at';
+
 /**
  * `time_taken`: the staff member has a booking or another session in that time (the trigger of
  * migration 003 raises the same exclusion violation as an overlapping booking).
@@ -34,7 +36,7 @@ export async function insertGroupSession(
     const r = await q.query<GroupSessionRow>(
       `INSERT INTO group_sessions (id, business_id, service_id, staff_id, start_at, end_at, capacity_max, price_minor)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       RETURNING id, service_id, staff_id, start_at, end_at, capacity_max, seats_taken, price_minor, created_at`,
+       RETURNING ${COLUMNS}`,
       [s.id, s.businessId, s.serviceId, s.staffId, s.startAt.toISOString(), s.endAt.toISOString(), s.capacityMax, s.priceMinor],
     );
     return r.rows[0]!;
@@ -42,4 +44,13 @@ export async function insertGroupSession(
     if (isExclusionViolation(err)) return 'time_taken';
     throw err;
   }
+}
+
+/** Every session of the service, past ones too, by start then id. */
+export async function listGroupSessions(q: Queryable, serviceId: string): Promise<GroupSessionRow[]> {
+  const r = await q.query<GroupSessionRow>(
+    `SELECT ${COLUMNS} FROM group_sessions WHERE service_id = $1 ORDER BY start_at, id COLLATE "C"`,
+    [serviceId],
+  );
+  return r.rows;
 }

@@ -145,3 +145,12 @@ export async function countLocations(q: Queryable, businessId: string): Promise<
   const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM locations WHERE business_id = $1', [businessId]);
   return r.rows[0]!.n;
 }
+
+/** Every location of the business, booking-disabled ones too, by slug then id (byte order). */
+export async function listLocations(q: Queryable, businessId: string): Promise<LocationRecord[]> {
+  const r = await q.query<LocationRow>(
+    `SELECT ${COLUMNS} FROM locations WHERE business_id = $1 ORDER BY slug COLLATE "C", id COLLATE "C"`,
+    [businessId],
+  );
+  return r.rows.map(toLocation);
+}

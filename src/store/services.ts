@@ -149,6 +149,15 @@ export async function listListedServices(q: Queryable, locationId: string): Prom
   return r.rows.map(toService);
 }
 
+/** Every service of the business, or of one of its locations; the caller orders them. */
+export async function listServices(q: Queryable, businessId: string, locationId?: string): Promise<ServiceRecord[]> {
+  const r =
+    locationId === undefined
+      ? await q.query<ServiceRow>(`${SELECT} WHERE s.business_id = $1`, [businessId])
+      : await q.query<ServiceRow>(`${SELECT} WHERE s.business_id = $1 AND s.location_id = $2`, [businessId, locationId]);
+  return r.rows.map(toService);
+}
+
 /** Which of `ids` are services of the location. */
 export async function findServiceIdsAtLocation(q: Queryable, locationId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];

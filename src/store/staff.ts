@@ -75,6 +75,15 @@ export async function listActiveStaff(q: Queryable, locationId: string): Promise
   return r.rows.map(toStaff);
 }
 
+/** Every staff member of the business, or of one of its locations, inactive ones too; the caller orders them. */
+export async function listStaff(q: Queryable, businessId: string, locationId?: string): Promise<StaffRecord[]> {
+  const r =
+    locationId === undefined
+      ? await q.query<StaffRow>(`${SELECT} WHERE st.business_id = $1`, [businessId])
+      : await q.query<StaffRow>(`${SELECT} WHERE st.business_id = $1 AND st.location_id = $2`, [businessId, locationId]);
+  return r.rows.map(toStaff);
+}
+
 export async function countActiveStaff(q: Queryable, businessId: string): Promise<number> {
   const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE business_id = $1 AND active', [businessId]);
   return r.rows[0]!.n;
@@ -133,4 +142,29 @@ export async function staffForService(
     [staffId, serviceId, locationId],
   );
   return r.rows[0];
+}
+
+/** The working hours of many staff members in one query, by staff id. */
+export async function listWorkingHoursOf(q: Queryable, staffIds: readonly string[]): Promise<Map<string, WorkingInterval[]>> {
+  const byStaff = new Map<string, WorkingInterval[]>(staffIds.map((id) => [id, []]));
+  if (staffIds.length === 0) return byStaff;
+  const r = await q.query<WorkingInterval & { staffId: string }>(
+    `SELECT staff_id AS "staffId", weekday, start_minute AS "startMinute", end_minute AS "endMinute"
+       FROM working_hours WHERE staff_id = ANY($1::text[]) ORDER BY weekday, start_minute`,
+    [staffIds],
+  );
+  for (const { staffId, ...w } of r.rows) byStaff.get(staffId)?.push(w);
+  return byStaff;
+}
+
+/** The service ids of many staff members in one query, by staff id. */
+export async function listStaffServiceIdsOf(q: Queryable, staffIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byStaff = new Map<string, string[]>(staffIds.map((id) => [id, []]));
+  if (staffIds.length === 0) return byStaff;
+  const r = await q.query<{ staff_id: string; service_id: string }>(
+    'SELECT staff_id, service_id FROM staff_services WHERE staff_id = ANY($1::text[]) ORDER BY service_id',
+    [staffIds],
+  );
+  for (const row of r.rows) byStaff.get(row.staff_id)?.push(row.service_id);
+  return byStaff;
 }

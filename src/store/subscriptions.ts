@@ -42,6 +42,13 @@ export async function getSubscription(q: Queryable, businessId: string): Promise
   return r.rows[0] ? toSubscription(r.rows[0]) : undefined;
 }
 
+/** The subscriptions of `businessIds`, in one query. */
+export async function getSubscriptions(q: Queryable, businessIds: readonly string[]): Promise<SubscriptionRecord[]> {
+  if (businessIds.length === 0) return [];
+  const r = await q.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE business_id = ANY($1::text[])`, [businessIds]);
+  return r.rows.map(toSubscription);
+}
+
 export interface SubscriptionFields {
   plan?: Plan | null;
   status?: SubscriptionStatus;

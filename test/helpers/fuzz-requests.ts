@@ -418,7 +418,10 @@ export function toInject(r: RouteTableEntry, req: FuzzRequest, authorization: st
 // ---------------------------------------------------------------------------------------------
 // What a rejected write must not change
 
-/** A digest of every row of the fuzzed businesses (and of any business with one of `slugs`). */
+/**
+ * A digest of every row of the fuzzed businesses (and of any business with one of `slugs`). A key's
+ * `last_used_at` is left out: any request that presents a key records its use, reads included.
+ */
 export async function snapshot(h: Harness, businessIds: string[], slugs: string[]): Promise<string> {
   const r = await h.db.query<Record<string, string>>(
     `SELECT
@@ -438,7 +441,8 @@ export async function snapshot(h: Harness, businessIds: string[], slugs: string[
        (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) FROM time_off x
          WHERE x.staff_id IN (SELECT id FROM staff WHERE business_id = ANY($1))) AS time_off,
        (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) FROM group_sessions x WHERE x.business_id = ANY($1)) AS group_sessions,
-       (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) FROM api_keys x WHERE x.business_id = ANY($1)) AS api_keys,
+       (SELECT count(*) || ':' || md5(coalesce(string_agg((to_jsonb(x) - 'last_used_at')::text, '|' ORDER BY x.id), ''))
+          FROM api_keys x WHERE x.business_id = ANY($1)) AS api_keys,
        (SELECT count(*) FROM memberships x WHERE x.business_id = ANY($1)) AS memberships`,
     [businessIds, slugs],
   );

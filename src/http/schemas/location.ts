@@ -47,3 +47,8 @@ export const LocationView = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
+
+/** The `?locationSlug=` filter of the operator's catalogue lists. */
+export const LocationFilter = Type.Object({
+  locationSlug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'only this location; an unknown one is 404' })),
+});

@@ -28,5 +28,11 @@ export const ApiKeyView = Type.Object({
   expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
+  lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'the last request that presented the key while usable; recorded at most once a minute',
+  }),
   secret: Type.Optional(Type.String({ description: 'the whole key; returned once, at creation' })),
 });
+
+/** A key as the list shows it: the schema has no `secret`, so the serializer could not send one. */
+export const ApiKeyListItem = Type.Omit(ApiKeyView, ['secret']);

@@ -95,6 +95,7 @@ export const SessionView = Type.Object({
   startAtUtc: Type.String({ format: 'date-time' }),
   endAtUtc: Type.String({ format: 'date-time' }),
   capacityMax: Type.Integer(),
+  seatsTaken: Type.Integer({ description: 'seats held by bookings that occupy the session' }),
   remainingSeats: Type.Integer(),
   priceMinor: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),

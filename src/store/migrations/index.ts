@@ -4,6 +4,7 @@ import groupSessionsHoldStaff from './003-group-sessions-hold-staff.ts';
 import bookingQuotaShards from './004-booking-quota-shards.ts';
 import dropDuplicateStaffIndex from './005-drop-duplicate-staff-index.ts';
 import bookingEventReason from './006-booking-event-reason.ts';
+import apiKeyLastUsed from './007-api-key-last-used.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '004-booking-quota-shards', sql: bookingQuotaShards },
   { name: '005-drop-duplicate-staff-index', sql: dropDuplicateStaffIndex },
   { name: '006-booking-event-reason', sql: bookingEventReason },
+  { name: '007-api-key-last-used', sql: apiKeyLastUsed },
 ];

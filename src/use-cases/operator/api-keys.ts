@@ -2,8 +2,9 @@ import { generateApiKeySecret } from '../../domain/api-key-secret.ts';
 import { GUEST_PARTNER_CAPABILITIES, type Capability, type KeyKind, type KeyType, type Tier } from '../../domain/capabilities.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
+import { byNameThenId } from '../../domain/catalog-view.ts';
 import type { Db } from '../../store/db.ts';
-import { insertKey, removeMember, revokeKey, type KeyRow } from '../../store/api-keys.ts';
+import { insertKey, listKeys, removeMember, revokeKey, type KeyRow } from '../../store/api-keys.ts';
 import { requireBusiness } from './businesses.ts';
 
 export interface ApiKeyView {
@@ -18,6 +19,8 @@ export interface ApiKeyView {
   expiresAt: string | null;
   revokedAt: string | null;
   createdAt: string;
+  /** accurate to a minute: the auth lookup records a use at most once a minute per key */
+  lastUsedAt: string | null;
 }
 
 export interface CreateKeyInput {
@@ -42,6 +45,7 @@ export function apiKeyView(k: KeyRow): ApiKeyView {
     expiresAt: k.expires_at ? k.expires_at.toISOString() : null,
     revokedAt: k.revoked_at ? k.revoked_at.toISOString() : null,
     createdAt: k.created_at.toISOString(),
+    lastUsedAt: k.last_used_at ? k.last_used_at.toISOString() : null,
   };
   if (k.user_id !== null) v.userId = k.user_id;
   return v;
@@ -99,5 +103,13 @@ export async function removeBusinessMember(db: Db, businessSlug: string, userId:
   return db.transaction(async (tx) => {
     const b = await requireBusiness(tx, businessSlug);
     return { userId, revokedKeys: await removeMember(tx, b.id, userId) };
+  });
+}
+
+/** Every key of the business, revoked and expired ones too, by name then id; never a secret or its hash. */
+export async function listApiKeys(db: Db, businessSlug: string): Promise<ApiKeyView[]> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    return (await listKeys(tx, b.id)).sort(byNameThenId).map(apiKeyView);
   });
 }

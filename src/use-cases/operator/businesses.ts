@@ -3,8 +3,14 @@ import { newId } from '../../domain/ids.ts';
 import { isKnownCurrency } from '../../domain/money.ts';
 import { toSubscriptionView, type SubscriptionView } from '../../domain/subscription-view.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { findBusinessBySlug, insertBusiness, type BusinessRow } from '../../store/businesses.ts';
-import { getSubscription, insertSubscription, updateSubscription, type SubscriptionFields } from '../../store/subscriptions.ts';
+import { findBusinessBySlug, insertBusiness, listBusinesses as listBusinessRows, type BusinessRow } from '../../store/businesses.ts';
+import {
+  getSubscription,
+  getSubscriptions,
+  insertSubscription,
+  updateSubscription,
+  type SubscriptionFields,
+} from '../../store/subscriptions.ts';
 
 export interface BusinessView {
   id: string;
@@ -57,6 +63,29 @@ export async function patchSubscription(db: Db, slug: string, f: SubscriptionFie
     checkPlanStatus(f, current);
     await updateSubscription(tx, b.id, f);
     return toSubscriptionView((await getSubscription(tx, b.id))!);
+  });
+}
+
+/** Every business with its subscription, by slug then id (the store orders them). */
+export async function listBusinesses(db: Db): Promise<BusinessView[]> {
+  return db.transaction(async (tx) => {
+    const rows = await listBusinessRows(tx);
+    const subs = new Map(
+      (
+        await getSubscriptions(
+          tx,
+          rows.map((b) => b.id),
+        )
+      ).map((s) => [s.businessId, s]),
+    );
+    return rows.map((b) => businessView(b, subs.get(b.id)));
+  });
+}
+
+export async function getBusiness(db: Db, slug: string): Promise<BusinessView> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, slug);
+    return businessView(b, await getSubscription(tx, b.id));
   });
 }
 

@@ -1,7 +1,7 @@
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Db } from '../../store/db.ts';
-import { insertGroupSession } from '../../store/group-sessions.ts';
+import { insertGroupSession, listGroupSessions, type GroupSessionRow } from '../../store/group-sessions.ts';
 import { findStaffById, staffPerformsService } from '../../store/staff.ts';
 import { requireService } from './services.ts';
 
@@ -20,6 +20,7 @@ export interface GroupSessionView {
   startAtUtc: string;
   endAtUtc: string;
   capacityMax: number;
+  seatsTaken: number;
   remainingSeats: number;
   /** minor units of the business currency; null when the session carries no price of its own */
   priceMinor: number | null;
@@ -59,16 +60,29 @@ function insertSession(db: Db, serviceId: string, input: GroupSessionInput, star
     if (row === 'time_taken') {
       throw new AppError('booking.slot_unavailable', 'The staff member has a booking or another session in that time.');
     }
-    return {
-      id: row.id,
-      serviceId: row.service_id,
-      staffId: row.staff_id,
-      startAtUtc: row.start_at.toISOString(),
-      endAtUtc: row.end_at.toISOString(),
-      capacityMax: row.capacity_max,
-      remainingSeats: row.capacity_max - row.seats_taken,
-      priceMinor: row.price_minor,
-      createdAt: row.created_at.toISOString(),
-    };
+    return sessionView(row);
+  });
+}
+
+function sessionView(row: GroupSessionRow): GroupSessionView {
+  return {
+    id: row.id,
+    serviceId: row.service_id,
+    staffId: row.staff_id,
+    startAtUtc: row.start_at.toISOString(),
+    endAtUtc: row.end_at.toISOString(),
+    capacityMax: row.capacity_max,
+    seatsTaken: row.seats_taken,
+    remainingSeats: row.capacity_max - row.seats_taken,
+    priceMinor: row.price_minor,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Every session of the service, past and full ones too, by start; a standard service has none. */
+export async function listSessions(db: Db, serviceId: string): Promise<GroupSessionView[]> {
+  return db.transaction(async (tx) => {
+    const service = await requireService(tx, serviceId);
+    return (await listGroupSessions(tx, service.id)).map(sessionView);
   });
 }

@@ -3,7 +3,13 @@ import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { isValidTimeZone } from '../../domain/time/zone-name.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { findLocationBySlug, insertLocation, updateLocation, type LocationFields } from '../../store/locations.ts';
+import {
+  findLocationBySlug,
+  insertLocation,
+  listLocations as listLocationRecords,
+  updateLocation,
+  type LocationFields,
+} from '../../store/locations.ts';
 import { requireBusiness } from './businesses.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
 
@@ -107,5 +113,12 @@ export async function patchLocation(db: Db, businessSlug: string, locationSlug: 
     const b = await requireBusiness(tx, businessSlug);
     const current = await requireLocation(tx, b.id, locationSlug);
     return locationView(slugAvailable(await updateLocation(tx, current.id, fields)));
+  });
+}
+
+export async function listLocations(db: Db, businessSlug: string): Promise<LocationView[]> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    return (await listLocationRecords(tx, b.id)).map(locationView);
   });
 }

@@ -12,10 +12,16 @@ import {
 import type { ServiceRecord } from '../../domain/catalog-records.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { depositView, moneyView, type DepositView } from '../../domain/catalog-view.ts';
+import { byNameThenId, depositView, moneyView, type DepositView } from '../../domain/catalog-view.ts';
 import { pricingVersion } from '../../domain/money.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { findServiceById, insertService, updateService, type ServiceFields } from '../../store/services.ts';
+import {
+  findServiceById,
+  insertService,
+  listServices as listServiceRecords,
+  updateService,
+  type ServiceFields,
+} from '../../store/services.ts';
 import { requireBusiness } from './businesses.ts';
 import { requireLocation } from './locations.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
@@ -159,4 +165,18 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     await updateService(tx, current.id, fields);
     return serviceView((await findServiceById(tx, current.id))!);
   });
+}
+
+/** Every service, inactive and not-online-bookable ones too, by name then id; `locationSlug` filters. */
+export async function listServices(db: Db, businessSlug: string, locationSlug?: string): Promise<ServiceView[]> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    const location = locationSlug === undefined ? undefined : await requireLocation(tx, b.id, locationSlug);
+    const services = await listServiceRecords(tx, b.id, location?.id);
+    return services.sort(byNameThenId).map(serviceView);
+  });
+}
+
+export async function getService(db: Db, serviceId: string): Promise<ServiceView> {
+  return serviceView(await requireService(db, serviceId));
 }

@@ -1,14 +1,19 @@
 import type { StaffRecord } from '../../domain/catalog-records.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
+import { byNameThenId } from '../../domain/catalog-view.ts';
+import type { WorkingInterval } from '../../domain/availability/types.ts';
 import { formatWorkingHours, parseWorkingHours, type WorkingHoursEntry } from '../../domain/working-hours.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { findServiceIdsAtLocation } from '../../store/services.ts';
 import {
   findStaffById,
   insertStaff,
+  listStaff as listStaffRecords,
   listStaffServiceIds,
+  listStaffServiceIdsOf,
   listWorkingHours,
+  listWorkingHoursOf,
   replaceStaffServices,
   replaceWorkingHours,
   updateStaff,
@@ -54,8 +59,7 @@ export async function requireStaff(q: Queryable, staffId: string): Promise<Staff
   return s;
 }
 
-async function loadStaffView(q: Queryable, staffId: string): Promise<StaffView> {
-  const s = (await findStaffById(q, staffId))!;
+function staffView(s: StaffRecord, serviceIds: string[], hours: readonly WorkingInterval[]): StaffView {
   return {
     id: s.id,
     locationId: s.locationId,
@@ -64,11 +68,16 @@ async function loadStaffView(q: Queryable, staffId: string): Promise<StaffView> 
     bio: s.bio,
     avatarUrl: s.avatarUrl,
     active: s.active,
-    serviceIds: await listStaffServiceIds(q, s.id),
-    workingHours: formatWorkingHours(await listWorkingHours(q, s.id)),
+    serviceIds,
+    workingHours: formatWorkingHours(hours),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
+}
+
+async function loadStaffView(q: Queryable, staffId: string): Promise<StaffView> {
+  const s = await requireStaff(q, staffId);
+  return staffView(s, await listStaffServiceIds(q, s.id), await listWorkingHours(q, s.id));
 }
 
 /** A staff member performs only services of their own location. */
@@ -127,5 +136,22 @@ export async function patchStaff(db: Db, staffId: string, patch: StaffPatch): Pr
     if (hours !== undefined) await replaceWorkingHours(tx, current.id, hours);
     if (patch.serviceIds !== undefined) await replaceStaffServices(tx, current.id, patch.serviceIds);
     return loadStaffView(tx, current.id);
+  });
+}
+
+export async function getStaff(db: Db, staffId: string): Promise<StaffView> {
+  return db.transaction((tx) => loadStaffView(tx, staffId));
+}
+
+/** Every staff member, inactive ones too, by name then id; `locationSlug` filters. Three queries whatever the count. */
+export async function listStaff(db: Db, businessSlug: string, locationSlug?: string): Promise<StaffView[]> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, businessSlug);
+    const location = locationSlug === undefined ? undefined : await requireLocation(tx, b.id, locationSlug);
+    const staff = (await listStaffRecords(tx, b.id, location?.id)).sort(byNameThenId);
+    const ids = staff.map((s) => s.id);
+    const services = await listStaffServiceIdsOf(tx, ids);
+    const hours = await listWorkingHoursOf(tx, ids);
+    return staff.map((s) => staffView(s, services.get(s.id)!, hours.get(s.id)!));
   });
 }

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { createApiKey, removeBusinessMember, revokeApiKey } from '../../../use-cases/operator/api-keys.ts';
+import { createApiKey, listApiKeys, removeBusinessMember, revokeApiKey } from '../../../use-cases/operator/api-keys.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
-import { ApiKeyView, CreateApiKeyBody } from '../../schemas/operator-api-key.ts';
+import { ApiKeyListItem, ApiKeyView, CreateApiKeyBody } from '../../schemas/operator-api-key.ts';
 import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
 
 export async function apiKeyRoutes(app: App): Promise<void> {
@@ -24,6 +24,21 @@ export async function apiKeyRoutes(app: App): Promise<void> {
       ok(request, {
         apiKey: await createApiKey(app.ctx.db, request.params.slug, request.body, app.ctx.clock()),
       }),
+  );
+
+  app.get(
+    '/businesses/:slug/api-keys',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListApiKeys',
+        summary: 'Every key of the business, revoked and expired ones included, by name; never a secret',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        response: responses(200, Type.Object({ apiKeys: Type.Array(ApiKeyListItem) }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) => ok(request, { apiKeys: await listApiKeys(app.ctx.db, request.params.slug) }),
   );
 
   app.delete(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createBusiness, patchSubscription } from '../../../use-cases/operator/businesses.ts';
+import { createBusiness, getBusiness, listBusinesses, patchSubscription } from '../../../use-cases/operator/businesses.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
@@ -21,6 +21,35 @@ export async function businessRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { business: await createBusiness(app.ctx.db, request.body) }),
+  );
+
+  app.get(
+    '/businesses',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListBusinesses',
+        summary: 'Every business with its subscription, by slug',
+        response: responses(200, Type.Object({ businesses: Type.Array(BusinessView) }), [...OPERATOR_ERRORS]),
+      },
+    },
+    async (request) => ok(request, { businesses: await listBusinesses(app.ctx.db) }),
+  );
+
+  app.get(
+    '/businesses/:slug',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetBusiness',
+        summary: 'One business with its subscription',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        response: responses(200, Type.Object({ business: BusinessView }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) => ok(request, { business: await getBusiness(app.ctx.db, request.params.slug) }),
   );
 
   app.patch(

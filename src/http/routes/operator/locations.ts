@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createLocation, patchLocation } from '../../../use-cases/operator/locations.ts';
+import { createLocation, listLocations, patchLocation } from '../../../use-cases/operator/locations.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
@@ -25,6 +25,21 @@ export async function locationRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { location: await createLocation(app.ctx.db, request.params.slug, request.body) }),
+  );
+
+  app.get(
+    '/businesses/:slug/locations',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListLocations',
+        summary: 'Every location of the business, booking-disabled ones included, by slug',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        response: responses(200, Type.Object({ locations: Type.Array(LocationView) }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) => ok(request, { locations: await listLocations(app.ctx.db, request.params.slug) }),
   );
 
   app.patch(

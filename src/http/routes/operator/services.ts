@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
-import { createService, patchService } from '../../../use-cases/operator/services.ts';
+import { createService, getService, listServices, patchService } from '../../../use-cases/operator/services.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { CreateServiceBody, OperatorServiceView, PatchServiceBody, ServiceParams } from '../../schemas/service.ts';
+import { LocationFilter } from '../../schemas/location.ts';
 import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
 
 export async function serviceRoutes(app: App): Promise<void> {
@@ -25,6 +26,37 @@ export async function serviceRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { service: await createService(app.ctx.db, request.params.slug, request.body) }),
+  );
+
+  app.get(
+    '/businesses/:slug/services',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListServices',
+        summary: 'Every service, inactive and not-online-bookable ones included, by name',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        querystring: LocationFilter,
+        response: responses(200, Type.Object({ services: Type.Array(OperatorServiceView) }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) => ok(request, { services: await listServices(app.ctx.db, request.params.slug, request.query.locationSlug) }),
+  );
+
+  app.get(
+    '/services/:serviceId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetService',
+        summary: 'One service',
+        params: ServiceParams,
+        response: responses(200, Type.Object({ service: OperatorServiceView }), [...OPERATOR_ERRORS, 'catalog.service_not_found']),
+      },
+    },
+    async (request) => ok(request, { service: await getService(app.ctx.db, request.params.serviceId) }),
   );
 
   app.patch(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { createGroupSession } from '../../../use-cases/operator/group-sessions.ts';
+import { createGroupSession, listSessions } from '../../../use-cases/operator/group-sessions.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
@@ -26,5 +26,20 @@ export async function sessionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { session: await createGroupSession(app.ctx.db, request.params.serviceId, request.body) }),
+  );
+
+  app.get(
+    '/services/:serviceId/sessions',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListSessions',
+        summary: 'Every group session of the service, past and full ones included, by start',
+        params: ServiceParams,
+        response: responses(200, Type.Object({ sessions: Type.Array(SessionView) }), [...OPERATOR_ERRORS, 'catalog.service_not_found']),
+      },
+    },
+    async (request) => ok(request, { sessions: await listSessions(app.ctx.db, request.params.serviceId) }),
   );
 }

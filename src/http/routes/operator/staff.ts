@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
-import { createStaff, patchStaff } from '../../../use-cases/operator/staff.ts';
-import { createTimeOff } from '../../../use-cases/operator/time-off.ts';
+import { createStaff, getStaff, listStaff, patchStaff } from '../../../use-cases/operator/staff.ts';
+import { createTimeOff, listTimeOff, removeTimeOff } from '../../../use-cases/operator/time-off.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
-import { responses } from '../../schemas/common.ts';
+import { DateString, responses } from '../../schemas/common.ts';
 import { CreateStaffBody, CreateTimeOffBody, PatchStaffBody, StaffParams, StaffView, TimeOffView } from '../../schemas/staff.ts';
+import { LocationFilter } from '../../schemas/location.ts';
 import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
 
 export async function staffRoutes(app: App): Promise<void> {
@@ -27,6 +28,37 @@ export async function staffRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { staff: await createStaff(app.ctx.db, request.params.slug, request.body) }),
+  );
+
+  app.get(
+    '/businesses/:slug/staff',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListStaff',
+        summary: 'Every staff member with serviceIds and workingHours, inactive ones included, by name',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        querystring: LocationFilter,
+        response: responses(200, Type.Object({ staff: Type.Array(StaffView) }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) => ok(request, { staff: await listStaff(app.ctx.db, request.params.slug, request.query.locationSlug) }),
+  );
+
+  app.get(
+    '/staff/:staffId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetStaff',
+        summary: 'One staff member with serviceIds and workingHours',
+        params: StaffParams,
+        response: responses(200, Type.Object({ staff: StaffView }), [...OPERATOR_ERRORS, 'catalog.staff_not_found']),
+      },
+    },
+    async (request) => ok(request, { staff: await getStaff(app.ctx.db, request.params.staffId) }),
   );
 
   app.patch(
@@ -64,5 +96,39 @@ export async function staffRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { timeOff: await createTimeOff(app.ctx.db, request.params.staffId, request.body) }),
+  );
+
+  app.get(
+    '/staff/:staffId/time-off',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListTimeOff',
+        summary: "A staff member's time off overlapping the local days from..to (both included), by start",
+        params: StaffParams,
+        querystring: Type.Object({
+          from: Type.Optional(DateString("first local day (the location's zone)")),
+          to: Type.Optional(DateString('last local day, included')),
+        }),
+        response: responses(200, Type.Object({ timeOff: Type.Array(TimeOffView) }), [...OPERATOR_ERRORS, 'catalog.staff_not_found']),
+      },
+    },
+    async (request) => ok(request, { timeOff: await listTimeOff(app.ctx.db, request.params.staffId, request.query) }),
+  );
+
+  app.delete(
+    '/time-off/:timeOffId',
+    {
+      config: OPERATOR,
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorDeleteTimeOff',
+        summary: 'Remove time off; answers it as it was',
+        params: Type.Object({ timeOffId: Type.String({ maxLength: 100 }) }),
+        response: responses(200, Type.Object({ timeOff: TimeOffView }), [...OPERATOR_ERRORS, 'request.not_found']),
+      },
+    },
+    async (request) => ok(request, { timeOff: await removeTimeOff(app.ctx.db, request.params.timeOffId) }),
   );
 }
