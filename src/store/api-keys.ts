@@ -33,9 +33,13 @@ export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWith
           AND k.revoked_at IS NULL
           AND (k.expires_at IS NULL OR k.expires_at > now())
      ), used AS (
+       -- SKIP LOCKED: when a busy key's minute is up, one of its concurrent requests writes the
+       -- stamp and the others go on instead of queueing behind that row lock.
        UPDATE api_keys SET last_used_at = now()
-        WHERE id = (SELECT id FROM found)
-          AND (last_used_at IS NULL OR last_used_at <= now() - interval '1 minute')
+        WHERE id = (SELECT k.id FROM api_keys k
+                     WHERE k.id = (SELECT id FROM found)
+                       AND (k.last_used_at IS NULL OR k.last_used_at <= now() - interval '1 minute')
+                       FOR UPDATE SKIP LOCKED)
         RETURNING 1
      )
      SELECT id, business_id, business_slug, kind, capabilities, tier, plan, status, feature_overrides FROM found`,
