@@ -237,7 +237,7 @@ export function noGuestDataLeaks(recorder: Recorder, guests: GuestData, receiver
     }
   }
   return result(
-    'no guest phone or e-mail in any response, webhook or log line',
+    'no guest phone or e-mail in any public response, webhook or log line',
     failures,
     `${recorder.records.length} responses, ${receiver.log.length} webhooks and ${lines} log lines scanned for ${guests.count} guests`,
   );
