@@ -51,6 +51,23 @@ function writeLock(dir: string, fields: Partial<LockHolder>): void {
   writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ ...probe.holder, nonce: randomUUID(), ...fields }));
 }
 
+/**
+ * Runs `check` while another process refreshes the lock file's mtime every 200 ms, as a holder
+ * elsewhere does; the lock check blocks this process while it watches that heartbeat.
+ */
+async function whileBeating(path: string, check: () => void): Promise<void> {
+  const beat = spawnChild([
+    '-e',
+    `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`,
+  ]);
+  try {
+    check();
+  } finally {
+    beat.kill('SIGKILL');
+    await exitOf(beat);
+  }
+}
+
 function assertOneLineNoStack(stderr: string): void {
   const lines = stderr.split('\n').filter((l) => l.trim() !== '');
   assert.equal(lines.length, 1, `stderr is one line:\n${stderr}`);
@@ -154,20 +171,12 @@ test('a holder in another host or pid namespace holds while its heartbeat moves;
   const dir = scratchDir();
   const path = join(dir, LOCK_FILE);
   writeLock(dir, { pid: 1, host: 'elsewhere.example', pidNamespace: 'pid:[1]' });
-  // Its heartbeat, from another process: the lock check blocks this one while it watches.
-  const beat = spawnChild([
-    '-e',
-    `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`,
-  ]);
-  try {
+  await whileBeating(path, () =>
     assert.throws(
       () => lockDataDir(dir, { staleAfterMs: 2000 }),
       (err: unknown) => err instanceof DataDirLockedError && err.holder.host === 'elsewhere.example',
-    );
-  } finally {
-    beat.kill('SIGKILL');
-    await exitOf(beat);
-  }
+    ),
+  );
   const started = Date.now();
   const lock = lockDataDir(dir, { staleAfterMs: 2000 });
   lock.release();
@@ -178,19 +187,12 @@ test('a holder with this hostname and pid namespace but another boot id (another
   const dir = scratchDir();
   const path = join(dir, LOCK_FILE);
   writeLock(dir, { pid: 1, bootId: 'another-machine-boot-id' });
-  const beat = spawnChild([
-    '-e',
-    `const fs = require('fs'); setInterval(() => { const t = new Date(); fs.utimesSync(${JSON.stringify(path)}, t, t); }, 200);`,
-  ]);
-  try {
+  await whileBeating(path, () =>
     assert.throws(
       () => lockDataDir(dir, { staleAfterMs: 2000 }),
       (err: unknown) => err instanceof DataDirLockedError && err.holder.bootId === 'another-machine-boot-id',
-    );
-  } finally {
-    beat.kill('SIGKILL');
-    await exitOf(beat);
-  }
+    ),
+  );
 });
 
 test('a holder whose lock was taken over stops (onLost) instead of writing on beside the new holder', async () => {
