@@ -28,7 +28,7 @@ export class KeyedLimit {
     }
   }
 
-  /** operations running or waiting for `key` (metrics and tests) */
+  /** operations running or waiting for `key` (the tests read it) */
   load(key: string): { active: number; waiting: number } {
     const slot = this.running.get(key);
     return { active: slot?.active ?? 0, waiting: slot?.waiting.length ?? 0 };
