@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './store/db.ts';
 import type { App, AppContext } from './http/context.ts';
+import cookie from '@fastify/cookie';
 import { registerAuth } from './http/plugins/auth.ts';
+import { registerOperatorAuth } from './http/plugins/operator-auth.ts';
 import { AppError } from './domain/errors.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { registerBodyDiscard } from './http/plugins/body-discard.ts';
@@ -95,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 async function setUp(app: App, opts: BuildOptions): Promise<void> {
   const serverSecret = await getServerSecret(opts.db);
   const metrics = opts.metrics ?? new Metrics();
-  const ctx: AppContext = {
+  const ctx: Omit<AppContext, 'rateLimits'> & { rateLimits?: RateLimitStore } = {
     db: opts.db,
     config: opts.config,
     clock: opts.clock ?? (() => new Date()),
@@ -107,7 +109,8 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
-  app.decorate('ctx', ctx);
+  const fullCtx: AppContext = { ...ctx, rateLimits: rateLimitStore };
+  app.decorate('ctx', fullCtx);
   registerRouteTable(app);
 
   registerValidators(app);
@@ -121,7 +124,9 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     // Route existence is the first check: an unknown route is 404 before its body is even read.
     if (request.is404) return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
   });
-  registerAuth(app, opts.config.adminToken);
+  await app.register(cookie);
+  registerAuth(app);
+  registerOperatorAuth(app);
   registerRateLimit(app, { store: rateLimitStore, metrics: ctx.metrics, timeoutMs: opts.config.rateLimitTimeoutMs });
   registerIdempotencyKeyCheck(app);
   registerHttpMetrics(app, ctx.metrics);
@@ -143,7 +148,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
 }
 
 /** Redis when configured (shared by every instance), else in-process; closed with the app. */
-async function openRateLimitStore(app: App, ctx: AppContext): Promise<RateLimitStore> {
+async function openRateLimitStore(app: App, ctx: Pick<AppContext, 'config' | 'clock'>): Promise<RateLimitStore> {
   const { redisUrl, rateLimitTimeoutMs } = ctx.config;
   let store: RateLimitStore;
   if (redisUrl) {

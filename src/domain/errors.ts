@@ -1,7 +1,7 @@
 import { MAX_RANGE_DAYS } from './availability/range-limit.ts';
 
 /**
- * The closed catalog of the API's 33 stable error codes. Code, HTTP status and `retryable` are
+ * The closed catalog of the API's 35 stable error codes. Code, HTTP status and `retryable` are
  * contract (booking-api-v1.md "Errors" plus decisions.md); nothing else may be sent to a client.
  */
 export const ERROR_CATALOG = {
@@ -10,6 +10,7 @@ export const ERROR_CATALOG = {
   'auth.scope_mismatch': { status: 403, retryable: false },
   'auth.plan_insufficient': { status: 403, retryable: false },
   'auth.kind_endpoint_denied': { status: 403, retryable: false },
+  'auth.origin_denied': { status: 403, retryable: false },
   'availability.date_range_too_wide': { status: 400, retryable: false },
   'booking.slot_unavailable': { status: 409, retryable: false },
   'booking.service_pricing_changed': { status: 409, retryable: false },
@@ -37,6 +38,7 @@ export const ERROR_CATALOG = {
   'subscription.quota_exceeded': { status: 403, retryable: false },
   'webhook.invalid_url': { status: 422, retryable: false },
   'webhook.not_configured': { status: 404, retryable: false },
+  'member.last_owner': { status: 409, retryable: false },
   'internal.error': { status: 500, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
@@ -51,6 +53,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   'auth.scope_mismatch': 'The salon or location is not within the scope of this API key.',
   'auth.plan_insufficient': "The business's plan does not include Public API access.",
   'auth.kind_endpoint_denied': 'This kind of API key may not call this endpoint.',
+  'auth.origin_denied': "A write signed in by the session cookie must come from this service's own origin.",
   'availability.date_range_too_wide': `The date range may span at most ${MAX_RANGE_DAYS} days after its start.`,
   'booking.slot_unavailable': 'The requested slot is not available; search again.',
   'booking.service_pricing_changed': 'The service changed since it was listed; reload services.',
@@ -78,6 +81,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   'subscription.quota_exceeded': 'The monthly booking quota of the plan is reached.',
   'webhook.invalid_url': 'The webhook URL breaks a URL rule.',
   'webhook.not_configured': 'No webhook is configured.',
+  'member.last_owner': 'A business keeps at least one owner; make another member owner first.',
   'internal.error': 'An unexpected error occurred.',
 };
 

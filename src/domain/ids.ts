@@ -27,6 +27,6 @@ export function randomToken(length: number, alphabet = ALPHABET): string {
 }
 
 /** Opaque public ids: a type prefix and 20 random characters (100 bits). */
-export function newId(prefix: 'biz' | 'loc' | 'svc' | 'stf' | 'key' | 'ses' | 'off' | 'bkg' | 'trn'): string {
+export function newId(prefix: 'biz' | 'loc' | 'svc' | 'stf' | 'key' | 'ses' | 'off' | 'bkg' | 'trn' | 'usr' | 'msn' | 'inv'): string {
   return `${prefix}_${randomToken(20)}`;
 }

@@ -6,6 +6,10 @@ import type { AttemptGate } from '../concurrency/attempt-gate.ts';
 import type { KeyedLimit } from '../concurrency/keyed-limit.ts';
 import type { Metrics } from '../metrics.ts';
 import type { RateGroup } from '../rate-limit/policy.ts';
+import type { RateLimitStore } from '../rate-limit/store.ts';
+import type { RouteRoles } from '../domain/members/roles.ts';
+import type { BusinessLocator } from '../store/resource-business.ts';
+import type { LiveSession } from '../store/member-sessions.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
@@ -23,6 +27,8 @@ export interface AppContext {
   bookingGate: AttemptGate;
   /** at most BOOKING_CONCURRENCY_PER_BUSINESS creates of one business at once in this process */
   createLimit: KeyedLimit;
+  /** the rate-limit counters (Redis when configured): the public API's limits and sign-in's */
+  rateLimits: RateLimitStore;
 }
 
 export type { RateGroup } from '../rate-limit/policy.ts';
@@ -38,7 +44,18 @@ export type RouteAccess =
       /** a write: Idempotency-Key required; the value names the operation in the fingerprint */
       idempotentOperation?: string;
     }
-  | { surface: 'operator' }
+  | {
+      surface: 'operator';
+      /** who may call it: `platform` (the platform operator only) or the member roles that may */
+      roles: RouteRoles;
+      /**
+       * The route parameter naming the business it touches (or a resource of one); `none` for routes
+       * about no single business (creating one, the list of businesses a caller may see).
+       */
+      business: BusinessLocator | 'none';
+    }
+  /** sign-in and invitation acceptance (`none`), the signed-in member's own session (`session`) */
+  | { surface: 'account'; needs: 'none' | 'session' }
   | { surface: 'open' };
 
 /** One registered route as the onRoute hook saw it (src/http/route-table.ts). */
@@ -51,6 +68,9 @@ export interface RouteTableEntry {
   /** `schema.hide`: left out of the OpenAPI document */
   hidden: boolean;
 }
+
+/** Who calls an operator route: the platform token, or a member's session. */
+export type OperatorPrincipal = { kind: 'platform' } | { kind: 'member'; session: LiveSession };
 
 export interface AuthContext {
   keyId: string;
@@ -69,6 +89,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** set by the auth hook on operator and account routes */
+    principal: OperatorPrincipal | null;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;

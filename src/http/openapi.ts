@@ -1,6 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { Config } from '../config.ts';
 import { ERROR_CATALOG } from '../domain/errors.ts';
+import { sessionCookieName } from '../domain/members/session-policy.ts';
 
 const errorTable = Object.entries(ERROR_CATALOG)
   .map(([code, v]) => `| \`${code}\` | ${v.status} | ${v.retryable} |`)
@@ -43,7 +44,14 @@ export function openapiDocument(config: Config): SwaggerOptions {
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'API key of one business (bka_…)' },
-          operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the deployment' },
+          operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the deployment: the platform operator' },
+          memberSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName(config.publicBaseUrl),
+            description:
+              'The session cookie set by POST /admin/v1/session: a member, limited to their businesses and role. Writes must send an Origin (or Referer) of this service.',
+          },
         },
       },
     },

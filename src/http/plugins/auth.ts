@@ -5,7 +5,7 @@ import { AppError } from '../../domain/errors.ts';
 import { allowsApiAccess, effectiveFeatures } from '../../domain/plans.ts';
 import { findUsableKey } from '../../store/api-keys.ts';
 
-function bearer(request: FastifyRequest): string | undefined {
+export function bearerOf(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   if (typeof h !== 'string') return undefined;
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(h);
@@ -14,7 +14,7 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /** Whether `request` carries the operator token (never, when ADMIN_TOKEN is not set). */
 export function hasOperatorToken(request: FastifyRequest, adminToken: string | undefined): boolean {
-  const token = bearer(request);
+  const token = bearerOf(request);
   return adminToken !== undefined && token !== undefined && sameSecret(token, adminToken);
 }
 
@@ -29,22 +29,15 @@ function sameSecret(a: string, b: string): boolean {
  * Checks in the order decisions.md fixes: key (401), plan, kind, capability (403). Rate limit and
  * Idempotency-Key form follow in their own hooks; body schema and scope after those.
  */
-export function registerAuth(app: FastifyInstance, adminToken: string | undefined): void {
+export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    if (!access || access.surface === 'open') return;
+    // Operator and account routes: operator-auth.ts.
+    if (access?.surface !== 'public') return;
 
-    if (access.surface === 'operator') {
-      if (adminToken === undefined) {
-        throw new AppError('auth.invalid_key', 'The operator API is disabled: set ADMIN_TOKEN to enable it.');
-      }
-      if (!hasOperatorToken(request, adminToken)) throw new AppError('auth.invalid_key');
-      return;
-    }
-
-    const secret = bearer(request);
+    const secret = bearerOf(request);
     if (secret === undefined || !isWellFormedApiKey(secret)) throw new AppError('auth.invalid_key');
     const key = await findUsableKey(app.ctx.db, hashSecret(secret));
     if (!key) throw new AppError('auth.invalid_key');

@@ -1,5 +1,5 @@
 import type { App } from '../context.ts';
-import { OPERATOR } from './operator/access.ts';
+import { PLATFORM_ONLY } from './operator/access.ts';
 
 /**
  * Prometheus scrape endpoint of this process. It sits behind the operator token (a scrape config
@@ -11,7 +11,7 @@ export async function metricsRoutes(app: App): Promise<void> {
   app.get(
     '/metrics',
     {
-      config: OPERATOR,
+      config: PLATFORM_ONLY,
       // Plain text, not the envelope, and not part of the public or operator API contract.
       schema: { hide: true },
     },

@@ -5,6 +5,7 @@ import bookingQuotaShards from './004-booking-quota-shards.ts';
 import dropDuplicateStaffIndex from './005-drop-duplicate-staff-index.ts';
 import bookingEventReason from './006-booking-event-reason.ts';
 import apiKeyLastUsed from './007-api-key-last-used.ts';
+import membersSessions from './008-members-sessions.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '005-drop-duplicate-staff-index', sql: dropDuplicateStaffIndex },
   { name: '006-booking-event-reason', sql: bookingEventReason },
   { name: '007-api-key-last-used', sql: apiKeyLastUsed },
+  { name: '008-members-sessions', sql: membersSessions },
 ];

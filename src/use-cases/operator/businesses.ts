@@ -67,9 +67,11 @@ export async function patchSubscription(db: Db, slug: string, f: SubscriptionFie
 }
 
 /** Every business with its subscription, by slug then id (the store orders them). */
-export async function listBusinesses(db: Db): Promise<BusinessView[]> {
+/** `visible`: every business (the platform operator), or only these ids (a member's businesses). */
+export async function listBusinesses(db: Db, visible: 'all' | readonly string[]): Promise<BusinessView[]> {
   return db.transaction(async (tx) => {
-    const rows = await listBusinessRows(tx);
+    const all = await listBusinessRows(tx);
+    const rows = visible === 'all' ? all : all.filter((b) => visible.includes(b.id));
     const subs = new Map(
       (
         await getSubscriptions(

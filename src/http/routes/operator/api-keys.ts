@@ -4,13 +4,13 @@ import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { ApiKeyListItem, ApiKeyView, CreateApiKeyBody } from '../../schemas/operator-api-key.ts';
-import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
 
 export async function apiKeyRoutes(app: App): Promise<void> {
   app.post(
     '/businesses/:slug/api-keys',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.owner, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateApiKey',
@@ -29,7 +29,7 @@ export async function apiKeyRoutes(app: App): Promise<void> {
   app.get(
     '/businesses/:slug/api-keys',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListApiKeys',
@@ -44,7 +44,7 @@ export async function apiKeyRoutes(app: App): Promise<void> {
   app.delete(
     '/api-keys/:keyId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.owner, 'keyId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorRevokeApiKey',
@@ -59,7 +59,7 @@ export async function apiKeyRoutes(app: App): Promise<void> {
   app.delete(
     '/businesses/:slug/members/:userId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.owner, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorRemoveMember',

@@ -13,7 +13,7 @@ import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { Agenda, BusinessBookingRef } from '../../schemas/booking.ts';
 import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
-import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 const BookingParams = Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -43,7 +43,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
   app.post(
     '/businesses/:slug/bookings',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateManualBooking',
@@ -86,7 +86,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
   app.get(
     '/businesses/:slug/bookings',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListBookings',
@@ -119,7 +119,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
   app.get(
     '/businesses/:slug/agenda',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetAgenda',
@@ -136,7 +136,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
   app.get(
     '/bookings/:bookingId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'bookingId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetBooking',
@@ -151,7 +151,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
   app.get(
     '/bookings/:bookingId/events',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'bookingId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListBookingEvents',
@@ -170,7 +170,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
     app.post(
       `/bookings/:bookingId/${a.path}`,
       {
-        config: OPERATOR,
+        config: operatorAccess(ROLES.everyone, 'bookingId'),
         // The reason is optional and so is its body: no body reads as {}.
         ...(a.withReason
           ? {

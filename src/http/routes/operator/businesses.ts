@@ -5,13 +5,14 @@ import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { BusinessView, CreateBusinessBody, SubscriptionInput } from '../../schemas/operator-business.ts';
 import { SubscriptionView } from '../../schemas/subscription.ts';
-import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+import { visibleBusinesses } from '../../plugins/operator-auth.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
 
 export async function businessRoutes(app: App): Promise<void> {
   app.post(
     '/businesses',
     {
-      config: OPERATOR,
+      config: PLATFORM_ONLY,
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateBusiness',
@@ -26,21 +27,21 @@ export async function businessRoutes(app: App): Promise<void> {
   app.get(
     '/businesses',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'none'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListBusinesses',
-        summary: 'Every business with its subscription, by slug',
+        summary: 'The businesses the caller may see (every one for the platform operator), with their subscription, by slug',
         response: responses(200, Type.Object({ businesses: Type.Array(BusinessView) }), [...OPERATOR_ERRORS]),
       },
     },
-    async (request) => ok(request, { businesses: await listBusinesses(app.ctx.db) }),
+    async (request) => ok(request, { businesses: await listBusinesses(app.ctx.db, visibleBusinesses(request)) }),
   );
 
   app.get(
     '/businesses/:slug',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetBusiness',
@@ -55,7 +56,7 @@ export async function businessRoutes(app: App): Promise<void> {
   app.patch(
     '/businesses/:slug/subscription',
     {
-      config: OPERATOR,
+      config: operatorAccess('platform', 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPatchSubscription',

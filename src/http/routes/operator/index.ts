@@ -1,4 +1,5 @@
 import type { App } from '../../context.ts';
+import { accountRoutes } from './account.ts';
 import { operatorBookingRoutes } from './bookings.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
@@ -8,6 +9,7 @@ import { sessionRoutes } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
 
 export async function operatorRoutes(app: App): Promise<void> {
+  await app.register(accountRoutes);
   await app.register(businessRoutes);
   await app.register(apiKeyRoutes);
   await app.register(locationRoutes);

@@ -4,13 +4,13 @@ import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { CreateLocationBody, LocationParams, LocationView, PatchLocationBody } from '../../schemas/location.ts';
-import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
 
 export async function locationRoutes(app: App): Promise<void> {
   app.post(
     '/businesses/:slug/locations',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateLocation',
@@ -30,7 +30,7 @@ export async function locationRoutes(app: App): Promise<void> {
   app.get(
     '/businesses/:slug/locations',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListLocations',
@@ -45,7 +45,7 @@ export async function locationRoutes(app: App): Promise<void> {
   app.patch(
     '/businesses/:slug/locations/:locationSlug',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPatchLocation',

@@ -5,13 +5,13 @@ import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { CreateServiceBody, OperatorServiceView, PatchServiceBody, ServiceParams } from '../../schemas/service.ts';
 import { LocationFilter } from '../../schemas/location.ts';
-import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
 
 export async function serviceRoutes(app: App): Promise<void> {
   app.post(
     '/businesses/:slug/services',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateService',
@@ -31,7 +31,7 @@ export async function serviceRoutes(app: App): Promise<void> {
   app.get(
     '/businesses/:slug/services',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListServices',
@@ -47,7 +47,7 @@ export async function serviceRoutes(app: App): Promise<void> {
   app.get(
     '/services/:serviceId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'serviceId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetService',
@@ -62,7 +62,7 @@ export async function serviceRoutes(app: App): Promise<void> {
   app.patch(
     '/services/:serviceId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'serviceId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPatchService',

@@ -4,13 +4,13 @@ import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { CreateSessionBody, ServiceParams, SessionView } from '../../schemas/service.ts';
-import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
 
 export async function sessionRoutes(app: App): Promise<void> {
   app.post(
     '/services/:serviceId/sessions',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'serviceId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateSession',
@@ -31,7 +31,7 @@ export async function sessionRoutes(app: App): Promise<void> {
   app.get(
     '/services/:serviceId/sessions',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'serviceId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListSessions',

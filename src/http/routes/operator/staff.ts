@@ -6,13 +6,13 @@ import { ok } from '../../envelope.ts';
 import { DateString, responses } from '../../schemas/common.ts';
 import { CreateStaffBody, CreateTimeOffBody, PatchStaffBody, StaffParams, StaffView, TimeOffView } from '../../schemas/staff.ts';
 import { LocationFilter } from '../../schemas/location.ts';
-import { OPERATOR, OPERATOR_ERRORS, OPERATOR_SCHEMA } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
 
 export async function staffRoutes(app: App): Promise<void> {
   app.post(
     '/businesses/:slug/staff',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateStaff',
@@ -33,7 +33,7 @@ export async function staffRoutes(app: App): Promise<void> {
   app.get(
     '/businesses/:slug/staff',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'slug'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListStaff',
@@ -49,7 +49,7 @@ export async function staffRoutes(app: App): Promise<void> {
   app.get(
     '/staff/:staffId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'staffId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetStaff',
@@ -64,7 +64,7 @@ export async function staffRoutes(app: App): Promise<void> {
   app.patch(
     '/staff/:staffId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'staffId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPatchStaff',
@@ -85,7 +85,7 @@ export async function staffRoutes(app: App): Promise<void> {
   app.post(
     '/staff/:staffId/time-off',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'staffId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateTimeOff',
@@ -101,7 +101,7 @@ export async function staffRoutes(app: App): Promise<void> {
   app.get(
     '/staff/:staffId/time-off',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.everyone, 'staffId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListTimeOff',
@@ -120,7 +120,7 @@ export async function staffRoutes(app: App): Promise<void> {
   app.delete(
     '/time-off/:timeOffId',
     {
-      config: OPERATOR,
+      config: operatorAccess(ROLES.managers, 'timeOffId'),
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorDeleteTimeOff',

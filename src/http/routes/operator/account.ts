@@ -1,0 +1,94 @@
+import { Type } from 'typebox';
+import { isHttps, sessionCookieName } from '../../../domain/members/session-policy.ts';
+import { currentMember, signOut } from '../../../use-cases/accounts/session.ts';
+import { signIn } from '../../../use-cases/accounts/sign-in.ts';
+import { checkSignInLimit } from '../../../use-cases/accounts/sign-in-limit.ts';
+import { throttledWarning } from '../../../rate-limit/fail-open.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import { Email, MemberView } from '../../schemas/member.ts';
+import { memberOf } from '../../plugins/operator-auth.ts';
+
+const ACCOUNT_SCHEMA = { tags: ['operator'] };
+const SIGNED_IN: Array<Record<string, string[]>> = [{ memberSession: [] }];
+
+/** Sign-in, the signed-in member, sign-out (business-side.md "Accounts and sessions"). */
+export async function accountRoutes(app: App): Promise<void> {
+  const { config } = app.ctx;
+  const cookieName = sessionCookieName(config.publicBaseUrl);
+  const secure = isHttps(config.publicBaseUrl);
+  const warn = throttledWarning(app.log, 'rate-limit store failed during sign-in; the attempt passes (fail open)');
+
+  app.post(
+    '/session',
+    {
+      config: { access: { surface: 'account', needs: 'none' } },
+      schema: {
+        ...ACCOUNT_SCHEMA,
+        security: [],
+        operationId: 'operatorSignIn',
+        summary: 'Sign in with email and password; sets the session cookie',
+        description:
+          'A wrong password and an unknown email answer alike (401 auth.invalid_key). Attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After).',
+        body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        response: responses(200, Type.Object({ member: MemberView }), [
+          'auth.invalid_key',
+          'auth.origin_denied',
+          'rate_limit.exceeded',
+          'request.validation_failed',
+          'internal.error',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      await checkSignInLimit(
+        app.ctx.rateLimits,
+        { email: request.body.email.trim().toLowerCase(), address: request.ip },
+        config.rateLimitTimeoutMs,
+        (err) => warn(err),
+      );
+      const { member, token, expiresAt } = await signIn(app.ctx.db, request.body, app.ctx.clock());
+      void reply.setCookie(cookieName, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+      return ok(request, { member });
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { access: { surface: 'account', needs: 'session' } },
+      schema: {
+        ...ACCOUNT_SCHEMA,
+        security: SIGNED_IN,
+        operationId: 'operatorGetSession',
+        summary: 'The signed-in member and their businesses (401 auth.invalid_key when none)',
+        response: responses(200, Type.Object({ member: MemberView }), ['auth.invalid_key', 'internal.error']),
+      },
+    },
+    async (request) => ok(request, { member: currentMember(memberOf(request)) }),
+  );
+
+  app.delete(
+    '/session',
+    {
+      config: { access: { surface: 'account', needs: 'session' } },
+      schema: {
+        ...ACCOUNT_SCHEMA,
+        security: SIGNED_IN,
+        operationId: 'operatorSignOut',
+        summary: 'Sign out: the session ends on the server, on every instance, and the cookie is cleared',
+        response: responses(200, Type.Object({ signedOut: Type.Literal(true) }), [
+          'auth.invalid_key',
+          'auth.origin_denied',
+          'internal.error',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      await signOut(app.ctx.db, memberOf(request));
+      void reply.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+      return ok(request, { signedOut: true as const });
+    },
+  );
+}

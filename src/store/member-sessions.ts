@@ -1,0 +1,72 @@
+import type { MemberRole } from '../domain/members/roles.ts';
+import type { Queryable } from './db.ts';
+
+/** A live session with what authorisation needs: whose it is and their role in each business. */
+export interface LiveSession {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  memberships: Array<{ businessId: string; businessSlug: string; businessName: string; role: MemberRole }>;
+}
+
+export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await q.query('INSERT INTO member_sessions (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
+    s.id,
+    s.userId,
+    s.tokenHash,
+    s.expiresAt,
+  ]);
+}
+
+/**
+ * Read on every cookie-authenticated request, never cached: sign-out, member removal and a role
+ * change are seen by the very next request on every instance. `idleSeconds` bounds the time since
+ * the session was last seen; the same statement moves `last_seen_at` when it is a minute old or more
+ * (SKIP LOCKED, as the API-key stamp), so idle expiry is accurate to a minute at one write per
+ * session per minute.
+ */
+export async function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: number): Promise<LiveSession | undefined> {
+  const r = await q.query<{
+    session_id: string;
+    user_id: string;
+    email: string;
+    name: string;
+    memberships: Array<{ businessId: string; businessSlug: string; businessName: string; role: MemberRole }> | null;
+  }>(
+    `WITH found AS (
+       SELECT s.id, s.user_id, s.last_seen_at
+         FROM member_sessions s
+        WHERE s.token_hash = $1
+          AND s.ended_at IS NULL
+          AND s.expires_at > now()
+          AND s.last_seen_at > now() - make_interval(secs => $2)
+     ), seen AS (
+       UPDATE member_sessions SET last_seen_at = now()
+        WHERE id = (SELECT s.id FROM member_sessions s
+                     WHERE s.id = (SELECT id FROM found)
+                       AND s.last_seen_at < now() - interval '1 minute'
+                     FOR UPDATE SKIP LOCKED)
+     )
+     SELECT f.id AS session_id, u.id AS user_id, u.email, COALESCE(u.name, u.email) AS name,
+            (SELECT json_agg(json_build_object('businessId', b.id, 'businessSlug', b.slug,
+                                               'businessName', b.name, 'role', m.role) ORDER BY b.name, b.slug)
+               FROM memberships m JOIN businesses b ON b.id = m.business_id
+              WHERE m.user_id = u.id) AS memberships
+       FROM found f JOIN users u ON u.id = f.user_id`,
+    [tokenHash, idleSeconds],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return { sessionId: row.session_id, userId: row.user_id, email: row.email, name: row.name, memberships: row.memberships ?? [] };
+}
+
+export async function endSession(q: Queryable, sessionId: string): Promise<void> {
+  await q.query('UPDATE member_sessions SET ended_at = now() WHERE id = $1 AND ended_at IS NULL', [sessionId]);
+}
+
+/** Every open session of a user: a user who has no membership left has nothing to sign in to. */
+export async function endSessionsOfUser(q: Queryable, userId: string): Promise<number> {
+  const r = await q.query('UPDATE member_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL', [userId]);
+  return r.rowCount;
+}

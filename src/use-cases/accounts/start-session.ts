@@ -1,0 +1,16 @@
+import { newId } from '../../domain/ids.ts';
+import { newSecretToken } from '../../domain/members/secret-token.ts';
+import { SESSION_MAX_SECONDS } from '../../domain/members/session-policy.ts';
+import type { Queryable } from '../../store/db.ts';
+import { insertSession } from '../../store/member-sessions.ts';
+
+/**
+ * A new session for a user. The returned token is the cookie value: it exists only in this answer
+ * and in the member's browser; the database keeps its hash.
+ */
+export async function startSession(q: Queryable, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash } = newSecretToken();
+  const expiresAt = new Date(now.getTime() + SESSION_MAX_SECONDS * 1000);
+  await insertSession(q, { id: newId('msn'), userId, tokenHash: hash, expiresAt });
+  return { token, expiresAt };
+}
