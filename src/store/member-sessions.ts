@@ -10,13 +10,17 @@ export interface LiveSession {
   memberships: Array<{ businessId: string; businessSlug: string; businessName: string; role: MemberRole }>;
 }
 
-export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await q.query('INSERT INTO member_sessions (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
-    s.id,
-    s.userId,
-    s.tokenHash,
-    s.expiresAt,
-  ]);
+/**
+ * Expiry is reckoned on the database's clock, as every later check of it is, so an app whose clock
+ * differs (a test's fixed "now", a skewed host) cannot make a session born expired or eternal.
+ */
+export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; maxSeconds: number }): Promise<Date> {
+  const r = await q.query<{ expires_at: Date }>(
+    `INSERT INTO member_sessions (id, user_id, token_hash, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at`,
+    [s.id, s.userId, s.tokenHash, s.maxSeconds],
+  );
+  return r.rows[0]!.expires_at;
 }
 
 /**

@@ -17,7 +17,6 @@ const FAILED = 'The email or password is not right.';
 export async function signIn(
   db: Db,
   input: { email: string; password: string },
-  now: Date,
 ): Promise<{ member: MemberView; token: string; expiresAt: Date }> {
   const email = normaliseEmail(input.email);
   const user = await findUserByEmail(db, email);
@@ -26,6 +25,6 @@ export async function signIn(
   if (!user || user.passwordHash === null || !matches) throw new AppError('auth.invalid_key', FAILED);
   const memberships = await membershipsOf(db, user.id);
   if (memberships.length === 0) throw new AppError('auth.invalid_key', FAILED);
-  const { token, expiresAt } = await startSession(db, user.id, now);
+  const { token, expiresAt } = await startSession(db, user.id);
   return { member: memberView({ id: user.id, email, name: user.name ?? email }, memberships), token, expiresAt };
 }

@@ -8,9 +8,8 @@ import { insertSession } from '../../store/member-sessions.ts';
  * A new session for a user. The returned token is the cookie value: it exists only in this answer
  * and in the member's browser; the database keeps its hash.
  */
-export async function startSession(q: Queryable, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function startSession(q: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newSecretToken();
-  const expiresAt = new Date(now.getTime() + SESSION_MAX_SECONDS * 1000);
-  await insertSession(q, { id: newId('msn'), userId, tokenHash: hash, expiresAt });
+  const expiresAt = await insertSession(q, { id: newId('msn'), userId, tokenHash: hash, maxSeconds: SESSION_MAX_SECONDS });
   return { token, expiresAt };
 }

@@ -48,7 +48,7 @@ export async function accountRoutes(app: App): Promise<void> {
         config.rateLimitTimeoutMs,
         (err) => warn(err),
       );
-      const { member, token, expiresAt } = await signIn(app.ctx.db, request.body, app.ctx.clock());
+      const { member, token, expiresAt } = await signIn(app.ctx.db, request.body);
       void reply.setCookie(cookieName, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
       return ok(request, { member });
     },
