@@ -1,0 +1,190 @@
+/**
+ * The role table of business-side.md, walked over the real route table: every operator route ×
+ * every role × own and another business gets the answer the table gives. The expected table is
+ * written here from the spec, not read from the routes' config, so a route given the wrong roles
+ * fails; a route missing from it fails too.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { MEMBER_ROLES, type MemberRole } from '../src/domain/members/roles.ts';
+import { openapiPath, operatorRoutesOf } from '../src/http/route-table.ts';
+import { dbTargets } from './helpers/databases.ts';
+import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
+import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
+import { asMember, memberCookie } from './helpers/members.ts';
+
+type Allowed = 'platform' | readonly MemberRole[];
+const OWNER: Allowed = ['owner'];
+const MANAGERS: Allowed = ['owner', 'manager'];
+const EVERYONE: Allowed = ['owner', 'manager', 'frontDesk'];
+
+/** business-side.md "Principals" and the route tables of operator-api.md and business-side.md. */
+const ROLE_TABLE: Record<string, Allowed> = {
+  'POST /businesses': 'platform',
+  'GET /businesses': EVERYONE,
+  'GET /businesses/{slug}': EVERYONE,
+  'PATCH /businesses/{slug}/subscription': 'platform',
+  'POST /businesses/{slug}/api-keys': OWNER,
+  'GET /businesses/{slug}/api-keys': MANAGERS,
+  'DELETE /api-keys/{keyId}': OWNER,
+  'DELETE /businesses/{slug}/members/{userId}': OWNER,
+  'POST /businesses/{slug}/locations': MANAGERS,
+  'GET /businesses/{slug}/locations': EVERYONE,
+  'PATCH /businesses/{slug}/locations/{locationSlug}': MANAGERS,
+  'POST /businesses/{slug}/services': MANAGERS,
+  'GET /businesses/{slug}/services': EVERYONE,
+  'GET /services/{serviceId}': EVERYONE,
+  'PATCH /services/{serviceId}': MANAGERS,
+  'POST /businesses/{slug}/staff': MANAGERS,
+  'GET /businesses/{slug}/staff': EVERYONE,
+  'GET /staff/{staffId}': EVERYONE,
+  'PATCH /staff/{staffId}': MANAGERS,
+  'POST /staff/{staffId}/time-off': MANAGERS,
+  'GET /staff/{staffId}/time-off': EVERYONE,
+  'DELETE /time-off/{timeOffId}': MANAGERS,
+  'POST /services/{serviceId}/sessions': MANAGERS,
+  'GET /services/{serviceId}/sessions': EVERYONE,
+  'POST /businesses/{slug}/bookings': EVERYONE,
+  'GET /businesses/{slug}/bookings': EVERYONE,
+  'GET /businesses/{slug}/agenda': EVERYONE,
+  'GET /bookings/{bookingId}': EVERYONE,
+  'GET /bookings/{bookingId}/events': EVERYONE,
+  'POST /bookings/{bookingId}/accept': EVERYONE,
+  'POST /bookings/{bookingId}/decline': EVERYONE,
+  'POST /bookings/{bookingId}/propose': EVERYONE,
+  'POST /bookings/{bookingId}/accept-proposal': EVERYONE,
+  'POST /bookings/{bookingId}/reschedule': EVERYONE,
+  'POST /bookings/{bookingId}/complete': EVERYONE,
+  'POST /bookings/{bookingId}/no-show': EVERYONE,
+  'POST /bookings/{bookingId}/cancel': EVERYONE,
+};
+
+/** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
+async function paramValue(h: Harness, salon: SalonFixture, name: string): Promise<string> {
+  const slug = salon.business.slug;
+  switch (name) {
+    case 'slug':
+      return slug;
+    case 'locationSlug':
+      return salon.location.slug;
+    case 'serviceId':
+      return salon.service.id;
+    case 'staffId':
+      return salon.staff[0]!.id;
+    case 'userId':
+      return 'usr_nobody';
+    case 'keyId':
+      return (
+        await adminOk(h.app, 'POST', `/businesses/${slug}/api-keys`, {
+          name: 'k',
+          type: 'integration',
+          kind: 'owner',
+          capabilities: ['services.read'],
+        })
+      ).apiKey.id;
+    case 'timeOffId':
+      return (
+        await adminOk(h.app, 'POST', `/staff/${salon.staff[0]!.id}/time-off`, {
+          from: { date: '2031-02-03', time: '10:00' },
+          to: { date: '2031-02-03', time: '11:00' },
+        })
+      ).timeOff.id;
+    case 'bookingId':
+      return (
+        await adminOk(h.app, 'POST', `/businesses/${slug}/bookings`, {
+          locationSlug: salon.location.slug,
+          serviceId: salon.service.id,
+          staffId: salon.staff[1]!.id,
+          // One booking a day from 2031-03-01 on: the walk needs about seventy, none may clash.
+          date: new Date(Date.UTC(2031, 2, 1 + bookingCounter++)).toISOString().slice(0, 10),
+          startTime: '10:00',
+          guest: { name: 'Role Walk', phone: '+36 30 123 4567' },
+        })
+      ).booking.bookingId;
+    default:
+      throw new Error(`no fixture for path parameter ${name}: add one`);
+  }
+}
+let bookingCounter = 0;
+
+async function pathFor(h: Harness, salon: SalonFixture, url: string): Promise<string> {
+  const path = url.replace(/^\/admin\/v1/, '');
+  let out = path;
+  for (const m of path.matchAll(/:([A-Za-z]+)/g)) out = out.replace(`:${m[1]}`, encodeURIComponent(await paramValue(h, salon, m[1]!)));
+  return out;
+}
+
+const [target] = dbTargets();
+
+describe(`operator routes × roles × own and other business [${target!.name}]`, () => {
+  let h: Harness;
+  let own: SalonFixture;
+  let other: SalonFixture;
+  const cookies = new Map<MemberRole, string>();
+  before(async () => {
+    h = await startHarness(target!);
+    own = await createSalon(h.app);
+    other = await createSalon(h.app);
+    for (const role of MEMBER_ROLES) cookies.set(role, (await memberCookie(h.app, h.db, own.business.id, role)).cookie);
+  });
+  after(() => h.close());
+
+  test('every operator route is in the role table, and every table row is a route', () => {
+    const routes = operatorRoutesOf(h.app.routeTable).map((r) => `${r.method} ${openapiPath(r.url).replace(/^\/admin\/v1/, '')}`);
+    assert.deepEqual([...routes].sort(), Object.keys(ROLE_TABLE).sort());
+  });
+
+  test('each role gets what the table gives, in its own business and in another', async () => {
+    const failures: string[] = [];
+    for (const route of operatorRoutesOf(h.app.routeTable)) {
+      const key = `${route.method} ${openapiPath(route.url).replace(/^\/admin\/v1/, '')}`;
+      const allowed = ROLE_TABLE[key]!;
+      const aboutOneBusiness = route.access?.surface === 'operator' && route.access.business !== 'none';
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      for (const role of MEMBER_ROLES) {
+        const cookie = cookies.get(role)!;
+        const mayCall = allowed !== 'platform' && allowed.includes(role);
+        const ownAnswer = await asMember(h.app, cookie, route.method as any, await pathFor(h, own, route.url), body);
+        const code = ownAnswer.body?.error?.code as string | undefined;
+        if (mayCall) {
+          if (code?.startsWith('auth.')) failures.push(`${key} as ${role}, own business: ${ownAnswer.status} ${code}`);
+        } else {
+          const required = allowed === 'platform' ? ['platformOperator'] : [...allowed];
+          if (ownAnswer.status !== 403 || code !== 'auth.insufficient_capability') {
+            failures.push(`${key} as ${role}, own business: expected 403 auth.insufficient_capability, got ${ownAnswer.status} ${code}`);
+          } else if (JSON.stringify(ownAnswer.body.error.details.required) !== JSON.stringify(required)) {
+            failures.push(`${key} as ${role}: details.required ${JSON.stringify(ownAnswer.body.error.details.required)}`);
+          }
+        }
+        if (aboutOneBusiness) {
+          const otherAnswer = await asMember(h.app, cookie, route.method as any, await pathFor(h, other, route.url), body);
+          if (otherAnswer.status !== 403 || otherAnswer.body?.error?.code !== 'auth.scope_mismatch') {
+            failures.push(
+              `${key} as ${role}, other business: expected 403 auth.scope_mismatch, got ${otherAnswer.status} ${otherAnswer.raw.slice(0, 120)}`,
+            );
+          }
+        }
+      }
+      // The platform operator may call every route of every business.
+      const platform = await admin(h.app, route.method as any, await pathFor(h, other, route.url), body);
+      if (String(platform.body?.error?.code).startsWith('auth.'))
+        failures.push(`${key} as the platform operator: ${platform.raw.slice(0, 120)}`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  test('an id that exists nowhere answers a member like another business’s: 403, never 404', async () => {
+    for (const path of ['/bookings/bkg_nope', '/services/svc_nope', '/staff/stf_nope', '/businesses/no-such-salon']) {
+      const r = await asMember(h.app, cookies.get('owner')!, 'GET', path);
+      assert.equal(r.status, 403, `${path}: ${r.raw}`);
+      assert.equal(r.body.error.code, 'auth.scope_mismatch');
+    }
+    assert.equal((await admin(h.app, 'GET', '/bookings/bkg_nope')).status, 404, 'the platform operator still gets 404');
+  });
+
+  test('GET /metrics is the platform operator’s alone', async () => {
+    const r = await h.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: cookies.get('owner')! } });
+    assert.equal(r.statusCode, 403, r.body);
+    assert.equal(JSON.parse(r.body).error.code, 'auth.insufficient_capability');
+  });
+});
