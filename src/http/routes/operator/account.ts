@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { normaliseEmail } from '../../../domain/members/secret-token.ts';
 import { isHttps, sessionCookieName } from '../../../domain/members/session-policy.ts';
 import { currentMember, signOut } from '../../../use-cases/accounts/session.ts';
 import { signIn } from '../../../use-cases/accounts/sign-in.ts';
@@ -44,7 +45,7 @@ export async function accountRoutes(app: App): Promise<void> {
     async (request, reply) => {
       await checkSignInLimit(
         app.ctx.rateLimits,
-        { email: request.body.email.trim().toLowerCase(), address: request.ip },
+        { email: normaliseEmail(request.body.email), address: request.ip },
         config.rateLimitTimeoutMs,
         (err) => warn(err),
       );
