@@ -76,7 +76,7 @@ export async function createApiKey(
   const { secret, prefix, hash } = generateApiKeySecret();
   const row = await db.transaction(async (tx) => {
     const b = await requireBusiness(tx, businessSlug);
-    return insertKey(tx, {
+    const inserted = await insertKey(tx, {
       id: newId('key'),
       businessId: b.id,
       name: input.name,
@@ -89,6 +89,8 @@ export async function createApiKey(
       userId: input.userId ?? null,
       expiresAt: input.expiresAt ?? null,
     });
+    if (inserted === 'not_member') throw invalidField('body.userId', 'is not a member of this business');
+    return inserted;
   });
   return { ...apiKeyView(row), secret };
 }
