@@ -40,6 +40,7 @@ import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
 import { throttledWarning } from './rate-limit/fail-open.ts';
 import { countOutboxBacklog } from './store/outbox-backlog.ts';
+import { Dispatcher } from './webhooks/dispatcher.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -97,6 +98,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 async function setUp(app: App, opts: BuildOptions): Promise<void> {
   const serverSecret = await getServerSecret(opts.db);
   const metrics = opts.metrics ?? new Metrics();
+  // An operator's redelivery goes out through the worker's sender (the connect-time address check).
+  const webhookSender = new Dispatcher({
+    timeoutMs: opts.config.webhookTimeoutMs,
+    allowPrivateTargets: opts.config.webhookAllowPrivateTargets,
+  });
+  app.addHook('onClose', async () => webhookSender.close());
   const ctx: Omit<AppContext, 'rateLimits'> & { rateLimits?: RateLimitStore } = {
     db: opts.db,
     config: opts.config,
@@ -106,6 +113,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     metrics,
     bookingGate: new AttemptGate((outcome) => metrics.bookingAttempts.inc({ outcome })),
     createLimit: new KeyedLimit(opts.config.bookingConcurrencyPerBusiness),
+    webhookSender,
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
