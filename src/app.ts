@@ -36,6 +36,7 @@ import { registerHttpMetrics } from './http/plugins/http-metrics.ts';
 import { registerRateLimit } from './http/plugins/rate-limit.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
 import { payRoutes } from './http/routes/pay.ts';
+import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
@@ -72,17 +73,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A path that is not valid percent-encoding never reaches a route; answer it in the envelope.
     frameworkErrors: (_err, request, reply) =>
-      (reply as FastifyReply)
-        .status(400)
-        .header('x-request-id', request.id)
-        .send(
-          errorEnvelope(
-            request,
-            new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
-              issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
-            }),
-          ),
-        ),
+      // A guest's payment link this bad (a segment too long or badly encoded) gets the page's 404.
+      request.url.startsWith('/pay/')
+        ? (reply as FastifyReply).status(404).header('x-request-id', request.id).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage())
+        : (reply as FastifyReply)
+            .status(400)
+            .header('x-request-id', request.id)
+            .send(
+              errorEnvelope(
+                request,
+                new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
+                  issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
+                }),
+              ),
+            ),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   try {
@@ -131,7 +135,11 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Route existence is the first check: an unknown route is 404 before its body is even read.
-    if (request.is404) return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
+    if (request.is404) {
+      // A guest's payment link that matches no route (mangled past recognition) gets the page's 404.
+      if (request.url.startsWith('/pay/')) return reply.status(404).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage());
+      return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
+    }
   });
   await app.register(cookie);
   registerAuth(app);

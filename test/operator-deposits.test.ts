@@ -170,6 +170,9 @@ for (const target of dbTargets()) {
         `/pay/deposit/${bookingId}/${token!.split('.')[0]}`,
         `/pay/deposit/${plain.bookingId}/${token}`,
         `/pay/deposit/bkg_nope/${token}`,
+        `/pay/deposit/${bookingId}/${token}/extra`,
+        `/pay/deposit/${bookingId}/${'x'.repeat(300)}`,
+        `/pay/deposit/${bookingId}`,
       ]) {
         const r = await page(bad);
         assertHtmlPage(r, 404);
