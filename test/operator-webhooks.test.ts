@@ -123,6 +123,22 @@ for (const target of isolatedDbTargets()) {
       assert.equal(receiver.at(path).length, 4);
     });
 
+    test('while an attempt of the record is in flight, a redelivery is 503 idempotency.request_in_progress', async () => {
+      const salon = await createSalon(h.app);
+      const { url, path } = receiver.path('slow', (attempt) => (attempt <= 3 ? { status: 500 } : 'hang'));
+      await createWebhook(h, salon, url);
+      const deliveryId = await exhaustedDelivery(salon, path);
+      const first = adminOk(h.app, 'POST', `${base(salon)}/deliveries/${deliveryId}/redeliver`);
+      await receiver.waitFor(() => receiver.at(path).length === 4);
+      const second = await admin(h.app, 'POST', `${base(salon)}/deliveries/${deliveryId}/redeliver`);
+      expectError(second, 503, 'idempotency.request_in_progress');
+      receiver.releaseHanging();
+      const { delivery } = await first;
+      assert.equal(delivery.attemptCount, 4);
+      assert.equal(delivery.outcome, 'network_error');
+      assert.equal(delivery.status, 'exhausted');
+    });
+
     test("another business's delivery, or an unknown one, is 404 request.not_found and sends nothing", async () => {
       const mine = await createSalon(h.app);
       const other = await createSalon(h.app);
