@@ -35,11 +35,14 @@ import { KeyedLimit } from './concurrency/keyed-limit.ts';
 import { registerHttpMetrics } from './http/plugins/http-metrics.ts';
 import { registerRateLimit } from './http/plugins/rate-limit.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
+import { payRoutes } from './http/routes/pay.ts';
+import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
 import { throttledWarning } from './rate-limit/fail-open.ts';
 import { countOutboxBacklog } from './store/outbox-backlog.ts';
+import { Dispatcher } from './webhooks/dispatcher.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -70,17 +73,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A path that is not valid percent-encoding never reaches a route; answer it in the envelope.
     frameworkErrors: (_err, request, reply) =>
-      (reply as FastifyReply)
-        .status(400)
-        .header('x-request-id', request.id)
-        .send(
-          errorEnvelope(
-            request,
-            new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
-              issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
-            }),
-          ),
-        ),
+      // A guest's payment link this bad (a segment too long or badly encoded) gets the page's 404.
+      request.url.startsWith('/pay/')
+        ? (reply as FastifyReply).status(404).header('x-request-id', request.id).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage())
+        : (reply as FastifyReply)
+            .status(400)
+            .header('x-request-id', request.id)
+            .send(
+              errorEnvelope(
+                request,
+                new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
+                  issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
+                }),
+              ),
+            ),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   try {
@@ -97,6 +103,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 async function setUp(app: App, opts: BuildOptions): Promise<void> {
   const serverSecret = await getServerSecret(opts.db);
   const metrics = opts.metrics ?? new Metrics();
+  // An operator's redelivery goes out through the worker's sender (the connect-time address check).
+  const webhookSender = new Dispatcher({
+    timeoutMs: opts.config.webhookTimeoutMs,
+    allowPrivateTargets: opts.config.webhookAllowPrivateTargets,
+  });
+  app.addHook('onClose', async () => webhookSender.close());
   const ctx: Omit<AppContext, 'rateLimits'> & { rateLimits?: RateLimitStore } = {
     db: opts.db,
     config: opts.config,
@@ -106,6 +118,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     metrics,
     bookingGate: new AttemptGate((outcome) => metrics.bookingAttempts.inc({ outcome })),
     createLimit: new KeyedLimit(opts.config.bookingConcurrencyPerBusiness),
+    webhookSender,
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
@@ -122,7 +135,11 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Route existence is the first check: an unknown route is 404 before its body is even read.
-    if (request.is404) return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
+    if (request.is404) {
+      // A guest's payment link that matches no route (mangled past recognition) gets the page's 404.
+      if (request.url.startsWith('/pay/')) return reply.status(404).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage());
+      return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
+    }
   });
   await app.register(cookie);
   registerAuth(app);
@@ -141,6 +158,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(publicRoutes, { prefix: '/v1' });
   await app.register(operatorRoutes, { prefix: '/admin/v1' });
   await app.register(metricsRoutes);
+  await app.register(payRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 

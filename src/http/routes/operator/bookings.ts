@@ -7,6 +7,7 @@ import {
 } from '../../../use-cases/bookings/business-side.ts';
 import { getBookingEvents } from '../../../use-cases/bookings/queries.ts';
 import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
+import { recordDeposit } from '../../../use-cases/bookings/deposit.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import type { App } from '../../context.ts';
@@ -207,4 +208,26 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       },
     );
   }
+
+  app.post(
+    '/bookings/:bookingId/deposit',
+    {
+      config: operatorAccess(ROLES.everyone, 'bookingId'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorRecordDeposit',
+        summary:
+          'Record that the business received the deposit (paid) or lets it go (waived): from pending only; ' +
+          'the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit',
+        params: BookingParams,
+        body: Type.Object(
+          { status: Type.Enum(['paid', 'waived'], { description: 'paid: received; waived: nothing is owed any more' }) },
+          { additionalProperties: false },
+        ),
+        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found', 'booking.invalid_transition']),
+      },
+    },
+    async (request) =>
+      ok(request, { booking: await recordDeposit(app.ctx.db, request.params.bookingId, request.body.status, app.ctx.clock()) }),
+  );
 }

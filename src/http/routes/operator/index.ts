@@ -7,6 +7,7 @@ import { locationRoutes } from './locations.ts';
 import { serviceRoutes } from './services.ts';
 import { sessionRoutes } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
+import { operatorWebhookRoutes } from './webhooks.ts';
 
 export async function operatorRoutes(app: App): Promise<void> {
   await app.register(accountRoutes);
@@ -17,4 +18,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(staffRoutes);
   await app.register(sessionRoutes);
   await app.register(operatorBookingRoutes);
+  await app.register(operatorWebhookRoutes);
 }
