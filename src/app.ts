@@ -40,6 +40,8 @@ import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
 import { throttledWarning } from './rate-limit/fail-open.ts';
 import { countOutboxBacklog } from './store/outbox-backlog.ts';
+import type { Mailer } from './domain/mail.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -51,6 +53,8 @@ export interface BuildOptions {
   rateLimitStore?: RateLimitStore;
   /** default: a fresh registry for this app */
   metrics?: Metrics;
+  /** default: SMTP through config.smtpUrl when set (closed with the app), else none. A mailer passed here is the caller's to close. */
+  mailer?: Mailer;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -106,6 +110,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     metrics,
     bookingGate: new AttemptGate((outcome) => metrics.bookingAttempts.inc({ outcome })),
     createLimit: new KeyedLimit(opts.config.bookingConcurrencyPerBusiness),
+    mailer: opts.mailer ?? openMailer(app, opts.config),
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
@@ -145,6 +150,14 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 
   await app.ready();
+}
+
+/** SMTP when SMTP_URL is set, closed with the app; else no mail. */
+function openMailer(app: App, config: Config): Mailer | undefined {
+  if (config.smtpUrl === undefined) return undefined;
+  const mailer = createSmtpMailer(config.smtpUrl, config.mailFrom);
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
 }
 
 /** Redis when configured (shared by every instance), else in-process; closed with the app. */

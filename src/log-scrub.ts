@@ -21,6 +21,7 @@ const SECRET_KEYS = new Set([
   'token',
   'password',
   'secret',
+  'accepturl',
   'signingsecret',
   'phone',
   'email',
@@ -87,4 +88,15 @@ const API_KEY = /bka_[0-9A-Za-z]{32,}/g;
 
 export function maskApiKeys(line: string): string {
   return line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
+}
+
+/**
+ * An invitation token in a URL (`?token=` of the accept link: a request for the dashboard's accept
+ * page logs its URL) wherever it appears in a finished line.
+ */
+const URL_TOKEN = /([?&]token=)[A-Za-z0-9_%-]{20,}/g;
+
+export function maskLineSecrets(line: string): string {
+  const masked = maskApiKeys(line);
+  return masked.includes('token=') ? masked.replace(URL_TOKEN, '$1[redacted]') : masked;
 }

@@ -10,6 +10,7 @@ import type { RateLimitStore } from '../rate-limit/store.ts';
 import type { RouteRoles } from '../domain/members/roles.ts';
 import type { BusinessLocator } from '../store/resource-business.ts';
 import type { LiveSession } from '../store/member-sessions.ts';
+import type { Mailer } from '../domain/mail.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   createLimit: KeyedLimit;
   /** the rate-limit counters (Redis when configured): the public API's limits and sign-in's */
   rateLimits: RateLimitStore;
+  /** outgoing mail (SMTP_URL); undefined when none is configured: then no mail is sent */
+  mailer: Mailer | undefined;
 }
 
 export type { RateGroup } from '../rate-limit/policy.ts';
