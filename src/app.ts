@@ -43,6 +43,8 @@ import type { RateLimitStore } from './rate-limit/store.ts';
 import { throttledWarning } from './rate-limit/fail-open.ts';
 import { countOutboxBacklog } from './store/outbox-backlog.ts';
 import { Dispatcher } from './webhooks/dispatcher.ts';
+import type { Mailer } from './domain/mail.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -54,6 +56,8 @@ export interface BuildOptions {
   rateLimitStore?: RateLimitStore;
   /** default: a fresh registry for this app */
   metrics?: Metrics;
+  /** default: SMTP through config.smtpUrl when set (closed with the app), else none. A mailer passed here is the caller's to close. */
+  mailer?: Mailer;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -119,6 +123,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     bookingGate: new AttemptGate((outcome) => metrics.bookingAttempts.inc({ outcome })),
     createLimit: new KeyedLimit(opts.config.bookingConcurrencyPerBusiness),
     webhookSender,
+    mailer: opts.mailer ?? openMailer(app, opts.config),
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
@@ -163,6 +168,14 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 
   await app.ready();
+}
+
+/** SMTP when SMTP_URL is set, closed with the app; else no mail. */
+function openMailer(app: App, config: Config): Mailer | undefined {
+  if (config.smtpUrl === undefined) return undefined;
+  const mailer = createSmtpMailer(config.smtpUrl, config.mailFrom);
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
 }
 
 /** Redis when configured (shared by every instance), else in-process; closed with the app. */

@@ -21,6 +21,7 @@ const SECRET_KEYS = new Set([
   'token',
   'password',
   'secret',
+  'accepturl',
   'signingsecret',
   'phone',
   'email',
@@ -96,4 +97,15 @@ export function maskApiKeys(line: string): string {
   let out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
   if (/token=/i.test(out)) out = out.replace(TOKEN_PARAM, '$1[redacted]');
   return out;
+}
+
+/**
+ * An invitation token in a URL (`?token=` of the accept link: a request for the dashboard's accept
+ * page logs its URL) wherever it appears in a finished line.
+ */
+const URL_TOKEN = /([?&]token=)[A-Za-z0-9_%-]{20,}/g;
+
+export function maskLineSecrets(line: string): string {
+  const masked = maskApiKeys(line);
+  return masked.includes('token=') ? masked.replace(URL_TOKEN, '$1[redacted]') : masked;
 }

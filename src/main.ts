@@ -52,6 +52,7 @@ if (config.seedDemo) {
     banner.push(
       `Demo salon "${demo.salonSlug}" seeded. Demo API key (shown once): ${demo.apiKey}`,
       `Try: curl -s -H 'Authorization: Bearer ${demo.apiKey}' '${config.publicBaseUrl}/v1/services?salonSlug=${demo.salonSlug}&locationSlug=${demo.locationSlug}'`,
+      `Demo owner (shown once): email ${demo.owner.email}  password ${demo.owner.password}  dashboard ${config.publicBaseUrl}/dashboard/`,
     );
   }
 }

@@ -322,7 +322,10 @@ for (const target of dbTargets()) {
         try {
           const seed = await seedDemoIfEmpty(db, testConfig());
           assert.ok(seed);
-          assert.deepEqual({ ...seed, apiKey: undefined }, { salonSlug: 'demo-salon', locationSlug: 'downtown', apiKey: undefined });
+          assert.deepEqual(
+            { ...seed, apiKey: undefined, owner: undefined },
+            { salonSlug: 'demo-salon', locationSlug: 'downtown', apiKey: undefined, owner: undefined },
+          );
           const query = q(seed.salonSlug, seed.locationSlug);
           const list = (await api(app, seed.apiKey, 'GET', `/services?${query}`)).body.data.services;
           assert.deepEqual(
@@ -337,6 +340,14 @@ for (const target of dbTargets()) {
           assert.equal(people.length, 2);
           const sub = await api(app, seed.apiKey, 'GET', '/subscription');
           assert.equal(sub.body.data.subscription.plan, 'pro');
+          // the demo owner signs in to the demo salon as its owner; the password is random, 16+ characters
+          assert.equal(seed.owner.email, 'owner@demo.example');
+          assert.ok(seed.owner.password.length >= 16);
+          const signedIn = await app.inject({ method: 'POST', url: '/admin/v1/session', payload: seed.owner });
+          assert.equal(signedIn.statusCode, 200, signedIn.body);
+          assert.deepEqual(JSON.parse(signedIn.body).data.member.memberships, [
+            { salonSlug: 'demo-salon', businessName: 'Demo Salon', role: 'owner' },
+          ]);
           assert.equal(await seedDemoIfEmpty(db, testConfig()), undefined);
         } finally {
           await app.close();

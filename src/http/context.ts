@@ -11,6 +11,7 @@ import type { RouteRoles } from '../domain/members/roles.ts';
 import type { BusinessLocator } from '../store/resource-business.ts';
 import type { LiveSession } from '../store/member-sessions.ts';
 import type { AttemptSender } from '../use-cases/webhooks/redeliver.ts';
+import type { Mailer } from '../domain/mail.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
@@ -32,6 +33,8 @@ export interface AppContext {
   webhookSender: AttemptSender;
   /** the rate-limit counters (Redis when configured): the public API's limits and sign-in's */
   rateLimits: RateLimitStore;
+  /** outgoing mail (SMTP_URL); undefined when none is configured: then no mail is sent */
+  mailer: Mailer | undefined;
 }
 
 export type { RateGroup } from '../rate-limit/policy.ts';
