@@ -14,7 +14,7 @@ import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { Agenda, BusinessBookingRef } from '../../schemas/booking.ts';
 import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
-import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 const BookingParams = Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) });
