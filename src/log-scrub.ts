@@ -93,19 +93,8 @@ const API_KEY = /bka_[0-9A-Za-z]{32,}/g;
  */
 const TOKEN_PARAM = /([?&]token=)[^&#\s"]+/gi;
 
-export function maskApiKeys(line: string): string {
-  let out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
-  if (/token=/i.test(out)) out = out.replace(TOKEN_PARAM, '$1[redacted]');
-  return out;
-}
-
-/**
- * An invitation token in a URL (`?token=` of the accept link: a request for the dashboard's accept
- * page logs its URL) wherever it appears in a finished line.
- */
-const URL_TOKEN = /([?&]token=)[A-Za-z0-9_%-]{20,}/g;
-
+/** API keys and URL tokens wherever they appear in a finished line. */
 export function maskLineSecrets(line: string): string {
-  const masked = maskApiKeys(line);
-  return masked.includes('token=') ? masked.replace(URL_TOKEN, '$1[redacted]') : masked;
+  const out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
+  return /token=/i.test(out) ? out.replace(TOKEN_PARAM, '$1[redacted]') : out;
 }
