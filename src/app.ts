@@ -62,12 +62,18 @@ export interface BuildOptions {
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** A hop count as proxy-addr's function form (Fastify's types take no number): trust the nearest `n` hops. */
+function trustProxyOption(v: Config['trustProxy']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_addr, hop) => hop < v : v;
+}
+
 /** Builds the whole HTTP application; never listens (main.ts and tests decide that). */
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger === false || opts.logger === undefined ? undefined : opts.logger,
     logger: opts.logger === false || opts.logger === undefined ? false : undefined,
     bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     genReqId: genRequestId,
     // What Node's HTTP parser refuses never reaches Fastify's router or error handler.
     clientErrorHandler: clientErrorHandler(() => ({ log: app.log, metrics: app.ctx?.metrics })),

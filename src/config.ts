@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 /**
  * The only module that reads process.env. Every setting is validated once at start; a bad value
  * stops the server with a message that names the variable.
@@ -12,6 +13,11 @@ export interface Config {
   redisUrl: string | undefined;
   adminToken: string | undefined;
   publicBaseUrl: string;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For to believe for the client address (sign-in limits,
+   * logs): a hop count, or a list of proxy addresses/CIDRs; false (unset) believes none.
+   */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   webhookWorker: boolean;
   webhookTimeoutMs: number;
@@ -110,6 +116,26 @@ function url(name: string, v: string | undefined, protocols: string[]): string |
   return v;
 }
 
+/**
+ * `1` (one proxy in front), or `10.0.0.5,10.1.0.0/16`. Never "believe everyone": anybody could then
+ * name any client address and spread sign-in attempts over invented ones.
+ */
+function parseTrustProxy(v: string | undefined): false | number | string[] {
+  if (v === undefined) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops < 1 || hops > 10) throw new ConfigError('TRUST_PROXY', 'a hop count must be 1 to 10');
+    return hops;
+  }
+  const parts = v.split(',').map((p) => p.trim());
+  for (const p of parts) {
+    const [addr, bits, extra] = p.split('/');
+    const ok = extra === undefined && addr !== undefined && isIP(addr) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+    if (!ok) throw new ConfigError('TRUST_PROXY', `"${p}" is not a hop count, an IP address or a CIDR range`);
+  }
+  return parts;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST') ?? '127.0.0.1';
@@ -129,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[^@\s<>]+@[^@\s<>]+$|^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/.test(mailFrom)) {
     throw new ConfigError('MAIL_FROM', 'must be an address like no-reply@example.com or "Name <no-reply@example.com>"');
   }
+  const trustProxy = parseTrustProxy(str(env, 'TRUST_PROXY'));
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
@@ -141,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     adminToken,
     publicBaseUrl,
+    trustProxy,
     seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 8000, 100, 60_000),

@@ -93,8 +93,12 @@ const API_KEY = /bka_[0-9A-Za-z]{32,}/g;
  */
 const TOKEN_PARAM = /([?&]token=)[^&#\s"]+/gi;
 
-/** API keys and URL tokens wherever they appear in a finished line. */
+/** A deposit payment link's signed part (`/pay/deposit/<booking>/<token>`): a bearer secret too. */
+const PAY_LINK = /(\/pay\/deposit\/[^/\s"?#]+\/)[^\s"?#]+/g;
+
+/** API keys, URL tokens and payment links wherever they appear in a finished line. */
 export function maskLineSecrets(line: string): string {
-  const out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
-  return /token=/i.test(out) ? out.replace(TOKEN_PARAM, '$1[redacted]') : out;
+  let out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
+  if (/token=/i.test(out)) out = out.replace(TOKEN_PARAM, '$1[redacted]');
+  return out.includes('/pay/deposit/') ? out.replace(PAY_LINK, '$1[redacted]') : out;
 }

@@ -31,6 +31,44 @@ for (const target of dbTargets()) {
     });
     after(() => h.close());
 
+    test('a removed member cannot come back through a second open link, nor a demoted owner through one they sent', async () => {
+      const biz = await createBusiness(h.app);
+      const owner = await invitedMember(h.app, biz.slug, 'owner');
+      // A resend: two open links to one address, the second with a higher role.
+      const email = freshEmail();
+      const first = await invite(h.app, biz.slug, email, 'manager');
+      const second = await invite(h.app, biz.slug, email.toUpperCase(), 'owner').catch(() => undefined);
+      const joined = await accept(h.app, { token: tokenOf(first.acceptUrl), password: PASSWORD });
+      assert.equal(joined.status, 200, joined.raw);
+      if (second) {
+        // Accepting one link spends the others to the same address.
+        assertError(await accept(h.app, { token: tokenOf(second.acceptUrl), password: PASSWORD }), 404, 'request.not_found');
+      }
+      const third = await asMember(h.app, owner.cookie, 'POST', `/businesses/${biz.slug}/invitations`, {
+        email: freshEmail(),
+        role: 'owner',
+      });
+      assert.equal(third.status, 200, third.raw);
+      const member = joined.body.data.member.id;
+      // An owner-made link to an address the member holds is withdrawn when the member is removed.
+      const pending = await invite(h.app, biz.slug, freshEmail(), 'owner');
+      await h.db.query('UPDATE invitations SET email = $2 WHERE id = $1', [pending.id, email]);
+      assert.equal((await admin(h.app, 'DELETE', `/businesses/${biz.slug}/members/${member}`)).status, 200);
+      assertError(await accept(h.app, { token: tokenOf(pending.acceptUrl), password: PASSWORD }), 404, 'request.not_found');
+
+      // The owner's own invitation (to an address of theirs) ends when they stop being an owner.
+      const other = await invitedMember(h.app, biz.slug, 'owner');
+      assert.equal((await admin(h.app, 'PATCH', `/businesses/${biz.slug}/members/${owner.userId}`, { role: 'frontDesk' })).status, 200);
+      assertError(
+        await accept(h.app, { token: tokenOf(third.body.data.invitation.acceptUrl), password: PASSWORD }),
+        404,
+        'request.not_found',
+      );
+      const open = (await adminOk(h.app, 'GET', `/businesses/${biz.slug}/invitations`)).invitations;
+      assert.deepEqual(open, []);
+      assert.ok(other.userId);
+    });
+
     test('the platform operator invites the first owner: the link is returned once, only its hash is stored', async () => {
       const biz = await createBusiness(h.app);
       const email = freshEmail();
@@ -167,17 +205,21 @@ for (const target of dbTargets()) {
       assert.equal(r.body.error.details.issues[0].path, 'body.email');
     });
 
-    test('an invitation accepted by someone who became a member meanwhile keeps their role and is used up', async () => {
+    test('accepting one of two links to one address spends the other; a member keeps their role', async () => {
       const biz = await createBusiness(h.app);
       const email = freshEmail();
       const early = await invite(h.app, biz.slug, email, 'owner');
       const late = await invite(h.app, biz.slug, email, 'frontDesk');
       const joined = await accept(h.app, { token: tokenOf(late.acceptUrl), password: PASSWORD });
       assert.equal(joined.status, 200, joined.raw);
-      const again = await accept(h.app, { token: tokenOf(early.acceptUrl), password: PASSWORD });
-      assert.equal(again.status, 200, again.raw);
-      assert.deepEqual(again.body.data.member.memberships, [{ salonSlug: biz.slug, businessName: `Salon ${biz.slug}`, role: 'frontDesk' }]);
+      assert.deepEqual(joined.body.data.member.memberships, [
+        { salonSlug: biz.slug, businessName: `Salon ${biz.slug}`, role: 'frontDesk' },
+      ]);
       assertError(await accept(h.app, { token: tokenOf(early.acceptUrl), password: PASSWORD }), 404, 'request.not_found');
+      assert.equal(
+        (await asMember(h.app, cookiePair(joined.headers['set-cookie']), 'GET', '/session')).body.data.member.memberships[0].role,
+        'frontDesk',
+      );
     });
 
     test('two acceptances of one token at once: exactly one wins, one account, one membership', async () => {

@@ -32,3 +32,12 @@ test('a password or session cookie passed as a field is masked', () => {
   const line = text();
   assert.ok(!line.includes('hunter2hunter2') && !line.includes('bk_session=abc') && !line.includes('a@b.example'), line);
 });
+
+test('a deposit payment link in a logged URL is masked after the booking id', () => {
+  const { stream, text } = capture();
+  const log = createLogger('info', stream);
+  log.info({ req: { url: '/pay/deposit/bkg_abc/NONCE123.MAC456' } }, 'incoming request');
+  const line = text();
+  assert.ok(!line.includes('NONCE123.MAC456'), line);
+  assert.match(line, /\/pay\/deposit\/bkg_abc\/\[redacted\]/);
+});

@@ -257,6 +257,15 @@ for (const target of dbTargets()) {
         // Another email from the same address is not held back by this one's limit.
         const other = await insertMember(h.db, biz.id, 'owner');
         assert.equal((await signInCall(h.app, other.email, other.password)).status, 200);
+        // Nor is the account's owner at another address: an attacker who knows an email cannot
+        // lock its owner out from one place.
+        const elsewhere = await call(h.app, {
+          method: 'POST',
+          url: '/admin/v1/session',
+          payload: { email: m.email, password: m.password },
+          remoteAddress: '203.0.113.9',
+        });
+        assert.equal(elsewhere.status, 200, elsewhere.raw);
       } finally {
         await h.close();
       }

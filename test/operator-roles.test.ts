@@ -201,6 +201,20 @@ describe(`operator routes × roles × own and other business [${target!.name}]`,
     assert.equal((await admin(h.app, 'GET', '/bookings/bkg_nope')).status, 404, 'the platform operator still gets 404');
   });
 
+  test('an owner issues keys, but only the platform operator gives one the elevated tier', async () => {
+    const body = { name: 'fast', type: 'integration', kind: 'owner', capabilities: ['services.read'], tier: 'elevated' };
+    const r = await asMember(h.app, cookies.get('owner')!, 'POST', `/businesses/${own.business.slug}/api-keys`, body);
+    assert.equal(r.status, 403, r.raw);
+    assert.equal(r.body.error.code, 'auth.insufficient_capability');
+    assert.deepEqual(r.body.error.details.required, ['platformOperator']);
+    const standard = await asMember(h.app, cookies.get('owner')!, 'POST', `/businesses/${own.business.slug}/api-keys`, {
+      ...body,
+      tier: 'standard',
+    });
+    assert.equal(standard.status, 200, standard.raw);
+    assert.equal((await admin(h.app, 'POST', `/businesses/${own.business.slug}/api-keys`, body)).body.data.apiKey.tier, 'elevated');
+  });
+
   test('GET /metrics is the platform operator’s alone', async () => {
     const r = await h.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: cookies.get('owner')! } });
     assert.equal(r.statusCode, 403, r.body);

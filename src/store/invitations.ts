@@ -71,3 +71,22 @@ export async function claimInvitation(q: Queryable, tokenHash: string): Promise<
 export async function recordAcceptedBy(q: Queryable, invitationId: string, userId: string): Promise<void> {
   await q.query('UPDATE invitations SET accepted_by = $2 WHERE id = $1', [invitationId, userId]);
 }
+
+/**
+ * Withdraws the business's open invitations that a member's departure or demotion must not leave
+ * behind: those addressed to `email` (a second link would bring a removed member back) and those
+ * `invitedBy` sent (a demoted or removed owner's invitation of an address of their own). Returns
+ * how many.
+ */
+export async function withdrawInvitationsOf(
+  q: Queryable,
+  businessId: string,
+  who: { email: string | null; invitedBy: string | null },
+): Promise<number> {
+  const r = await q.query(
+    `UPDATE invitations SET withdrawn_at = now()
+      WHERE business_id = $1 AND ${OPEN} AND ((email = $2) OR (invited_by = $3))`,
+    [businessId, who.email, who.invitedBy],
+  );
+  return r.rowCount;
+}

@@ -1,3 +1,4 @@
+import { withdrawInvitationsOf } from '../../store/invitations.ts';
 import { AppError } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { memberView, type MemberView } from '../../domain/members/member-view.ts';
@@ -61,6 +62,9 @@ export async function acceptInvitation(
     }
     await addMembership(tx, inv.businessId, user.id, inv.role);
     await recordAcceptedBy(tx, inv.id, user.id);
+    // Other open links to the same address are spent with this one: left open, they would outlive a
+    // later removal or role change of this member.
+    await withdrawInvitationsOf(tx, inv.businessId, { email: inv.email, invitedBy: null });
     const session = await startSession(tx, user.id);
     const memberships = await membershipsOf(tx, user.id);
     return { member: memberView({ id: user.id, email: inv.email, name: user.name ?? inv.email }, memberships), ...session };

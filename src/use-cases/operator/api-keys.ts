@@ -56,7 +56,15 @@ export async function createApiKey(
   businessSlug: string,
   input: CreateKeyInput,
   now: Date,
+  caller: 'platform' | 'member',
 ): Promise<ApiKeyView & { secret: string }> {
+  // The tier multiplies the public rate limits by five: the platform's decision (decisions.md, "set
+  // by the operator"), not one a business makes for its own keys.
+  if (input.tier === 'elevated' && caller !== 'platform') {
+    throw new AppError('auth.insufficient_capability', 'Only the platform operator may give a key the elevated tier.', {
+      required: ['platformOperator'],
+    });
+  }
   const capabilities = [...new Set(input.capabilities)];
   if (input.kind === 'guest_partner') {
     const extra = capabilities.filter((c) => !GUEST_PARTNER_CAPABILITIES.includes(c));

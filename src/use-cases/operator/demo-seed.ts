@@ -108,6 +108,7 @@ export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed
     DEMO_SLUG,
     { name: 'demo key', type: 'integration', kind: 'owner', capabilities: [...CAPABILITIES] },
     new Date(),
+    'platform',
   );
   // 24 random base64url characters (144 bits); stored only as its hash, printed once by main.ts.
   const password = randomBytes(18).toString('base64url');

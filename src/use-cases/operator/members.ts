@@ -6,6 +6,8 @@ import { removeMember } from '../../store/api-keys.ts';
 import { endSessionsOfUser } from '../../store/member-sessions.ts';
 import { countMembershipsOf, findMember, listMembers, lockMemberships, setMemberRole, type MemberRecord } from '../../store/memberships.ts';
 import { transactionWithRetry } from '../../store/tx-retry.ts';
+import { withdrawInvitationsOf } from '../../store/invitations.ts';
+import { findUserById } from '../../store/users.ts';
 import { requireBusiness } from './businesses.ts';
 
 /** A member as the business's members list shows them (business-side.md). */
@@ -50,7 +52,11 @@ async function lockForChange(tx: Queryable, businessSlug: string, userId: string
 export async function changeMemberRole(db: Db, businessSlug: string, userId: string, role: MemberRole): Promise<MemberListView> {
   return transactionWithRetry(db, async (tx) => {
     const b = await lockForChange(tx, businessSlug, userId, role);
+    const before = (await findMember(tx, b.id, userId))!;
     await setMemberRole(tx, b.id, userId, role);
+    // An owner who is no longer one must not keep owner-made invitations open (one to an address of
+    // their own would bring the owner role back).
+    if (before.role === 'owner' && role !== 'owner') await withdrawInvitationsOf(tx, b.id, { email: null, invitedBy: userId });
     return memberListView((await findMember(tx, b.id, userId))!);
   });
 }
@@ -67,6 +73,9 @@ export async function removeBusinessMember(
 ): Promise<{ userId: string; revokedKeys: number; endedSessions: number }> {
   return transactionWithRetry(db, async (tx) => {
     const b = await lockForChange(tx, businessSlug, userId, null);
+    const user = await findUserById(tx, userId);
+    // Open invitations to the member's email, or sent by them, would let them back in.
+    await withdrawInvitationsOf(tx, b.id, { email: user?.email ?? null, invitedBy: userId });
     const revokedKeys = await removeMember(tx, b.id, userId);
     const endedSessions = (await countMembershipsOf(tx, userId)) === 0 ? await endSessionsOfUser(tx, userId) : 0;
     return { userId, revokedKeys, endedSessions };

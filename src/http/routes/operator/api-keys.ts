@@ -22,7 +22,13 @@ export async function apiKeyRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(request, {
-        apiKey: await createApiKey(app.ctx.db, request.params.slug, request.body, app.ctx.clock()),
+        apiKey: await createApiKey(
+          app.ctx.db,
+          request.params.slug,
+          request.body,
+          app.ctx.clock(),
+          request.principal?.kind === 'platform' ? 'platform' : 'member',
+        ),
       }),
   );
 
