@@ -35,6 +35,7 @@ import { KeyedLimit } from './concurrency/keyed-limit.ts';
 import { registerHttpMetrics } from './http/plugins/http-metrics.ts';
 import { registerRateLimit } from './http/plugins/rate-limit.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
+import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
@@ -141,6 +142,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(publicRoutes, { prefix: '/v1' });
   await app.register(operatorRoutes, { prefix: '/admin/v1' });
   await app.register(metricsRoutes);
+  await app.register(dashboardRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 

@@ -42,7 +42,10 @@ webhookWorker = config.webhookWorker
     })
   : undefined;
 
-const banner: string[] = [`Booking API listening on ${config.publicBaseUrl}  (docs: ${config.publicBaseUrl}/docs)`];
+const banner: string[] = [
+  `Booking API listening on ${config.publicBaseUrl}  (docs: ${config.publicBaseUrl}/docs)`,
+  `Dashboard: ${config.publicBaseUrl}/dashboard/`,
+];
 banner.push(`Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
 if (adminToken && !config.adminToken) banner.push(`Operator token (stored in the database): ${adminToken}`);
 if (!adminToken) banner.push('Operator API: off (set ADMIN_TOKEN to enable it)');

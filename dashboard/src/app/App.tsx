@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
+import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
+import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
+import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
+import { queryClient } from './query-client.ts';
+import { SECTIONS } from './sections.ts';
+
+const router = createBrowserRouter(
+  [
+    { path: '/sign-in', element: <SignInPage /> },
+    {
+      element: <RequireSession />,
+      children: [
+        { index: true, element: <FirstBusiness /> },
+        {
+          path: ':slug',
+          element: <AppShell />,
+          children: [
+            { index: true, element: <Navigate to="calendar" replace /> },
+            { path: 'calendar', element: <CalendarPage /> },
+            ...SECTIONS.filter((s) => s.path !== 'calendar').map((s) => ({
+              path: s.path,
+              element: <NotBuiltPage title={s.name} />,
+            })),
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <Navigate to="/" replace /> },
+  ],
+  { basename: '/dashboard' },
+);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}
