@@ -18,7 +18,7 @@ import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/context.ts';
 import type { Db } from '../src/store/db.ts';
 import { dbTargets } from './helpers/databases.ts';
-import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
+import { createBusiness, createLocation, createSalon, type BusinessFixture, type SalonFixture } from './helpers/fixtures.ts';
 import { adminOk, call, testConfig } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
 import { GenerousRateLimitStore } from './helpers/rate-limit.ts';
@@ -59,7 +59,8 @@ function describeBrowser() {
     let app: App;
     let base: string;
     let salon: SalonFixture;
-    let member: { email: string; password: string };
+    let member: { userId: string; email: string; password: string };
+    let other: BusinessFixture;
     let context: BrowserContext;
     let page: Page;
     let profile: string;
@@ -84,6 +85,11 @@ function describeBrowser() {
 
       salon = await createSalon(app, { timezone: zone });
       member = await insertMember(db, salon.business.id, 'owner');
+      // A second location (another zone, no staff) and a second business the member works for.
+      await createLocation(app, salon.business.slug, { name: 'Uptown', timezone: 'America/New_York' });
+      other = await createBusiness(app);
+      await createLocation(app, other.slug, { name: 'Harbour' });
+      await db.query('INSERT INTO memberships (business_id, user_id, role) VALUES ($1, $2, $3)', [other.id, member.userId, 'frontDesk']);
       const [anna] = salon.staff;
       await adminOk(app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
         locationSlug: salon.location.slug,
@@ -159,7 +165,7 @@ function describeBrowser() {
       for (const name of ['Calendar', 'Requests', 'Bookings', 'Services', 'Staff', 'Locations', 'API keys', 'Webhooks', 'Members']) {
         assert.equal(await nav.getByRole('link', { name, exact: true }).count(), 1, `navigation link ${name}`);
       }
-      await page.getByText(`Salon ${salon.business.slug}`).waitFor();
+      await page.getByRole('banner').getByText(`Salon ${salon.business.slug}`, { exact: true }).first().waitFor();
       await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
       await page.getByRole('columnheader', { name: 'Anna' }).waitFor();
       await page.getByRole('columnheader', { name: 'Bence' }).waitFor();
@@ -200,10 +206,23 @@ function describeBrowser() {
       assert.deepEqual(cspErrors, [], 'no Content-Security-Policy violation');
     });
 
-    test('a day with a clock change draws its 23 and 25 hours', async () => {
+    test('location and business switchers; a day with a clock change draws its 23 and 25 hours', async () => {
       await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
       await page.getByLabel('Password', { exact: true }).fill(member.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('columnheader', { name: 'Anna' }).waitFor();
+
+      await page.getByRole('combobox', { name: 'Location', exact: true }).selectOption({ label: 'Uptown' });
+      await page.getByText('No staff member works at this location.').waitFor();
+      await page.getByText('America/New_York', { exact: false }).first().waitFor();
+      await page.getByRole('combobox', { name: 'Location', exact: true }).selectOption({ label: 'Downtown' });
+      await page.getByRole('columnheader', { name: 'Anna' }).waitFor();
+
+      const business = page.getByRole('combobox', { name: 'Business', exact: true });
+      await business.selectOption({ label: `Salon ${other.slug}` });
+      await page.getByText('Front desk', { exact: true }).waitFor();
+      await page.getByText('No staff member works at this location.').waitFor();
+      await business.selectOption({ label: `Salon ${salon.business.slug}` });
       await page.getByRole('columnheader', { name: 'Anna' }).waitFor();
 
       const slug = salon.business.slug;

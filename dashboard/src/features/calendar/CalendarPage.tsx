@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { addDays, isDate, todayIn, zonedDay } from '../../lib/time.ts';
 import { DayView } from './DayView.tsx';
@@ -13,6 +13,7 @@ export function CalendarPage() {
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const locations = useLocations(slug);
+  const ids = useId();
 
   const all = locations.data ?? [];
   const wanted = params.get('location');
@@ -55,9 +56,9 @@ export function CalendarPage() {
       <div className="calendar-bar">
         <h1 id="page-title">Calendar</h1>
         {all.length > 1 && (
-          <label className="field-inline">
-            Location
-            <select value={location.slug} onChange={(e) => go({ location: e.target.value })}>
+          <div className="field-inline">
+            <label htmlFor={`${ids}-location`}>Location</label>
+            <select id={`${ids}-location`} value={location.slug} onChange={(e) => go({ location: e.target.value })}>
               {all.map((l) => (
                 <option key={l.slug} value={l.slug}>
                   {l.name}
@@ -65,7 +66,7 @@ export function CalendarPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         )}
         <div className="day-nav">
           <button type="button" onClick={() => go({ date: addDays(date, -1) })}>
@@ -77,10 +78,14 @@ export function CalendarPage() {
           <button type="button" onClick={() => go({ date: addDays(date, 1) })}>
             Next day
           </button>
-          <label className="field-inline">
-            Date
-            <input type="date" value={date} required onChange={(e) => isDate(e.target.value) && go({ date: e.target.value })} />
-          </label>
+          <label htmlFor={`${ids}-date`}>Date</label>
+          <input
+            id={`${ids}-date`}
+            type="date"
+            value={date}
+            required
+            onChange={(e) => isDate(e.target.value) && go({ date: e.target.value })}
+          />
         </div>
       </div>
       <h2 className="day-title" aria-live="polite">

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { SECTIONS } from '../../app/sections.ts';
 import type { Member } from '../../lib/api.ts';
@@ -50,17 +51,18 @@ function BusinessSwitcher({ member, slug }: { member: Member; slug: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const section = location.pathname.split('/')[2] ?? 'calendar';
+  const id = useId();
   return (
-    <label className="switcher">
-      Business
-      <select value={slug} onChange={(e) => navigate(`/${e.target.value}/${section}`)}>
+    <div className="switcher">
+      <label htmlFor={id}>Business</label>
+      <select id={id} value={slug} onChange={(e) => navigate(`/${e.target.value}/${section}`)}>
         {member.memberships.map((m) => (
           <option key={m.salonSlug} value={m.salonSlug}>
             {m.businessName}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
