@@ -237,6 +237,13 @@ function describeBrowser() {
       await page.getByText('this day has 25 hours').waitFor();
       await page.getByText('02:00 (UTC+02:00)', { exact: true }).waitFor();
       await page.getByText('02:00 (UTC+01:00)', { exact: true }).waitFor();
+
+      // The session ends behind the page's back (expiry, sign-out elsewhere): the next call's 401
+      // brings the sign-in page, not a broken calendar.
+      const ended = await page.evaluate(() => fetch('/admin/v1/session', { method: 'DELETE' }).then((r) => r.status));
+      assert.equal(ended, 200);
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
     });
   });
 }

@@ -11,6 +11,7 @@ export function useSession() {
 export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
+    mutationKey: ['sign-in'],
     mutationFn: async (body: { email: string; password: string }): Promise<Member> =>
       unwrap(await api.POST('/admin/v1/session', { body })).member,
     onSuccess: (member) => {
