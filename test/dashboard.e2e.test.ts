@@ -19,7 +19,7 @@ import type { App } from '../src/http/context.ts';
 import type { Db } from '../src/store/db.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { createBusiness, createLocation, createSalon, type BusinessFixture, type SalonFixture } from './helpers/fixtures.ts';
-import { adminOk, call, testConfig } from './helpers/harness.ts';
+import { ADMIN_TOKEN, adminOk, call, testConfig } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
 import { GenerousRateLimitStore } from './helpers/rate-limit.ts';
 
@@ -179,6 +179,56 @@ function describeBrowser() {
       assert.match((await block.getAttribute('aria-label')) ?? '', /^10:00–10:30 /);
       assert.match(new URL(page.url()).search, new RegExp(`date=${tomorrow}`));
       await page.getByText('Time off').first().waitFor();
+
+      // New booking: a walk-in for Bence, checked through the API.
+      await page.getByRole('button', { name: 'New booking' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New booking' });
+      await dialog.waitFor();
+      const fillBooking = async (guest: string) => {
+        await dialog.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Haircut (30 min)' });
+        await dialog.getByRole('combobox', { name: 'Staff' }).selectOption({ label: 'Bence' });
+        await dialog.getByLabel('Date', { exact: true }).fill(tomorrow);
+        await dialog.getByLabel('Time', { exact: true }).fill('11:00');
+        await dialog.getByRole('textbox', { name: 'Guest name' }).fill(guest);
+        await dialog.getByRole('textbox', { name: 'Phone' }).fill('+36301234567');
+        await dialog.getByRole('button', { name: 'Create booking' }).click();
+      };
+      await fillBooking('Walk-in Wanda');
+      await page.getByRole('article', { name: /^11:00–11:30 Walk-in Wanda, Haircut, confirmed/ }).waitFor();
+      assert.equal(await dialog.isVisible(), false);
+      const listed = async () =>
+        (await adminOk(app, 'GET', `/businesses/${salon.business.slug}/bookings`)).bookings.filter(
+          (b: any) => b.guest.name === 'Walk-in Wanda' || b.guest.name === 'Clash Claire',
+        );
+      const [wanda] = await listed();
+      assert.equal(wanda.status, 'confirmed');
+      assert.equal(wanda.staffId, salon.staff[1]!.id);
+      assert.deepEqual([wanda.confirmedSlot.date, wanda.confirmedSlot.startTime], [tomorrow, '11:00']);
+
+      // The same time again clashes: the API's message in the form, nothing created.
+      const clash = await call(app, {
+        method: 'POST',
+        url: `/admin/v1/businesses/${salon.business.slug}/bookings`,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: {
+          locationSlug: salon.location.slug,
+          serviceId: salon.service.id,
+          staffId: salon.staff[1]!.id,
+          date: tomorrow,
+          startTime: '11:00',
+          guest: { name: 'Clash Claire', phone: '+36301234567' },
+        },
+      });
+      assert.equal(clash.status, 409);
+      await page.getByRole('button', { name: 'New booking' }).click();
+      await fillBooking('Clash Claire');
+      const refusal = dialog.getByRole('alert');
+      await refusal.waitFor();
+      assert.equal((await refusal.textContent())?.trim(), clash.body.error.message);
+      assert.equal((await listed()).length, 1);
+      assert.deepEqual(await seriousViolations(page), [], 'the open New booking dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       assert.deepEqual(await seriousViolations(page), []);
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, 'calendar.png') });

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { addDays, isDate, todayIn, zonedDay } from '../../lib/time.ts';
 import { DayView } from './DayView.tsx';
+import { NewBooking } from './NewBooking.tsx';
 import { useAgenda, useLocations, useServices } from './queries.ts';
 
 /**
@@ -68,6 +69,12 @@ export function CalendarPage() {
             </select>
           </div>
         )}
+        <NewBooking
+          slug={slug}
+          locationSlug={location.slug}
+          date={date}
+          onCreated={(b) => b.confirmedSlot && b.confirmedSlot.date !== date && go({ date: b.confirmedSlot.date })}
+        />
         <div className="day-nav">
           <button type="button" onClick={() => go({ date: addDays(date, -1) })}>
             Previous day

@@ -36,3 +36,14 @@ export function useAgenda(slug: string, locationSlug: string | undefined, date: 
     refetchInterval: 30_000,
   });
 }
+
+/** Staff of the location with the services each performs (the new-booking form offers only those). */
+export function useStaff(slug: string, locationSlug: string | undefined) {
+  return useQuery({
+    queryKey: ['staff', slug, locationSlug],
+    enabled: locationSlug !== undefined,
+    queryFn: async () =>
+      unwrap(await api.GET('/admin/v1/businesses/{slug}/staff', { params: { path: { slug }, query: { locationSlug } } })).staff,
+    staleTime: 60_000,
+  });
+}
