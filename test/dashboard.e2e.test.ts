@@ -73,7 +73,10 @@ function describeBrowser() {
 
     before(async () => {
       // The build the server serves; a no-op when dashboard/dist is current.
-      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-dashboard.ts'], { cwd: ROOT, stdio: 'inherit' });
+      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-dashboard.ts', '--strict'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
       assert.equal(built.status, 0, 'building the dashboard failed');
       assert.ok(existsSync(join(ROOT, 'dashboard', 'dist', 'index.html')), 'dashboard/dist/index.html missing after the build');
 
