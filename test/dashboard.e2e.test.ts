@@ -176,7 +176,7 @@ function describeBrowser() {
       assert.equal(await page.getByLabel('Date', { exact: true }).inputValue(), today.toString());
 
       await page.getByRole('button', { name: 'Next day' }).click();
-      const block = page.getByRole('article', { name: /Greta Guest, Haircut, confirmed/ });
+      const block = page.getByRole('link', { name: /Greta Guest, Haircut, confirmed/ });
       await block.waitFor();
       // 10:00 in Budapest, though the browser lives in Los Angeles.
       assert.match((await block.getAttribute('aria-label')) ?? '', /^10:00–10:30 /);
@@ -197,7 +197,7 @@ function describeBrowser() {
         await dialog.getByRole('button', { name: 'Create booking' }).click();
       };
       await fillBooking('Walk-in Wanda');
-      await page.getByRole('article', { name: /^11:00–11:30 Walk-in Wanda, Haircut, confirmed/ }).waitFor();
+      await page.getByRole('link', { name: /^11:00–11:30 Walk-in Wanda, Haircut, confirmed/ }).waitFor();
       assert.equal(await dialog.isVisible(), false);
       const listed = async () =>
         (await adminOk(app, 'GET', `/businesses/${salon.business.slug}/bookings`)).bookings.filter(
@@ -232,6 +232,35 @@ function describeBrowser() {
       assert.deepEqual(await seriousViolations(page), [], 'the open New booking dialog');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
+
+      // Booking detail from its block: reschedule, then cancel with a reason, each checked through the API.
+      await page.getByRole('link', { name: /Walk-in Wanda, Haircut, confirmed/ }).click();
+      await page.getByRole('heading', { name: /^Booking BK-/, level: 1 }).waitFor();
+      await page.getByText('+36301234567', { exact: true }).waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'booking detail');
+      await page.getByRole('button', { name: 'Reschedule' }).click();
+      const move = page.getByRole('dialog', { name: 'Move the booking' });
+      await move.getByLabel('Time', { exact: true }).fill('14:00');
+      await move.getByRole('button', { name: 'Move booking' }).click();
+      await move.waitFor({ state: 'hidden' });
+      await page.getByText(`${tomorrow} 14:00–14:30`, { exact: false }).waitFor();
+      const moved = (await adminOk(app, 'GET', `/bookings/${wanda.bookingId}`)).booking;
+      assert.deepEqual([moved.status, moved.confirmedSlot.startTime], ['confirmed', '14:00']);
+
+      await page.getByRole('button', { name: 'Cancel booking' }).click();
+      const cancel = page.getByRole('dialog', { name: 'Cancel the booking' });
+      await cancel.getByRole('textbox', { name: 'Reason (optional)' }).fill('Guest phoned to cancel');
+      await cancel.getByRole('button', { name: 'Confirm cancellation' }).click();
+      await cancel.waitFor({ state: 'hidden' });
+      await page.getByRole('definition').filter({ hasText: 'cancelled' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Cancel booking' }).count(), 0);
+      const cancelled = (await adminOk(app, 'GET', `/bookings/${wanda.bookingId}`)).booking;
+      assert.deepEqual([cancelled.status, cancelled.reason], ['cancelled', 'Guest phoned to cancel']);
+      // A cancelled booking's view has no time any more (confirmedSlot is null): back to today.
+      await page.getByRole('link', { name: 'Back to the calendar' }).click();
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await page.getByRole('link', { name: /Greta Guest, Haircut, confirmed/ }).waitFor();
+      assert.equal(await page.getByRole('link', { name: /Walk-in Wanda/ }).count(), 0);
       assert.deepEqual(await seriousViolations(page), []);
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, 'calendar.png') });

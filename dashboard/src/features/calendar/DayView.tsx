@@ -1,19 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
+import { STATUS_NAMES } from '../../lib/status.ts';
 import { addDays, type ZonedDay } from '../../lib/time.ts';
 
 /** Pixels per minute of the day: an hour is 60 px. */
 const SCALE = 1;
-
-const STATUS_NAMES: Record<BusinessBooking['status'], string> = {
-  requested: 'requested',
-  confirmed: 'confirmed',
-  declined: 'declined',
-  rescheduleProposed: 'new time proposed',
-  cancelled: 'cancelled',
-  completed: 'completed',
-  noShow: 'no-show',
-};
 
 interface Block {
   booking: BusinessBooking;
@@ -155,15 +147,17 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
         const status = STATUS_NAMES[b.status];
         const time = end ? `${start}–${end}` : start;
         return (
-          <article
+          <Link
             key={b.bookingId}
+            to={`../bookings/${b.bookingId}`}
+            relative="path"
             className={`booking status-${b.status}`}
             style={{ top: top * SCALE, height: h * SCALE }}
             aria-label={`${time} ${b.guest.name}, ${b.serviceName}, ${status}`}
           >
             <span className="booking-time">{time}</span> <strong className="booking-guest">{b.guest.name}</strong>{' '}
             <span className="booking-service">{b.serviceName}</span> <span className="booking-status">{status}</span>
-          </article>
+          </Link>
         );
       })}
     </div>
