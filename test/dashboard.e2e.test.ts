@@ -18,7 +18,8 @@ import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/context.ts';
 import type { Db } from '../src/store/db.ts';
 import { dbTargets } from './helpers/databases.ts';
-import { createBusiness, createLocation, createSalon, type BusinessFixture, type SalonFixture } from './helpers/fixtures.ts';
+import { CONSENT, createBody } from './helpers/bookings.ts';
+import { api, createBusiness, createLocation, createSalon, type BusinessFixture, type SalonFixture } from './helpers/fixtures.ts';
 import { ADMIN_TOKEN, adminOk, call, testConfig } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
 import { GenerousRateLimitStore } from './helpers/rate-limit.ts';
@@ -70,6 +71,21 @@ function describeBrowser() {
     const zone = 'Europe/Budapest';
     const today = Temporal.Now.plainDateISO(zone);
     const tomorrow = today.add({ days: 1 }).toString();
+
+    /** A guest's request through the public API (manual service): its bookingId. */
+    const request = async (guest: string, startTime: string): Promise<string> => {
+      const body = createBody(salon, {
+        service: salon.manualService,
+        date: tomorrow,
+        startTime,
+        guest: { name: guest, phone: '+36301112244' },
+        consent: { ...CONSENT, acceptedAt: new Date().toISOString() },
+      });
+      const r = await api(app, salon.key.secret, 'POST', '/bookings', body);
+      assert.equal(r.status, 201, r.raw);
+      assert.equal(r.body.data.booking.status, 'requested');
+      return r.body.data.booking.bookingId;
+    };
 
     before(async () => {
       // The build the server serves; a no-op when dashboard/dist is current.
@@ -275,9 +291,32 @@ function describeBrowser() {
       await page.waitForURL((u) => u.search.includes(`date=${today}`));
       await page.getByRole('columnheader', { name: 'Anna' }).waitFor();
 
-      // A section not built yet says so rather than pretending.
+      // Requests: a request made through the public API appears within 10 s without a reload.
       await nav.getByRole('link', { name: 'Requests' }).click();
       await page.getByRole('heading', { name: 'Requests', level: 1 }).waitFor();
+      await page.getByText('No request is waiting.').waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'requests');
+      const rita = await request('Rita Request', '15:00');
+      const ritaCard = page.getByRole('article', { name: 'Rita Request, Colouring' });
+      await ritaCard.waitFor({ timeout: 10_000 });
+      await ritaCard.getByRole('button', { name: 'Accept' }).click();
+      await ritaCard.waitFor({ state: 'detached' });
+      assert.equal((await adminOk(app, 'GET', `/bookings/${rita}`)).booking.status, 'confirmed');
+
+      const dora = await request('Dora Decline', '13:00');
+      const doraCard = page.getByRole('article', { name: 'Dora Decline, Colouring' });
+      await doraCard.waitFor({ timeout: 10_000 });
+      await doraCard.getByRole('button', { name: 'Decline' }).click();
+      const decline = page.getByRole('dialog', { name: 'Decline the request' });
+      await decline.getByRole('textbox', { name: 'Reason (optional)' }).fill('Fully booked that afternoon');
+      await decline.getByRole('button', { name: 'Confirm decline' }).click();
+      await doraCard.waitFor({ state: 'detached' });
+      const declined = (await adminOk(app, 'GET', `/bookings/${dora}`)).booking;
+      assert.deepEqual([declined.status, declined.reason], ['declined', 'Fully booked that afternoon']);
+
+      // A section not built yet says so rather than pretending.
+      await nav.getByRole('link', { name: 'Services' }).click();
+      await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
       await page.getByText('This page is not built yet.').waitFor();
 
       await page.getByRole('button', { name: 'Sign out' }).click();

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
+import { RequestsPage } from '../features/requests/RequestsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
 import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
 import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
@@ -22,7 +23,8 @@ const router = createBrowserRouter(
             { index: true, element: <Navigate to="calendar" replace /> },
             { path: 'calendar', element: <CalendarPage /> },
             { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
-            ...SECTIONS.filter((s) => s.path !== 'calendar').map((s) => ({
+            { path: 'requests', element: <RequestsPage /> },
+            ...SECTIONS.filter((s) => s.path !== 'calendar' && s.path !== 'requests').map((s) => ({
               path: s.path,
               element: <NotBuiltPage title={s.name} />,
             })),

@@ -54,6 +54,7 @@ export function useDecision(bookingId: string) {
       await Promise.all([
         qc.invalidateQueries({ queryKey: ['booking', bookingId, 'events'] }),
         qc.invalidateQueries({ queryKey: ['agenda'] }),
+        qc.invalidateQueries({ queryKey: ['requests'] }),
       ]);
     },
   });
