@@ -314,6 +314,22 @@ function describeBrowser() {
       const declined = (await adminOk(app, 'GET', `/bookings/${dora}`)).booking;
       assert.deepEqual([declined.status, declined.reason], ['declined', 'Fully booked that afternoon']);
 
+      // Bookings: the list with the API's filters.
+      await nav.getByRole('link', { name: 'Bookings' }).click();
+      await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
+      await page.getByRole('cell', { name: 'Greta Guest' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'bookings');
+      await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'cancelled' });
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.getByRole('cell', { name: 'Walk-in Wanda' }).waitFor();
+      await page.getByRole('cell', { name: 'Greta Guest' }).waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('row').count(), 2, 'the header and the one cancelled booking');
+      await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'confirmed' });
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.getByRole('cell', { name: 'Rita Request' }).waitFor();
+      await page.getByRole('cell', { name: 'Greta Guest' }).waitFor();
+      assert.equal(await page.getByRole('cell', { name: 'Walk-in Wanda' }).count(), 0);
+
       // A section not built yet says so rather than pretending.
       await nav.getByRole('link', { name: 'Services' }).click();
       await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();

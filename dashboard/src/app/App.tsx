@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
+import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
@@ -24,7 +25,8 @@ const router = createBrowserRouter(
             { path: 'calendar', element: <CalendarPage /> },
             { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
             { path: 'requests', element: <RequestsPage /> },
-            ...SECTIONS.filter((s) => s.path !== 'calendar' && s.path !== 'requests').map((s) => ({
+            { path: 'bookings', element: <BookingsPage /> },
+            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings'].includes(s.path)).map((s) => ({
               path: s.path,
               element: <NotBuiltPage title={s.name} />,
             })),
