@@ -55,6 +55,7 @@ if (config.seedDemo) {
     banner.push(
       `Demo salon "${demo.salonSlug}" seeded. Demo API key (shown once): ${demo.apiKey}`,
       `Try: curl -s -H 'Authorization: Bearer ${demo.apiKey}' '${config.publicBaseUrl}/v1/services?salonSlug=${demo.salonSlug}&locationSlug=${demo.locationSlug}'`,
+      `Dashboard demo owner (shown once): ${demo.owner.email} / ${demo.owner.password}  at ${config.publicBaseUrl}/dashboard/`,
     );
   }
 }

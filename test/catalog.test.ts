@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../src/app.ts';
 import { seedDemoIfEmpty } from '../src/use-cases/operator/demo-seed.ts';
 import { dbTargets } from './helpers/databases.ts';
-import { adminOk, startHarness, testConfig, type Harness } from './helpers/harness.ts';
+import { adminOk, call, startHarness, testConfig, type Harness } from './helpers/harness.ts';
 import { api, createBusiness, createKey, createLocation, createSalon, createService, createStaff } from './helpers/fixtures.ts';
 
 const HEX12 = /^[0-9a-f]{12}$/;
@@ -322,7 +322,15 @@ for (const target of dbTargets()) {
         try {
           const seed = await seedDemoIfEmpty(db, testConfig());
           assert.ok(seed);
-          assert.deepEqual({ ...seed, apiKey: undefined }, { salonSlug: 'demo-salon', locationSlug: 'downtown', apiKey: undefined });
+          assert.deepEqual(
+            { ...seed, apiKey: undefined, owner: undefined },
+            { salonSlug: 'demo-salon', locationSlug: 'downtown', apiKey: undefined, owner: undefined },
+          );
+          // The dashboard's demo owner signs in with the password printed once.
+          assert.ok(seed.owner.password.length >= 10);
+          const signedIn = await call(app, { method: 'POST', url: '/admin/v1/session', payload: seed.owner });
+          assert.equal(signedIn.status, 200, signedIn.raw);
+          assert.deepEqual(signedIn.body.data.member.memberships, [{ salonSlug: 'demo-salon', businessName: 'Demo Salon', role: 'owner' }]);
           const query = q(seed.salonSlug, seed.locationSlug);
           const list = (await api(app, seed.apiKey, 'GET', `/services?${query}`)).body.data.services;
           assert.deepEqual(

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import { newId } from '../../domain/ids.ts';
+import { hashPassword } from '../../domain/members/password.ts';
+import { insertDemoOwner } from '../../store/demo-owner.ts';
 import { CAPABILITIES } from '../../domain/capabilities.ts';
 import { isAppError } from '../../domain/errors.ts';
 import type { WorkingHoursEntry } from '../../domain/working-hours.ts';
@@ -13,6 +17,8 @@ export interface DemoSeed {
   salonSlug: string;
   locationSlug: string;
   apiKey: string;
+  /** the dashboard's demo owner: the password is shown once, as the key is */
+  owner: { email: string; password: string };
 }
 
 const DEMO_SLUG = 'demo-salon';
@@ -31,13 +37,14 @@ function hours(intervals: Array<[string, string]>): WorkingHoursEntry[] {
 export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed | undefined> {
   const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
   if ((r.rows[0]?.n ?? 0) > 0) return undefined;
+  let businessId: string;
   try {
-    await createBusiness(db, {
+    ({ id: businessId } = await createBusiness(db, {
       slug: DEMO_SLUG,
       name: 'Demo Salon',
       currency: 'HUF',
       subscription: { plan: 'pro', status: 'active' },
-    });
+    }));
   } catch (err) {
     // Another instance seeding the same empty database got there first.
     if (isAppError(err) && err.code === 'request.validation_failed') return undefined;
@@ -98,5 +105,15 @@ export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed
     { name: 'demo key', type: 'integration', kind: 'owner', capabilities: [...CAPABILITIES] },
     new Date(),
   );
-  return { salonSlug: DEMO_SLUG, locationSlug: LOCATION_SLUG, apiKey: key.secret };
+  // Someone to sign in to the dashboard with on a fresh clone: the owner of the demo salon.
+  const owner = { email: 'owner@demo-salon.example', password: randomBytes(12).toString('base64url') };
+  await insertDemoOwner(db, {
+    userId: newId('usr'),
+    email: owner.email,
+    name: 'Demo Owner',
+    passwordHash: await hashPassword(owner.password),
+    businessId,
+    role: 'owner',
+  });
+  return { salonSlug: DEMO_SLUG, locationSlug: LOCATION_SLUG, apiKey: key.secret, owner };
 }
