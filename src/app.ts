@@ -36,11 +36,16 @@ import { registerHttpMetrics } from './http/plugins/http-metrics.ts';
 import { registerRateLimit } from './http/plugins/rate-limit.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
 import { dashboardRoutes } from './http/routes/dashboard.ts';
+import { payRoutes } from './http/routes/pay.ts';
+import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
 import { throttledWarning } from './rate-limit/fail-open.ts';
 import { countOutboxBacklog } from './store/outbox-backlog.ts';
+import { Dispatcher } from './webhooks/dispatcher.ts';
+import type { Mailer } from './domain/mail.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -52,6 +57,8 @@ export interface BuildOptions {
   rateLimitStore?: RateLimitStore;
   /** default: a fresh registry for this app */
   metrics?: Metrics;
+  /** default: SMTP through config.smtpUrl when set (closed with the app), else none. A mailer passed here is the caller's to close. */
+  mailer?: Mailer;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -71,17 +78,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A path that is not valid percent-encoding never reaches a route; answer it in the envelope.
     frameworkErrors: (_err, request, reply) =>
-      (reply as FastifyReply)
-        .status(400)
-        .header('x-request-id', request.id)
-        .send(
-          errorEnvelope(
-            request,
-            new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
-              issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
-            }),
-          ),
-        ),
+      // A guest's payment link this bad (a segment too long or badly encoded) gets the page's 404.
+      request.url.startsWith('/pay/')
+        ? (reply as FastifyReply).status(404).header('x-request-id', request.id).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage())
+        : (reply as FastifyReply)
+            .status(400)
+            .header('x-request-id', request.id)
+            .send(
+              errorEnvelope(
+                request,
+                new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
+                  issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
+                }),
+              ),
+            ),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   try {
@@ -98,6 +108,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 async function setUp(app: App, opts: BuildOptions): Promise<void> {
   const serverSecret = await getServerSecret(opts.db);
   const metrics = opts.metrics ?? new Metrics();
+  // An operator's redelivery goes out through the worker's sender (the connect-time address check).
+  const webhookSender = new Dispatcher({
+    timeoutMs: opts.config.webhookTimeoutMs,
+    allowPrivateTargets: opts.config.webhookAllowPrivateTargets,
+  });
+  app.addHook('onClose', async () => webhookSender.close());
   const ctx: Omit<AppContext, 'rateLimits'> & { rateLimits?: RateLimitStore } = {
     db: opts.db,
     config: opts.config,
@@ -107,6 +123,8 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     metrics,
     bookingGate: new AttemptGate((outcome) => metrics.bookingAttempts.inc({ outcome })),
     createLimit: new KeyedLimit(opts.config.bookingConcurrencyPerBusiness),
+    webhookSender,
+    mailer: opts.mailer ?? openMailer(app, opts.config),
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
@@ -123,7 +141,11 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Route existence is the first check: an unknown route is 404 before its body is even read.
-    if (request.is404) return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
+    if (request.is404) {
+      // A guest's payment link that matches no route (mangled past recognition) gets the page's 404.
+      if (request.url.startsWith('/pay/')) return reply.status(404).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage());
+      return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
+    }
   });
   await app.register(cookie);
   registerAuth(app);
@@ -143,10 +165,19 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(operatorRoutes, { prefix: '/admin/v1' });
   await app.register(metricsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(payRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 
   await app.ready();
+}
+
+/** SMTP when SMTP_URL is set, closed with the app; else no mail. */
+function openMailer(app: App, config: Config): Mailer | undefined {
+  if (config.smtpUrl === undefined) return undefined;
+  const mailer = createSmtpMailer(config.smtpUrl, config.mailFrom);
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
 }
 
 /** Redis when configured (shared by every instance), else in-process; closed with the app. */

@@ -28,6 +28,10 @@ export interface Config {
   rateLimitTimeoutMs: number;
   /** where a standalone worker (`npm run worker`) serves GET /metrics, on HOST; unset: nowhere */
   workerMetricsPort: number | undefined;
+  /** `smtp://…` or `smtps://…` (SMTP_URL): invitation mail; unset: no mail is sent */
+  smtpUrl: string | undefined;
+  /** the From address of that mail (MAIL_FROM) */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +122,13 @@ export function loadConfig(env: Env = process.env): Config {
   const publicBaseUrl =
     url('PUBLIC_BASE_URL', str(env, 'PUBLIC_BASE_URL'), ['http:', 'https:'])?.replace(/\/+$/, '') ??
     `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const smtpUrl = url('SMTP_URL', str(env, 'SMTP_URL'), ['smtp:', 'smtps:']);
+  // Default: no-reply at the public host name (an address literal would not be one a server accepts).
+  const publicHost = new URL(publicBaseUrl).hostname;
+  const mailFrom = str(env, 'MAIL_FROM') ?? `Booking <no-reply@${/^[\d.]+$|^\[/.test(publicHost) ? 'localhost' : publicHost}>`;
+  if (!/^[^@\s<>]+@[^@\s<>]+$|^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/.test(mailFrom)) {
+    throw new ConfigError('MAIL_FROM', 'must be an address like no-reply@example.com or "Name <no-reply@example.com>"');
+  }
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
@@ -141,5 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     bookingConcurrencyPerBusiness: int(env, 'BOOKING_CONCURRENCY_PER_BUSINESS', 8, 1, 1000),
     rateLimitTimeoutMs: int(env, 'RATE_LIMIT_TIMEOUT_MS', 100, 5, 5000),
     workerMetricsPort: str(env, 'WORKER_METRICS_PORT') === undefined ? undefined : int(env, 'WORKER_METRICS_PORT', 0, 0, 65535),
+    smtpUrl,
+    mailFrom,
   };
 }

@@ -21,6 +21,7 @@ const SECRET_KEYS = new Set([
   'token',
   'password',
   'secret',
+  'accepturl',
   'signingsecret',
   'phone',
   'email',
@@ -85,6 +86,15 @@ export function scrubValue(value: unknown, depth = 0, seen = new WeakSet<object>
 /** An API key wherever it appears in a finished line (a message, a URL): `bka_` and 32+ base62 characters. */
 const API_KEY = /bka_[0-9A-Za-z]{32,}/g;
 
-export function maskApiKeys(line: string): string {
-  return line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
+/**
+ * A `token` query parameter in a logged URL: the invitation link's single-use token arrives that
+ * way when the invited person opens `/dashboard/accept-invitation?token=…`, and the request line
+ * is logged.
+ */
+const TOKEN_PARAM = /([?&]token=)[^&#\s"]+/gi;
+
+/** API keys and URL tokens wherever they appear in a finished line. */
+export function maskLineSecrets(line: string): string {
+  const out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
+  return /token=/i.test(out) ? out.replace(TOKEN_PARAM, '$1[redacted]') : out;
 }

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { maskApiKeys, scrubValue } from './log-scrub.ts';
+import { maskLineSecrets, scrubValue } from './log-scrub.ts';
 
 /**
  * Paths pino masks in what serializers return (objects that log-scrub.ts leaves to them); the
@@ -19,7 +19,7 @@ const REDACT = [
 /**
  * The one logger of a process. No secret or guest data may reach a line at any level
  * (docs/operations.md "Logs"): every logged object is scrubbed (log-scrub.ts), errors under `err`
- * too, and API keys are masked in the finished line whatever carried them. `destination` is for
+ * too, and API keys and invitation tokens in URLs are masked in the finished line whatever carried them. `destination` is for
  * tests; a process logs to stdout.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
@@ -28,7 +28,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     redact: { paths: REDACT, censor: '[redacted]' },
     formatters: { log: (obj) => scrubValue(obj) as Record<string, unknown> },
     serializers: { err: (err: unknown) => scrubValue(err) },
-    hooks: { streamWrite: maskApiKeys },
+    hooks: { streamWrite: maskLineSecrets },
   };
   return destination ? pino(options, destination) : pino(options);
 }

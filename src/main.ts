@@ -42,10 +42,7 @@ webhookWorker = config.webhookWorker
     })
   : undefined;
 
-const banner: string[] = [
-  `Booking API listening on ${config.publicBaseUrl}  (docs: ${config.publicBaseUrl}/docs)`,
-  `Dashboard: ${config.publicBaseUrl}/dashboard/`,
-];
+const banner: string[] = [`Booking API listening on ${config.publicBaseUrl}  (docs: ${config.publicBaseUrl}/docs)`];
 banner.push(`Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
 if (adminToken && !config.adminToken) banner.push(`Operator token (stored in the database): ${adminToken}`);
 if (!adminToken) banner.push('Operator API: off (set ADMIN_TOKEN to enable it)');
@@ -55,7 +52,7 @@ if (config.seedDemo) {
     banner.push(
       `Demo salon "${demo.salonSlug}" seeded. Demo API key (shown once): ${demo.apiKey}`,
       `Try: curl -s -H 'Authorization: Bearer ${demo.apiKey}' '${config.publicBaseUrl}/v1/services?salonSlug=${demo.salonSlug}&locationSlug=${demo.locationSlug}'`,
-      `Dashboard demo owner (shown once): ${demo.owner.email} / ${demo.owner.password}  at ${config.publicBaseUrl}/dashboard/`,
+      `Demo owner (shown once): email ${demo.owner.email}  password ${demo.owner.password}  dashboard ${config.publicBaseUrl}/dashboard/`,
     );
   }
 }

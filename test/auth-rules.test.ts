@@ -14,6 +14,7 @@ import type { ErrorCode } from '../src/domain/errors.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, ADMIN_TOKEN, startHarness, type Harness, type JsonResponse } from './helpers/harness.ts';
 import { createBusiness, createKey, uniqueSlug, type BusinessFixture, type KeyFixture } from './helpers/fixtures.ts';
+import { addMember } from './helpers/members.ts';
 import {
   assertErrorEnvelope,
   ensureLocation,
@@ -259,6 +260,8 @@ for (const target of dbTargets()) {
     test('401 auth.invalid_key: a personal key whose member was removed', async () => {
       const userId = uniqueSlug('user');
       const otherUser = uniqueSlug('user');
+      await addMember(h.db, biz.id, userId);
+      await addMember(h.db, biz.id, otherUser);
       const personal = await createKey(h.app, biz.slug, { type: 'personal', userId });
       const personal2 = await createKey(h.app, biz.slug, { type: 'personal', userId });
       const stays = await createKey(h.app, biz.slug, { type: 'personal', userId: otherUser });

@@ -20,6 +20,7 @@ import { dbTargets } from './helpers/databases.ts';
 import { dateArb, describeRequest, hostileString, requestArb, sendChecked, slugsIn, snapshot, toInject } from './helpers/fuzz-requests.ts';
 import { ADMIN_TOKEN, call, startHarness, type Harness } from './helpers/harness.ts';
 import { createBusiness, createKey, type BusinessFixture } from './helpers/fixtures.ts';
+import { addMember } from './helpers/members.ts';
 import { ensureLocation, FIELD_HINTS, label, minimalRequest, openapiDoc, operatorRoutes, publicRoutes } from './helpers/route-samples.ts';
 import type { RouteTableEntry } from '../src/http/context.ts';
 
@@ -74,7 +75,11 @@ for (const target of TARGETS) {
       keySecret = (await createKey(h.app, pub.slug)).secret;
       const pubCatalog = await seedCatalog(h, doc, pub.slug);
       const opCatalog = await seedCatalog(h, doc, opb.slug);
-      const sacrificial = [await createKey(h.app, opb.slug), await createKey(h.app, opb.slug, { type: 'personal', userId: 'fuzz-user' })];
+      const personalKey = async (b: BusinessFixture, userId: string) => {
+        await addMember(h.db, b.id, userId);
+        return createKey(h.app, b.slug, { type: 'personal', userId });
+      };
+      const sacrificial = [await createKey(h.app, opb.slug), await personalKey(opb, 'fuzz-user')];
       pubPools = {
         bookingId: ['bkg_00000000000000000000'],
         serviceId: pubCatalog.serviceId ? [pubCatalog.serviceId] : [],

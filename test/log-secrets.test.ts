@@ -213,15 +213,51 @@ for (const target of targets) {
           assert.match(r.received, /^HTTP\/1\.1 4\d\d /, `answered: ${r.received.slice(0, 200)}`);
         }
       }
+      // A member's way in: an invitation opened and accepted, sign-in right and wrong, the cookie
+      // used for a read and for a refused cross-site write.
+      const invited = await post(
+        `/admin/v1/businesses/${slug}/invitations`,
+        admin,
+        JSON.stringify({ email: `owner.${process.pid}@salon.invalid`, role: 'owner' }),
+      );
+      assert.equal(invited.status, 200, JSON.stringify(invited.json));
+      const invitationToken = new URL(invited.json.data.invitation.acceptUrl).searchParams.get('token')!;
+      const password = `pw-${randomBytes(12).toString('hex')}`;
+      await fetch(`${api.url}/dashboard/accept-invitation?token=${invitationToken}`);
+      const accepted = await fetch(`${api.url}/admin/v1/invitations/accept`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: invitationToken, name: 'Log Owner', password }),
+      });
+      assert.equal(accepted.status, 200, await accepted.text());
+      const sessionValue = (accepted.headers.get('set-cookie') ?? '').split(';')[0]!.split('=')[1]!;
+      assert.match(sessionValue, /^[A-Za-z0-9_-]{43}$/);
+      const member = { cookie: `bk_session=${sessionValue}`, 'content-type': 'application/json' };
+      await post(
+        '/admin/v1/session',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ email: `owner.${process.pid}@salon.invalid`, password }),
+      );
+      await post(
+        '/admin/v1/session',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ email: `owner.${process.pid}@salon.invalid`, password: `${password}x` }),
+      );
+      await fetch(`${api.url}/admin/v1/session`, { headers: member });
+      await post(`/admin/v1/businesses/${slug}/locations`, { ...member, origin: 'https://evil.example' }, JSON.stringify({ password }));
       await api.stop();
 
       const log = api.output();
+      assert.ok(!log.includes('scrypt$'), 'no password hash in the log');
       assert.match(log, /incoming request/, 'requests were logged');
       assert.equal(log.match(/client error answered/g)?.length, 10, 'each request the parser refused was logged');
       const leaks = findLeaks(log, [
         { name: 'API key', value: apiKey },
         { name: 'operator token', value: adminToken },
         { name: 'webhook secret', value: webhookSecret },
+        { name: 'password', value: password },
+        { name: 'session cookie value', value: sessionValue },
+        { name: 'invitation token', value: invitationToken },
         ...guestSecrets(),
       ]);
       assert.deepEqual(leaks.slice(0, 10), [], `${leaks.length} leaks`);

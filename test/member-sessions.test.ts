@@ -10,7 +10,7 @@ import type { App } from '../src/http/context.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { adminOk, call, startHarness, testConfig, type Harness } from './helpers/harness.ts';
 import { createBusiness, createSalon } from './helpers/fixtures.ts';
-import { asMember, cookiePair, insertMember, MEMBER_PASSWORD, memberCookie, ownOrigin, signIn } from './helpers/members.ts';
+import { asMember, cookiePair, insertMember, MEMBER_PASSWORD, memberCookie, ownOrigin } from './helpers/members.ts';
 
 function assertError(r: { status: number; body: any; raw: string }, status: number, code: string): void {
   assert.equal(r.status, status, r.raw);

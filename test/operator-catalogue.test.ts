@@ -58,6 +58,7 @@ for (const target of dbTargets()) {
             slotIntervalMinutes: 15,
             minNoticeMinutes: 60,
             horizonDays: 90,
+            paymentInstructions: null,
             createdAt: undefined,
             updatedAt: undefined,
           },

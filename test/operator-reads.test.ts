@@ -5,6 +5,7 @@ import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
 import { BASE_NOW, createOk, day } from './helpers/bookings.ts';
 import { api, createBusiness, createKey, createLocation, createSalon, createService, createStaff, uniqueSlug } from './helpers/fixtures.ts';
+import { addMember } from './helpers/members.ts';
 
 function assertError(r: { status: number; body: any; raw: string }, status: number, code: string): void {
   assert.equal(r.status, status, r.raw);
@@ -310,6 +311,7 @@ for (const target of dbTargets()) {
         const zed = await post({ name: 'Zed' });
         const booking = await post({ name: 'booking site', tier: 'elevated', expiresAt: '2099-01-01T00:00:00.000Z' });
         const partner = await post({ name: 'Partner', kind: 'guest_partner', capabilities: ['availability.read'] });
+        await addMember(h.db, biz.id, `user-${biz.slug}`);
         const personal = await post({ name: 'phone', type: 'personal', userId: `user-${biz.slug}` });
         const revoked = (await adminOk(h.app, 'DELETE', `/api-keys/${zed.id}`)).apiKey;
         assert.notEqual(revoked.revokedAt, null);

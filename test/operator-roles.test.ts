@@ -57,6 +57,15 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'POST /bookings/{bookingId}/complete': EVERYONE,
   'POST /bookings/{bookingId}/no-show': EVERYONE,
   'POST /bookings/{bookingId}/cancel': EVERYONE,
+  'POST /bookings/{bookingId}/deposit': EVERYONE,
+  'POST /businesses/{slug}/invitations': OWNER,
+  'GET /businesses/{slug}/invitations': OWNER,
+  'DELETE /invitations/{invitationId}': OWNER,
+  'GET /businesses/{slug}/members': OWNER,
+  'PATCH /businesses/{slug}/members/{userId}': OWNER,
+  'GET /businesses/{slug}/webhook': OWNER,
+  'GET /businesses/{slug}/webhook/deliveries': MANAGERS,
+  'POST /businesses/{slug}/webhook/deliveries/{deliveryId}/redeliver': OWNER,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
@@ -73,6 +82,15 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
       return salon.staff[0]!.id;
     case 'userId':
       return 'usr_nobody';
+    case 'deliveryId':
+      return '0'.repeat(32);
+    case 'invitationId':
+      return (
+        await adminOk(h.app, 'POST', `/businesses/${slug}/invitations`, {
+          email: `invitee-${invitationCounter++}-${Date.now()}@example.com`,
+          role: 'frontDesk',
+        })
+      ).invitation.id;
     case 'keyId':
       return (
         await adminOk(h.app, 'POST', `/businesses/${slug}/api-keys`, {
@@ -106,6 +124,7 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
   }
 }
 let bookingCounter = 0;
+let invitationCounter = 0;
 
 async function pathFor(h: Harness, salon: SalonFixture, url: string): Promise<string> {
   const path = url.replace(/^\/admin\/v1/, '');

@@ -18,6 +18,8 @@ export interface LocationRecord {
   slotIntervalMinutes: number;
   minNoticeMinutes: number;
   horizonDays: number;
+  /** free text shown on the deposit payment page (how to pay: bank transfer, at the desk, ...) */
+  paymentInstructions: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -10,6 +10,8 @@ import type { RateLimitStore } from '../rate-limit/store.ts';
 import type { RouteRoles } from '../domain/members/roles.ts';
 import type { BusinessLocator } from '../store/resource-business.ts';
 import type { LiveSession } from '../store/member-sessions.ts';
+import type { AttemptSender } from '../use-cases/webhooks/redeliver.ts';
+import type { Mailer } from '../domain/mail.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
@@ -27,8 +29,12 @@ export interface AppContext {
   bookingGate: AttemptGate;
   /** at most BOOKING_CONCURRENCY_PER_BUSINESS creates of one business at once in this process */
   createLimit: KeyedLimit;
+  /** makes an operator's webhook redelivery: the worker's Dispatcher, SSRF check included */
+  webhookSender: AttemptSender;
   /** the rate-limit counters (Redis when configured): the public API's limits and sign-in's */
   rateLimits: RateLimitStore;
+  /** outgoing mail (SMTP_URL); undefined when none is configured: then no mail is sent */
+  mailer: Mailer | undefined;
 }
 
 export type { RateGroup } from '../rate-limit/policy.ts';

@@ -79,11 +79,16 @@ export interface KeyRow {
 
 const KEY_COLUMNS = 'id, name, type, kind, capabilities, tier, prefix, user_id, expires_at, revoked_at, created_at, last_used_at';
 
-export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow> {
+/**
+ * `not_member`: a personal key acts for a member, so it is issued only to an existing member of the
+ * key's business (never to a user of another business, never by making one). Call it inside a
+ * transaction: the membership row stays share-locked until commit, so a concurrent removal of the
+ * member either waits and then revokes this key too, or wins and this insert answers `not_member`.
+ */
+export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow | 'not_member'> {
   if (k.userId !== null) {
-    // A personal key acts for a member: issuing one makes the user a member of the business.
-    await q.query('INSERT INTO users (id) VALUES ($1) ON CONFLICT DO NOTHING', [k.userId]);
-    await q.query('INSERT INTO memberships (business_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [k.businessId, k.userId]);
+    const m = await q.query('SELECT 1 FROM memberships WHERE business_id = $1 AND user_id = $2 FOR SHARE', [k.businessId, k.userId]);
+    if (m.rows.length === 0) return 'not_member';
   }
   const r = await q.query<KeyRow>(
     `INSERT INTO api_keys (id, business_id, name, type, kind, capabilities, tier, prefix, secret_hash, user_id, expires_at)

@@ -1,20 +1,48 @@
 import type { BusinessDetails } from '../domain/bookings/business-view.ts';
+import type { DepositStatus } from '../domain/deposits/status.ts';
 import type { Queryable } from './db.ts';
 
 /**
  * The one read of guest phone and email (BOOKING_COLUMNS leaves them out), with the reason kept on
- * the booking's latest event: only the operator's booking reads call it. Keyed by booking id; a
+ * the booking's latest event and the deposit as the business recorded it: only the operator's booking reads call it. Keyed by booking id; a
  * missing id has no entry.
  */
 export async function findGuestContacts(q: Queryable, bookingIds: readonly string[]): Promise<Map<string, BusinessDetails>> {
   const out = new Map<string, BusinessDetails>();
   if (bookingIds.length === 0) return out;
-  const r = await q.query<{ id: string; guest_phone: string; guest_email: string | null; reason: string | null }>(
-    `SELECT b.id, b.guest_phone, b.guest_email,
+  const r = await q.query<{
+    id: string;
+    guest_phone: string;
+    guest_email: string | null;
+    reason: string | null;
+    deposit_status: DepositStatus | null;
+    deposit_amount_minor: string | number | null;
+    deposit_currency: string | null;
+    deposit_due_at: Date | null;
+    deposit_recorded_at: Date | null;
+  }>(
+    `SELECT b.id, b.guest_phone, b.guest_email, b.deposit_status, b.deposit_amount_minor, b.deposit_currency, b.deposit_due_at,
+            b.deposit_recorded_at,
             (SELECT e.reason FROM booking_events e WHERE e.booking_id = b.id AND e.sequence = b.state_version) AS reason
        FROM bookings b WHERE b.id = ANY($1::text[])`,
     [[...bookingIds]],
   );
-  for (const row of r.rows) out.set(row.id, { phone: row.guest_phone, email: row.guest_email, reason: row.reason });
+  for (const row of r.rows) {
+    out.set(row.id, {
+      phone: row.guest_phone,
+      email: row.guest_email,
+      reason: row.reason,
+      deposit:
+        row.deposit_status === null
+          ? null
+          : {
+              status: row.deposit_status,
+              amountMinor: row.deposit_amount_minor === null ? null : Number(row.deposit_amount_minor),
+              currency: row.deposit_currency!,
+              dueAt: row.deposit_due_at!,
+              recordedAt: row.deposit_recorded_at,
+            },
+    });
+  }
   return out;
 }

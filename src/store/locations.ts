@@ -17,6 +17,7 @@ interface LocationRow {
   slot_interval_minutes: number;
   min_notice_minutes: number;
   horizon_days: number;
+  payment_instructions: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,6 +36,7 @@ const COLUMN_NAMES = [
   'slot_interval_minutes',
   'min_notice_minutes',
   'horizon_days',
+  'payment_instructions',
   'created_at',
   'updated_at',
 ] as const;
@@ -58,6 +60,7 @@ function toLocation(r: LocationRow): LocationRecord {
     slotIntervalMinutes: r.slot_interval_minutes,
     minNoticeMinutes: r.min_notice_minutes,
     horizonDays: r.horizon_days,
+    paymentInstructions: r.payment_instructions,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -83,6 +86,7 @@ const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
   slotIntervalMinutes: 'slot_interval_minutes',
   minNoticeMinutes: 'min_notice_minutes',
   horizonDays: 'horizon_days',
+  paymentInstructions: 'payment_instructions',
 };
 
 /** `slug_taken`, here and in updateLocation: another location of the business has the slug. */
@@ -92,8 +96,8 @@ export async function insertLocation(
 ): Promise<LocationRecord | 'slug_taken'> {
   const statement = q.query<LocationRow>(
     `INSERT INTO locations (id, business_id, slug, name, public_location_name, timezone, city, street, zip,
-        booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+        booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days, payment_instructions)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      RETURNING ${COLUMNS}`,
     [
       l.id,
@@ -109,6 +113,7 @@ export async function insertLocation(
       l.slotIntervalMinutes,
       l.minNoticeMinutes,
       l.horizonDays,
+      l.paymentInstructions,
     ],
   );
   return slugTakenOr(statement);

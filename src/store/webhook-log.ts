@@ -87,3 +87,28 @@ export async function listAttempts(q: Queryable, deliveryIds: readonly string[])
     error: x.error,
   }));
 }
+
+/** One delivery record of the business, or undefined. */
+export async function findDelivery(q: Queryable, businessId: string, deliveryId: string): Promise<DeliveryRow | undefined> {
+  const r = await q.query<Omit<Row, 'position_at'>>(
+    `SELECT delivery_id, booking_id, sequence, event, status, attempt_count, next_attempt_at, last_attempt_at,
+            outcome, status_code, created_at
+       FROM webhook_deliveries WHERE delivery_id = $1 AND business_id = $2`,
+    [deliveryId, businessId],
+  );
+  const x = r.rows[0];
+  if (!x) return undefined;
+  return {
+    deliveryId: x.delivery_id,
+    bookingId: x.booking_id,
+    sequence: x.sequence,
+    event: x.event,
+    status: x.status,
+    attemptCount: x.attempt_count,
+    nextAttemptAt: x.next_attempt_at,
+    lastAttemptAt: x.last_attempt_at,
+    outcome: x.outcome,
+    statusCode: x.status_code,
+    createdAt: x.created_at,
+  };
+}

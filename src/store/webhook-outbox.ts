@@ -160,3 +160,54 @@ export async function purgeOldDeliveries(q: Queryable, batch = 1000): Promise<nu
     if (r.rowCount < batch) return total;
   }
 }
+
+/**
+ * Takes the lease of one delivery of the business for an operator's redelivery, whatever its
+ * status, unless an attempt is in flight (a live lease). The row becomes `processing` and due now,
+ * so should this process die before recording, the lease lapses and a worker makes the attempt.
+ * Read with the same payload and current webhook as `claimDue`. 'not_found' when the business has no
+ * such delivery, 'busy' when it is leased.
+ */
+export async function claimForRedelivery(
+  q: Queryable,
+  p: { businessId: string; deliveryId: string; leaseMs: number },
+): Promise<ClaimedDelivery | 'not_found' | 'busy'> {
+  const r = await q.query<{
+    delivery_id: string;
+    business_id: string;
+    event: string;
+    attempt_count: number;
+    lease: string;
+    payload: string;
+    url: string | null;
+    secret_ciphertext: string | null;
+  }>(
+    `UPDATE webhook_deliveries d
+        SET status = 'processing', next_attempt_at = now(), locked_until = clock_timestamp() + $3 * interval '1 millisecond'
+       FROM booking_events e
+      WHERE d.delivery_id = $1 AND d.business_id = $2
+        AND e.booking_id = d.booking_id AND e.sequence = d.sequence
+        AND (d.locked_until IS NULL OR d.locked_until <= now())
+     RETURNING d.delivery_id, d.business_id, d.event, d.attempt_count, d.locked_until::text AS lease, e.payload,
+               (SELECT c.url FROM webhook_configs c WHERE c.business_id = d.business_id) AS url,
+               (SELECT c.secret_ciphertext FROM webhook_configs c WHERE c.business_id = d.business_id) AS secret_ciphertext`,
+    [p.deliveryId, p.businessId, p.leaseMs],
+  );
+  const row = r.rows[0];
+  if (!row) {
+    const exists = await q.query('SELECT 1 FROM webhook_deliveries WHERE delivery_id = $1 AND business_id = $2', [
+      p.deliveryId,
+      p.businessId,
+    ]);
+    return exists.rows.length > 0 ? 'busy' : 'not_found';
+  }
+  return {
+    deliveryId: row.delivery_id,
+    businessId: row.business_id,
+    event: row.event,
+    attempt: row.attempt_count + 1,
+    lease: row.lease,
+    payload: row.payload,
+    target: row.url !== null && row.secret_ciphertext !== null ? { url: row.url, secretCiphertext: row.secret_ciphertext } : null,
+  };
+}

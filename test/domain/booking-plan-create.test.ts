@@ -22,6 +22,7 @@ const LOCATION: LocationRecord = {
   slotIntervalMinutes: 15,
   minNoticeMinutes: 0,
   horizonDays: 60,
+  paymentInstructions: null,
   createdAt: T0,
   updatedAt: T0,
 };

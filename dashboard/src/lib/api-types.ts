@@ -395,6 +395,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open invitations (not accepted, withdrawn or expired), oldest first; never their links */
+        get: operations["operatorListInvitations"];
+        put?: never;
+        /**
+         * Invite an email into the business with a role; the accept link is returned this once (and mailed when SMTP_URL is set)
+         * @description The platform operator creates the first owner of a new business this way. The link is single use and valid 7 days. An email that is already a member is refused (400, body.email): roles change with PATCH /businesses/{slug}/members/{userId}. A mail that cannot be sent does not undo the invitation: the answer says mailSent: false.
+         */
+        post: operations["operatorCreateInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open invitation: its link stops working now (404 when it is not open) */
+        delete: operations["operatorWithdrawInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: creates the account (or joins the existing one with that email) and signs in; sets the session cookie
+         * @description A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (401 auth.invalid_key otherwise; limited like sign-in) and `name` is ignored. A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.
+         */
+        post: operations["operatorAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/businesses/{slug}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members of the business with their roles, in the order they joined */
+        get: operations["operatorListMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/businesses/{slug}/members/{userId}": {
         parameters: {
             query?: never;
@@ -405,11 +480,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member; their personal keys are revoked now */
+        /**
+         * Remove a member: access ends now, their personal keys are revoked, and their sessions end when no membership is left
+         * @description Removing the last owner answers 409 member.last_owner.
+         */
         delete: operations["operatorRemoveMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a member's role; in force from their next request
+         * @description Demoting the last owner answers 409 member.last_owner: make another member owner first.
+         */
+        patch: operations["operatorChangeMemberRole"];
         trace?: never;
     };
     "/admin/v1/businesses/{slug}/locations": {
@@ -777,6 +859,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/bookings/{bookingId}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the business received the deposit (paid) or lets it go (waived): from pending only; the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit */
+        post: operations["operatorRecordDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/businesses/{slug}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook configuration of the business (never the secret) */
+        get: operations["operatorGetWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/businesses/{slug}/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log, newest first, with the public log’s filters and paging (at most 90 days per query) */
+        get: operations["operatorListWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/businesses/{slug}/webhook/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the event again now as a new attempt of the same record (same deliveryId, body bytes and timestamp; current URL and secret), whatever its status; answers the record after the attempt */
+        post: operations["operatorRedeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -980,6 +1130,25 @@ export interface components {
             };
             /** @description the business's reason given with the decline or cancel that led here; null otherwise. Never sent to integrators */
             reason: string | null;
+            /** @description deposit bookings only (created for a service that takes a deposit) */
+            deposit?: {
+                /**
+                 * @description pending until the business records paid or waived
+                 * @enum {unknown}
+                 */
+                status: "pending" | "paid" | "waived";
+                /** @description the service's deposit when booked, in major units; null when the service names no amount */
+                amount: number | null;
+                /** @description the business currency */
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description the appointment's start
+                 */
+                dueAt: string;
+                /** @description when paid or waived was recorded; null while pending */
+                recordedAt: string | null;
+            };
         };
         BookingEvent: {
             /** @enum {unknown} */
@@ -2622,6 +2791,7 @@ export interface operations {
                                 statusCode: number | null;
                                 /** @description oldest first */
                                 attempts: {
+                                    /** @description 1 to 3 automatically; an operator redelivery adds one more */
                                     attempt: number;
                                     /** Format: date-time */
                                     startedAt: string;
@@ -3530,13 +3700,12 @@ export interface operations {
             };
         };
     };
-    operatorRemoveMember: {
+    operatorListInvitations: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 slug: string;
-                userId: string;
             };
             cookie?: never;
         };
@@ -3552,9 +3721,117 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         data: {
-                            member: {
-                                userId: string;
-                                revokedKeys: number;
+                            invitations: {
+                                id: string;
+                                email: string;
+                                /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                                role: "owner" | "manager" | "frontDesk";
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description 7 days after it was made
+                                 */
+                                expiresAt: string;
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorCreateInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                    role: "owner" | "manager" | "frontDesk";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            invitation: {
+                                id: string;
+                                email: string;
+                                /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                                role: "owner" | "manager" | "frontDesk";
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description 7 days after it was made
+                                 */
+                                expiresAt: string;
+                                /** @description {PUBLIC_BASE_URL}/dashboard/accept-invitation?token=…: single use, valid until expiresAt. Returned only here (and mailed when SMTP_URL is set); only a hash of the token is stored. */
+                                acceptUrl: string;
+                                /** @description true when the SMTP server took the invitation mail; false without SMTP_URL or when sending failed (the invitation stands) */
+                                mailSent: boolean;
                             };
                         };
                         meta: components["schemas"]["Meta"];
@@ -3590,6 +3867,473 @@ export interface operations {
             };
             /** @description `request.not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorWithdrawInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            invitation: {
+                                id: string;
+                                email: string;
+                                /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                                role: "owner" | "manager" | "frontDesk";
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description 7 days after it was made
+                                 */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                withdrawnAt: string;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    name: string;
+                    /** @description at least 10 characters; stored only as a scrypt hash, never returned or logged */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            member: {
+                                id: string;
+                                email: string;
+                                name: string;
+                                memberships: {
+                                    salonSlug: string;
+                                    businessName: string;
+                                    /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                                    role: "owner" | "manager" | "frontDesk";
+                                }[];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorListMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            members: {
+                                /** @description the user id (`userId` of the member routes) */
+                                id: string;
+                                /** @description null for a user from before accounts (a personal key holder) */
+                                email: string | null;
+                                name: string;
+                                /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                                role: "owner" | "manager" | "frontDesk";
+                                /**
+                                 * Format: date-time
+                                 * @description when they became a member of this business
+                                 */
+                                createdAt: string;
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorRemoveMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            member: {
+                                userId: string;
+                                revokedKeys: number;
+                                endedSessions: number;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `member.last_owner` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorChangeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                    role: "owner" | "manager" | "frontDesk";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            member: {
+                                /** @description the user id (`userId` of the member routes) */
+                                id: string;
+                                /** @description null for a user from before accounts (a personal key holder) */
+                                email: string | null;
+                                name: string;
+                                /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                                role: "owner" | "manager" | "frontDesk";
+                                /**
+                                 * Format: date-time
+                                 * @description when they became a member of this business
+                                 */
+                                createdAt: string;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `member.last_owner` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3644,6 +4388,8 @@ export interface operations {
                                 slotIntervalMinutes: number;
                                 minNoticeMinutes: number;
                                 horizonDays: number;
+                                /** @description shown on the deposit payment page */
+                                paymentInstructions: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -3733,6 +4479,8 @@ export interface operations {
                     minNoticeMinutes?: number;
                     /** @description default 90 */
                     horizonDays?: number;
+                    /** @description free text shown to the guest on the deposit payment page (how to pay the deposit); null or absent: none. Default null */
+                    paymentInstructions?: string | null;
                 };
             };
         };
@@ -3762,6 +4510,8 @@ export interface operations {
                                 slotIntervalMinutes: number;
                                 minNoticeMinutes: number;
                                 horizonDays: number;
+                                /** @description shown on the deposit payment page */
+                                paymentInstructions: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -3852,6 +4602,8 @@ export interface operations {
                     minNoticeMinutes?: number;
                     /** @description default 90 */
                     horizonDays?: number;
+                    /** @description free text shown to the guest on the deposit payment page (how to pay the deposit); null or absent: none. Default null */
+                    paymentInstructions?: string | null;
                 };
             };
         };
@@ -3881,6 +4633,8 @@ export interface operations {
                                 slotIntervalMinutes: number;
                                 minNoticeMinutes: number;
                                 horizonDays: number;
+                                /** @description shown on the deposit payment page */
+                                paymentInstructions: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -6588,6 +7342,435 @@ export interface operations {
             };
             /** @description `internal.error` */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorRecordDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description paid: received; waived: nothing is owed any more
+                     * @enum {unknown}
+                     */
+                    status: "paid" | "waived";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            booking: components["schemas"]["BusinessBooking"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `booking.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `booking.invalid_transition` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorGetWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            webhook: {
+                                url: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Only in the response of the first successful PUT and of rotate-secret (and their idempotent replays): 32 random bytes as 64 hex characters. It cannot be read again. */
+                                signingSecret?: string;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found`, `webhook.not_configured` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                event?: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                outcome?: "success" | "timeout" | "network_error" | "http_error";
+                /**
+                 * @description inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: 90 days before `to` or now; at most 90 days back when `to` is absent
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description exclusive; ISO 8601 date-time, or a date YYYY-MM-DD (the whole day is included). Default: none (up to now). At most 90 days after `from`
+                 * @example 2026-11-22T00:00:00Z
+                 */
+                to?: string;
+                limit?: number;
+                /** @description meta.cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            deliveries: {
+                                /** @description the deliveryId of the webhook payload */
+                                deliveryId: string;
+                                /** @enum {unknown} */
+                                event: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                                bookingId: string;
+                                /** @description transition.sequence of the event */
+                                sequence: number;
+                                /**
+                                 * @description processing: waiting for or making an attempt; retry_scheduled: a retry is due at nextAttemptAt; succeeded; failed: non-retryable answer or webhook disabled; exhausted: the last attempt failed retryably
+                                 * @enum {unknown}
+                                 */
+                                status: "processing" | "retry_scheduled" | "succeeded" | "failed" | "exhausted";
+                                attemptCount: number;
+                                lastAttemptAt: string | null;
+                                /** @description null once the delivery has ended */
+                                nextAttemptAt: string | null;
+                                /** @description of the most recent attempt; null before the first ends */
+                                outcome: ("success" | "timeout" | "network_error" | "http_error") | null;
+                                /** @description of the most recent attempt */
+                                statusCode: number | null;
+                                /** @description oldest first */
+                                attempts: {
+                                    /** @description 1 to 3 automatically; an operator redelivery adds one more */
+                                    attempt: number;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    durationMs: number;
+                                    /** @enum {unknown} */
+                                    outcome: "success" | "timeout" | "network_error" | "http_error";
+                                    /** @description null when no HTTP response arrived */
+                                    statusCode: number | null;
+                                    /** @description short text for timeouts and network errors */
+                                    error: string | null;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description when the business event happened
+                                 */
+                                createdAt: string;
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed`, `request.invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorRedeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            delivery: {
+                                /** @description the deliveryId of the webhook payload */
+                                deliveryId: string;
+                                /** @enum {unknown} */
+                                event: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                                bookingId: string;
+                                /** @description transition.sequence of the event */
+                                sequence: number;
+                                /**
+                                 * @description processing: waiting for or making an attempt; retry_scheduled: a retry is due at nextAttemptAt; succeeded; failed: non-retryable answer or webhook disabled; exhausted: the last attempt failed retryably
+                                 * @enum {unknown}
+                                 */
+                                status: "processing" | "retry_scheduled" | "succeeded" | "failed" | "exhausted";
+                                attemptCount: number;
+                                lastAttemptAt: string | null;
+                                /** @description null once the delivery has ended */
+                                nextAttemptAt: string | null;
+                                /** @description of the most recent attempt; null before the first ends */
+                                outcome: ("success" | "timeout" | "network_error" | "http_error") | null;
+                                /** @description of the most recent attempt */
+                                statusCode: number | null;
+                                /** @description oldest first */
+                                attempts: {
+                                    /** @description 1 to 3 automatically; an operator redelivery adds one more */
+                                    attempt: number;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    durationMs: number;
+                                    /** @enum {unknown} */
+                                    outcome: "success" | "timeout" | "network_error" | "http_error";
+                                    /** @description null when no HTTP response arrived */
+                                    statusCode: number | null;
+                                    /** @description short text for timeouts and network errors */
+                                    error: string | null;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description when the business event happened
+                                 */
+                                createdAt: string;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found`, `webhook.not_configured` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency.request_in_progress` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

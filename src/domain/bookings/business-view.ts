@@ -1,3 +1,4 @@
+import { type BookingDeposit, type DepositView, toDepositView } from '../deposits/status.ts';
 import type { BookingRecord } from './record.ts';
 import { type BookingView, toBookingView } from './view.ts';
 
@@ -7,15 +8,18 @@ export interface GuestContact {
   email: string | null;
 }
 
-/** What the operator reads beside the record: the contact, and the reason of the latest change. */
+/** What the operator reads beside the record: the contact, the reason of the latest change, the deposit. */
 export interface BusinessDetails extends GuestContact {
   reason: string | null;
+  deposit: BookingDeposit | null;
 }
 
 export interface BusinessBookingView extends BookingView {
   guest: { name: string; phone: string; email: string | null };
   /** the business's reason given with the change that led to the current state (decline, cancel) */
   reason: string | null;
+  /** deposit bookings only */
+  deposit?: DepositView;
 }
 
 /**
@@ -24,5 +28,7 @@ export interface BusinessBookingView extends BookingView {
  * events, webhooks or public answers from records can reach phone or email.
  */
 export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): BusinessBookingView {
-  return { ...toBookingView(b), guest: { name: b.guestName, phone: d.phone, email: d.email }, reason: d.reason };
+  const view: BusinessBookingView = { ...toBookingView(b), guest: { name: b.guestName, phone: d.phone, email: d.email }, reason: d.reason };
+  if (d.deposit) view.deposit = toDepositView(d.deposit);
+  return view;
 }

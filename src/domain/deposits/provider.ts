@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The payment-link port. A real payment provider plugs in here; the built-in one issues signed,
@@ -24,7 +24,20 @@ export class SignedLinkDepositProvider implements DepositProvider {
 
   async createPaymentLink(input: { bookingId: string }): Promise<string> {
     const nonce = randomBytes(16).toString('base64url');
-    const mac = createHmac('sha256', this.secret).update(`deposit.${input.bookingId}.${nonce}`).digest('base64url');
-    return `${this.baseUrl}/pay/deposit/${encodeURIComponent(input.bookingId)}/${nonce}.${mac}`;
+    return `${this.baseUrl}/pay/deposit/${encodeURIComponent(input.bookingId)}/${nonce}.${linkMac(this.secret, input.bookingId, nonce)}`;
   }
+}
+
+function linkMac(secret: Buffer, bookingId: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`deposit.${bookingId}.${nonce}`).digest('base64url');
+}
+
+/** Whether `token` (the last path segment, `<nonce>.<mac>`) is one SignedLinkDepositProvider made for the booking. */
+export function verifyPaymentLink(secret: Buffer, bookingId: string, token: string): boolean {
+  const dot = token.indexOf('.');
+  if (dot <= 0) return false;
+  const nonce = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), 'utf8');
+  const expected = Buffer.from(linkMac(secret, bookingId, nonce), 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DEPOSIT_STATUSES } from '../../domain/deposits/status.ts';
 import { BOOKING_STATUSES, EVENT_NAMES } from '../../domain/bookings/states.ts';
 import { DateString, TimeString } from './common.ts';
 
@@ -77,6 +78,22 @@ export const BusinessBooking = Type.Object(
     reason: Type.Union([Type.String(), Type.Null()], {
       description: "the business's reason given with the decline or cancel that led here; null otherwise. Never sent to integrators",
     }),
+    deposit: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Enum(DEPOSIT_STATUSES, { description: 'pending until the business records paid or waived' }),
+          amount: Type.Union([Type.Number(), Type.Null()], {
+            description: "the service's deposit when booked, in major units; null when the service names no amount",
+          }),
+          currency: Type.String({ description: 'the business currency' }),
+          dueAt: Type.String({ format: 'date-time', description: "the appointment's start" }),
+          recordedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+            description: 'when paid or waived was recorded; null while pending',
+          }),
+        },
+        { description: 'deposit bookings only (created for a service that takes a deposit)' },
+      ),
+    ),
   },
   { $id: 'BusinessBooking', description: 'A booking as the business sees it (operator API only)' },
 );

@@ -22,6 +22,11 @@ const locationFields = {
   slotIntervalMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: 'default 15' })),
   minNoticeMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 525_600, description: 'default 60' })),
   horizonDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3660, description: 'default 90' })),
+  paymentInstructions: Type.Optional(
+    Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+      description: 'free text shown to the guest on the deposit payment page (how to pay the deposit); null or absent: none. Default null',
+    }),
+  ),
 };
 
 export const CreateLocationBody = Type.Object(locationFields, { additionalProperties: false });
@@ -44,6 +49,7 @@ export const LocationView = Type.Object({
   slotIntervalMinutes: Type.Integer(),
   minNoticeMinutes: Type.Integer(),
   horizonDays: Type.Integer(),
+  paymentInstructions: Type.Union([Type.String(), Type.Null()], { description: 'shown on the deposit payment page' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

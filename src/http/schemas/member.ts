@@ -27,3 +27,45 @@ export const MemberView = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const InvitationView = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    role: Role,
+    createdAt: Type.String({ format: 'date-time' }),
+    expiresAt: Type.String({ format: 'date-time', description: '7 days after it was made' }),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedInvitation = Type.Object(
+  {
+    ...InvitationView.properties,
+    acceptUrl: Type.String({
+      description:
+        '{PUBLIC_BASE_URL}/dashboard/accept-invitation?token=…: single use, valid until expiresAt. Returned only here (and mailed when SMTP_URL is set); only a hash of the token is stored.',
+    }),
+    mailSent: Type.Boolean({
+      description:
+        'true when the SMTP server took the invitation mail; false without SMTP_URL or when sending failed (the invitation stands)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const WithdrawnInvitation = Type.Object(
+  { ...InvitationView.properties, withdrawnAt: Type.String({ format: 'date-time' }) },
+  { additionalProperties: false },
+);
+
+export const MemberListItem = Type.Object(
+  {
+    id: Type.String({ description: 'the user id (`userId` of the member routes)' }),
+    email: Type.Union([Type.String(), Type.Null()], { description: 'null for a user from before accounts (a personal key holder)' }),
+    name: Type.String(),
+    role: Role,
+    createdAt: Type.String({ format: 'date-time', description: 'when they became a member of this business' }),
+  },
+  { additionalProperties: false },
+);

@@ -42,7 +42,7 @@ export const WebhookResult = Type.Object({
 const Outcome = Type.Enum(ATTEMPT_OUTCOMES);
 
 export const DeliveryAttempt = Type.Object({
-  attempt: Type.Integer({ minimum: 1, maximum: 3 }),
+  attempt: Type.Integer({ minimum: 1, description: '1 to 3 automatically; an operator redelivery adds one more' }),
   startedAt: Timestamp,
   durationMs: Type.Integer({ minimum: 0 }),
   outcome: Outcome,
@@ -69,8 +69,7 @@ export const DeliveryRecord = Type.Object({
   createdAt: Type.String({ format: 'date-time', description: 'when the business event happened' }),
 });
 
-export const DeliveriesQuery = Type.Object({
-  salonSlug: Slug('the business (must match the key)'),
+const DeliveryFilters = {
   event: Type.Optional(Type.Enum(EVENT_NAMES)),
   outcome: Type.Optional(Outcome),
   from: Type.Optional(
@@ -91,6 +90,13 @@ export const DeliveriesQuery = Type.Object({
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 2048, description: 'meta.cursor of the previous page' })),
-});
+};
+
+export const DeliveriesQuery = Type.Object({ salonSlug: Slug('the business (must match the key)'), ...DeliveryFilters });
+
+/** The operator's delivery log: the business is in the path. */
+export const OperatorDeliveriesQuery = Type.Object(DeliveryFilters);
+
+export const DeliveryResult = Type.Object({ delivery: DeliveryRecord });
 
 export const DeliveriesResult = Type.Object({ deliveries: Type.Array(DeliveryRecord) });

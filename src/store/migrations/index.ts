@@ -6,6 +6,8 @@ import dropDuplicateStaffIndex from './005-drop-duplicate-staff-index.ts';
 import bookingEventReason from './006-booking-event-reason.ts';
 import apiKeyLastUsed from './007-api-key-last-used.ts';
 import membersSessions from './008-members-sessions.ts';
+import depositStatus from './009-deposit-status.ts';
+import redeliveryAttempts from './010-redelivery-attempts.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -17,4 +19,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '006-booking-event-reason', sql: bookingEventReason },
   { name: '007-api-key-last-used', sql: apiKeyLastUsed },
   { name: '008-members-sessions', sql: membersSessions },
+  { name: '009-deposit-status', sql: depositStatus },
+  { name: '010-redelivery-attempts', sql: redeliveryAttempts },
 ];

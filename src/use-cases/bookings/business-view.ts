@@ -11,7 +11,7 @@ export async function businessViews(q: Queryable, records: readonly BookingRecor
     records.map((b) => b.id),
   );
   // A booking row always has a phone (NOT NULL); a row gone between the two reads shows none.
-  return records.map((b) => toBusinessBookingView(b, contacts.get(b.id) ?? { phone: '', email: null, reason: null }));
+  return records.map((b) => toBusinessBookingView(b, contacts.get(b.id) ?? { phone: '', email: null, reason: null, deposit: null }));
 }
 
 export async function businessView(q: Queryable, record: BookingRecord): Promise<BusinessBookingView> {

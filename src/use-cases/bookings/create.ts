@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../store/db.ts';
+import { newBookingDeposit } from '../../domain/deposits/status.ts';
 import { insertBooking } from '../../store/bookings.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
@@ -71,6 +72,7 @@ export async function createBooking(
         guestEmail: input.guest.email,
         consent: body.consent,
         depositTerms: body.depositTermsAcceptance ?? null,
+        deposit: newBookingDeposit(service, booking.startAt),
         apiSourceKeyId: ctx.keyKind === 'guest_partner' ? ctx.keyId : null,
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,

@@ -76,6 +76,7 @@ export async function createManualBooking(
     guestEmail: guest.email,
     consent: null,
     depositTerms: null,
+    deposit: null,
     apiSourceKeyId: null,
     occupiedFrom: held.from,
     occupiedTo: held.to,

@@ -4,7 +4,7 @@ import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { byNameThenId } from '../../domain/catalog-view.ts';
 import type { Db } from '../../store/db.ts';
-import { insertKey, listKeys, removeMember, revokeKey, type KeyRow } from '../../store/api-keys.ts';
+import { insertKey, listKeys, revokeKey, type KeyRow } from '../../store/api-keys.ts';
 import { requireBusiness } from './businesses.ts';
 
 export interface ApiKeyView {
@@ -76,7 +76,7 @@ export async function createApiKey(
   const { secret, prefix, hash } = generateApiKeySecret();
   const row = await db.transaction(async (tx) => {
     const b = await requireBusiness(tx, businessSlug);
-    return insertKey(tx, {
+    const inserted = await insertKey(tx, {
       id: newId('key'),
       businessId: b.id,
       name: input.name,
@@ -89,6 +89,8 @@ export async function createApiKey(
       userId: input.userId ?? null,
       expiresAt: input.expiresAt ?? null,
     });
+    if (inserted === 'not_member') throw invalidField('body.userId', 'is not a member of this business');
+    return inserted;
   });
   return { ...apiKeyView(row), secret };
 }
@@ -97,13 +99,6 @@ export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKeyView> {
   const row = await revokeKey(db, keyId);
   if (!row) throw new AppError('request.not_found', `No API key with id "${keyId}".`);
   return apiKeyView(row);
-}
-
-export async function removeBusinessMember(db: Db, businessSlug: string, userId: string): Promise<{ userId: string; revokedKeys: number }> {
-  return db.transaction(async (tx) => {
-    const b = await requireBusiness(tx, businessSlug);
-    return { userId, revokedKeys: await removeMember(tx, b.id, userId) };
-  });
 }
 
 /** Every key of the business, revoked and expired ones too, by name then id; never a secret or its hash. */

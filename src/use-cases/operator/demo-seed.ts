@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import { newId } from '../../domain/ids.ts';
-import { hashPassword } from '../../domain/members/password.ts';
-import { insertDemoOwner } from '../../store/demo-owner.ts';
 import { CAPABILITIES } from '../../domain/capabilities.ts';
 import { isAppError } from '../../domain/errors.ts';
 import type { WorkingHoursEntry } from '../../domain/working-hours.ts';
+import { newId } from '../../domain/ids.ts';
+import { hashPassword } from '../../domain/members/password.ts';
 import type { Db } from '../../store/db.ts';
+import { addMembership } from '../../store/memberships.ts';
+import { insertUser } from '../../store/users.ts';
 import { createApiKey } from './api-keys.ts';
 import { createBusiness } from './businesses.ts';
 import { createLocation } from './locations.ts';
@@ -17,12 +18,13 @@ export interface DemoSeed {
   salonSlug: string;
   locationSlug: string;
   apiKey: string;
-  /** the dashboard's demo owner: the password is shown once, as the key is */
+  /** the demo salon's owner account: sign in to the dashboard with it; the password is shown once */
   owner: { email: string; password: string };
 }
 
 const DEMO_SLUG = 'demo-salon';
 const LOCATION_SLUG = 'downtown';
+export const DEMO_OWNER_EMAIL = 'owner@demo.example';
 
 const MON_TO_SAT = [1, 2, 3, 4, 5, 6];
 
@@ -39,12 +41,14 @@ export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed
   if ((r.rows[0]?.n ?? 0) > 0) return undefined;
   let businessId: string;
   try {
-    ({ id: businessId } = await createBusiness(db, {
-      slug: DEMO_SLUG,
-      name: 'Demo Salon',
-      currency: 'HUF',
-      subscription: { plan: 'pro', status: 'active' },
-    }));
+    businessId = (
+      await createBusiness(db, {
+        slug: DEMO_SLUG,
+        name: 'Demo Salon',
+        currency: 'HUF',
+        subscription: { plan: 'pro', status: 'active' },
+      })
+    ).id;
   } catch (err) {
     // Another instance seeding the same empty database got there first.
     if (isAppError(err) && err.code === 'request.validation_failed') return undefined;
@@ -105,15 +109,14 @@ export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed
     { name: 'demo key', type: 'integration', kind: 'owner', capabilities: [...CAPABILITIES] },
     new Date(),
   );
-  // Someone to sign in to the dashboard with on a fresh clone: the owner of the demo salon.
-  const owner = { email: 'owner@demo-salon.example', password: randomBytes(12).toString('base64url') };
-  await insertDemoOwner(db, {
-    userId: newId('usr'),
-    email: owner.email,
-    name: 'Demo Owner',
-    passwordHash: await hashPassword(owner.password),
-    businessId,
-    role: 'owner',
+  // 24 random base64url characters (144 bits); stored only as its hash, printed once by main.ts.
+  const password = randomBytes(18).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const owner = await db.transaction(async (tx) => {
+    const user = await insertUser(tx, { id: newId('usr'), email: DEMO_OWNER_EMAIL, name: 'Demo Owner', passwordHash });
+    if (user === 'email_taken') throw new Error(`the demo owner ${DEMO_OWNER_EMAIL} exists already in a database without businesses`);
+    await addMembership(tx, businessId, user.id, 'owner');
+    return { email: DEMO_OWNER_EMAIL, password };
   });
   return { salonSlug: DEMO_SLUG, locationSlug: LOCATION_SLUG, apiKey: key.secret, owner };
 }

@@ -29,6 +29,7 @@ export interface LocationInput {
   slotIntervalMinutes?: number;
   minNoticeMinutes?: number;
   horizonDays?: number;
+  paymentInstructions?: string | null;
 }
 
 export type LocationPatch = Partial<LocationInput>;
@@ -44,6 +45,7 @@ export interface LocationView {
   slotIntervalMinutes: number;
   minNoticeMinutes: number;
   horizonDays: number;
+  paymentInstructions: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -60,6 +62,7 @@ export function locationView(l: LocationRecord): LocationView {
     slotIntervalMinutes: l.slotIntervalMinutes,
     minNoticeMinutes: l.minNoticeMinutes,
     horizonDays: l.horizonDays,
+    paymentInstructions: l.paymentInstructions,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
   };
@@ -100,6 +103,7 @@ export async function createLocation(db: Db, businessSlug: string, input: Locati
       slotIntervalMinutes: input.slotIntervalMinutes ?? 15,
       minNoticeMinutes: input.minNoticeMinutes ?? 60,
       horizonDays: input.horizonDays ?? 90,
+      paymentInstructions: input.paymentInstructions ?? null,
     });
     return locationView(slugAvailable(location));
   });

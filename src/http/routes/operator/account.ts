@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { isHttps, sessionCookieName } from '../../../domain/members/session-policy.ts';
+import { normaliseEmail } from '../../../domain/members/secret-token.ts';
 import { currentMember, signOut } from '../../../use-cases/accounts/session.ts';
 import { signIn } from '../../../use-cases/accounts/sign-in.ts';
 import { checkSignInLimit } from '../../../use-cases/accounts/sign-in-limit.ts';
@@ -9,6 +9,7 @@ import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { Email, MemberView } from '../../schemas/member.ts';
 import { memberOf } from '../../plugins/operator-auth.ts';
+import { sessionCookie } from '../../session-cookie.ts';
 
 const ACCOUNT_SCHEMA = { tags: ['operator'] };
 const SIGNED_IN: Array<Record<string, string[]>> = [{ memberSession: [] }];
@@ -16,8 +17,7 @@ const SIGNED_IN: Array<Record<string, string[]>> = [{ memberSession: [] }];
 /** Sign-in, the signed-in member, sign-out (business-side.md "Accounts and sessions"). */
 export async function accountRoutes(app: App): Promise<void> {
   const { config } = app.ctx;
-  const cookieName = sessionCookieName(config.publicBaseUrl);
-  const secure = isHttps(config.publicBaseUrl);
+  const cookie = sessionCookie(config);
   const warn = throttledWarning(app.log, 'rate-limit store failed during sign-in; the attempt passes (fail open)');
 
   app.post(
@@ -44,12 +44,12 @@ export async function accountRoutes(app: App): Promise<void> {
     async (request, reply) => {
       await checkSignInLimit(
         app.ctx.rateLimits,
-        { email: request.body.email.trim().toLowerCase(), address: request.ip },
+        { email: normaliseEmail(request.body.email), address: request.ip },
         config.rateLimitTimeoutMs,
         (err) => warn(err),
       );
       const { member, token, expiresAt } = await signIn(app.ctx.db, request.body);
-      void reply.setCookie(cookieName, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+      cookie.set(reply, token, expiresAt);
       return ok(request, { member });
     },
   );
@@ -87,7 +87,7 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await signOut(app.ctx.db, memberOf(request));
-      void reply.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+      cookie.clear(reply);
       return ok(request, { signedOut: true as const });
     },
   );

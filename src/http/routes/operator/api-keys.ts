@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { createApiKey, listApiKeys, removeBusinessMember, revokeApiKey } from '../../../use-cases/operator/api-keys.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../use-cases/operator/api-keys.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { ApiKeyListItem, ApiKeyView, CreateApiKeyBody } from '../../schemas/operator-api-key.ts';
-import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 export async function apiKeyRoutes(app: App): Promise<void> {
   app.post(
@@ -54,23 +54,5 @@ export async function apiKeyRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { apiKey: await revokeApiKey(app.ctx.db, request.params.keyId) }),
-  );
-
-  app.delete(
-    '/businesses/:slug/members/:userId',
-    {
-      config: operatorAccess(ROLES.owner, 'slug'),
-      schema: {
-        ...OPERATOR_SCHEMA,
-        operationId: 'operatorRemoveMember',
-        summary: 'Remove a member; their personal keys are revoked now',
-        params: Type.Object({ slug: Type.String({ maxLength: 100 }), userId: Type.String({ maxLength: 100 }) }),
-        response: responses(200, Type.Object({ member: Type.Object({ userId: Type.String(), revokedKeys: Type.Integer() }) }), [
-          ...OPERATOR_ERRORS,
-          'request.not_found',
-        ]),
-      },
-    },
-    async (request) => ok(request, { member: await removeBusinessMember(app.ctx.db, request.params.slug, request.params.userId) }),
   );
 }

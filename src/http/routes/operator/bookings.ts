@@ -7,13 +7,14 @@ import {
 } from '../../../use-cases/bookings/business-side.ts';
 import { getBookingEvents } from '../../../use-cases/bookings/queries.ts';
 import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
+import { recordDeposit } from '../../../use-cases/bookings/deposit.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
 import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { Agenda, BusinessBookingRef } from '../../schemas/booking.ts';
 import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
-import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 const BookingParams = Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -207,4 +208,26 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       },
     );
   }
+
+  app.post(
+    '/bookings/:bookingId/deposit',
+    {
+      config: operatorAccess(ROLES.everyone, 'bookingId'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorRecordDeposit',
+        summary:
+          'Record that the business received the deposit (paid) or lets it go (waived): from pending only; ' +
+          'the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit',
+        params: BookingParams,
+        body: Type.Object(
+          { status: Type.Enum(['paid', 'waived'], { description: 'paid: received; waived: nothing is owed any more' }) },
+          { additionalProperties: false },
+        ),
+        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found', 'booking.invalid_transition']),
+      },
+    },
+    async (request) =>
+      ok(request, { booking: await recordDeposit(app.ctx.db, request.params.bookingId, request.body.status, app.ctx.clock()) }),
+  );
 }

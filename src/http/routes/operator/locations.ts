@@ -4,7 +4,7 @@ import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { CreateLocationBody, LocationParams, LocationView, PatchLocationBody } from '../../schemas/location.ts';
-import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 export async function locationRoutes(app: App): Promise<void> {
   app.post(

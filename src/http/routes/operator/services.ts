@@ -5,7 +5,7 @@ import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { CreateServiceBody, OperatorServiceView, PatchServiceBody, ServiceParams } from '../../schemas/service.ts';
 import { LocationFilter } from '../../schemas/location.ts';
-import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 export async function serviceRoutes(app: App): Promise<void> {
   app.post(

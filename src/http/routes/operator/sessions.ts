@@ -4,7 +4,7 @@ import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { CreateSessionBody, ServiceParams, SessionView } from '../../schemas/service.ts';
-import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 export async function sessionRoutes(app: App): Promise<void> {
   app.post(

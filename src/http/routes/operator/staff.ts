@@ -6,7 +6,7 @@ import { ok } from '../../envelope.ts';
 import { DateString, responses } from '../../schemas/common.ts';
 import { CreateStaffBody, CreateTimeOffBody, PatchStaffBody, StaffParams, StaffView, TimeOffView } from '../../schemas/staff.ts';
 import { LocationFilter } from '../../schemas/location.ts';
-import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 export async function staffRoutes(app: App): Promise<void> {
   app.post(

@@ -1,0 +1,97 @@
+import { Type } from 'typebox';
+import { resolveDeliveryWindow } from '../../../domain/webhooks/delivery-window.ts';
+import { operatorRedeliver, operatorWebhookConfig, operatorWebhookDeliveries } from '../../../use-cases/webhooks/operator.ts';
+import type { App } from '../../context.ts';
+import { ok } from '../../envelope.ts';
+import { responses } from '../../schemas/common.ts';
+import { DeliveriesResult, DeliveryResult, OperatorDeliveriesQuery, WebhookResult } from '../../schemas/webhook.ts';
+import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
+
+const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
+const DeliveryParams = Type.Object({
+  slug: Type.String({ maxLength: 100 }),
+  deliveryId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+/**
+ * The webhook of a business as the operator API shows it (business-side.md): the configuration
+ * (owner; never the secret), the delivery log (owner and manager; the public log's filters and
+ * paging) and the redelivery of one record (owner).
+ */
+export async function operatorWebhookRoutes(app: App): Promise<void> {
+  app.get(
+    '/businesses/:slug/webhook',
+    {
+      config: operatorAccess(ROLES.owner, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorGetWebhook',
+        summary: 'The webhook configuration of the business (never the secret)',
+        params: SlugParams,
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured']),
+      },
+    },
+    async (request) => ok(request, await operatorWebhookConfig(app.ctx.db, request.params.slug)),
+  );
+
+  app.get(
+    '/businesses/:slug/webhook/deliveries',
+    {
+      config: operatorAccess(ROLES.managers, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorListWebhookDeliveries',
+        summary: 'The delivery log, newest first, with the public log’s filters and paging (at most 90 days per query)',
+        params: SlugParams,
+        querystring: OperatorDeliveriesQuery,
+        response: responses(200, DeliveriesResult, [...OPERATOR_ERRORS, 'request.not_found', 'request.invalid_cursor']),
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const limit = query.limit ?? 50;
+      const filters = { event: query.event, outcome: query.outcome, from: query.from, to: query.to, limit };
+      const asked = query.cursor ? undefined : resolveDeliveryWindow(query, app.ctx.clock());
+      const { deliveries, cursor } = await operatorWebhookDeliveries(app.ctx.db, request.params.slug, {
+        serverSecret: app.ctx.serverSecret,
+        filters,
+        cursor: query.cursor,
+        window: asked,
+      });
+      return ok(request, { deliveries }, cursor ? { cursor } : undefined);
+    },
+  );
+
+  app.post(
+    '/businesses/:slug/webhook/deliveries/:deliveryId/redeliver',
+    {
+      config: operatorAccess(ROLES.owner, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorRedeliverWebhook',
+        summary:
+          'Send the event again now as a new attempt of the same record (same deliveryId, body bytes and timestamp; ' +
+          'current URL and secret), whatever its status; answers the record after the attempt',
+        params: DeliveryParams,
+        response: responses(200, DeliveryResult, [
+          ...OPERATOR_ERRORS,
+          'request.not_found',
+          'webhook.not_configured',
+          'idempotency.request_in_progress',
+        ]),
+      },
+    },
+    async (request) => {
+      const { config } = app.ctx;
+      const delivery = await operatorRedeliver(app.ctx.db, request.params.slug, {
+        deliveryId: request.params.deliveryId,
+        serverSecret: app.ctx.serverSecret,
+        sender: app.ctx.webhookSender,
+        retryDelays: config.webhookRetryDelays,
+        leaseMs: 2 * config.webhookTimeoutMs + 1_000,
+        onAttempt: (outcome) => app.ctx.metrics.webhookAttempts.inc({ outcome }),
+      });
+      return ok(request, { delivery });
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { AppError } from '../../domain/errors.ts';
+import { newId } from '../../domain/ids.ts';
+import { memberView, type MemberView } from '../../domain/members/member-view.ts';
+import { hashPassword, verifyPassword } from '../../domain/members/password.ts';
+import { hashToken, isWellFormedToken } from '../../domain/members/secret-token.ts';
+import type { Db } from '../../store/db.ts';
+import { claimInvitation, findOpenInvitationByToken, recordAcceptedBy } from '../../store/invitations.ts';
+import { addMembership } from '../../store/memberships.ts';
+import { findUserByEmail, insertUser, membershipsOf } from '../../store/users.ts';
+import { startSession } from './start-session.ts';
+
+/** One answer for an unknown, used, withdrawn or expired token: which of them is not told. */
+function notValid(): AppError {
+  return new AppError(
+    'request.not_found',
+    'This invitation link is not valid: it was used already, withdrawn, or it expired. Ask for a new invitation.',
+  );
+}
+
+/**
+ * POST /invitations/accept: the invited person gets an account (or, when one with the invited
+ * email exists, proves it with its password) and the invitation's membership, and is signed in.
+ *
+ * The password work (a scrypt hash, ~0.1 s) is done before the transaction, on an unlocked read of
+ * the invitation; the transaction then takes the invitation with one conditional UPDATE, so two
+ * acceptances of one token never both succeed: the loser finds it accepted and gets the same 404
+ * as a used link. Everything (account, membership, the invitation's acceptance, the session) is
+ * one transaction: a failure leaves the link usable. An existing account keeps its name and
+ * password; if it is already a member of the business, its role stays as it is (roles change
+ * with PATCH) and the invitation is used up. `checkLimit` runs before an existing account's
+ * password is checked: the sign-in limits, so a leaked link is no password oracle.
+ */
+export async function acceptInvitation(
+  db: Db,
+  input: { token: string; name: string; password: string },
+  checkLimit: (email: string) => Promise<void>,
+): Promise<{ member: MemberView; token: string; expiresAt: Date }> {
+  if (!isWellFormedToken(input.token)) throw notValid();
+  const tokenHash = hashToken(input.token);
+  const open = await findOpenInvitationByToken(db, tokenHash);
+  if (!open) throw notValid();
+  const existing = await findUserByEmail(db, open.email);
+  let newHash: string | undefined;
+  if (existing) {
+    await checkLimit(open.email);
+    const matches = existing.passwordHash !== null && (await verifyPassword(input.password, existing.passwordHash));
+    if (!matches) throw new AppError('auth.invalid_key', 'An account with this email exists: enter its password to accept.');
+  } else {
+    newHash = await hashPassword(input.password);
+  }
+  return db.transaction(async (tx) => {
+    const inv = await claimInvitation(tx, tokenHash);
+    if (!inv) throw notValid();
+    let user = existing;
+    if (!user) {
+      const inserted = await insertUser(tx, { id: newId('usr'), email: inv.email, name: input.name.trim(), passwordHash: newHash! });
+      // Another invitation to the same new email was accepted in the same instant; run again, this
+      // one then finds that account and checks its password.
+      if (inserted === 'email_taken') throw new AppError('internal.error', 'An account for this email was just created; retry.');
+      user = inserted;
+    }
+    await addMembership(tx, inv.businessId, user.id, inv.role);
+    await recordAcceptedBy(tx, inv.id, user.id);
+    const session = await startSession(tx, user.id);
+    const memberships = await membershipsOf(tx, user.id);
+    return { member: memberView({ id: user.id, email: inv.email, name: user.name ?? inv.email }, memberships), ...session };
+  });
+}
