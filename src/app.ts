@@ -35,6 +35,7 @@ import { KeyedLimit } from './concurrency/keyed-limit.ts';
 import { registerHttpMetrics } from './http/plugins/http-metrics.ts';
 import { registerRateLimit } from './http/plugins/rate-limit.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
+import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { payRoutes } from './http/routes/pay.ts';
 import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
@@ -169,6 +170,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(publicRoutes, { prefix: '/v1' });
   await app.register(operatorRoutes, { prefix: '/admin/v1' });
   await app.register(metricsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(payRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());

@@ -1,0 +1,48 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
+import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
+import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
+import { RequestsPage } from '../features/requests/RequestsPage.tsx';
+import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
+import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
+import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
+import { queryClient } from './query-client.ts';
+import { SECTIONS } from './sections.ts';
+
+const router = createBrowserRouter(
+  [
+    { path: '/sign-in', element: <SignInPage /> },
+    {
+      element: <RequireSession />,
+      children: [
+        { index: true, element: <FirstBusiness /> },
+        {
+          path: ':slug',
+          element: <AppShell />,
+          children: [
+            { index: true, element: <Navigate to="calendar" replace /> },
+            { path: 'calendar', element: <CalendarPage /> },
+            { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
+            { path: 'requests', element: <RequestsPage /> },
+            { path: 'bookings', element: <BookingsPage /> },
+            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings'].includes(s.path)).map((s) => ({
+              path: s.path,
+              element: <NotBuiltPage title={s.name} />,
+            })),
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <Navigate to="/" replace /> },
+  ],
+  { basename: '/dashboard' },
+);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api.ts';
+
+/** The session query's key (features/auth/session.ts reads and writes it). */
+const SESSION_KEY = ['session'];
+
+/**
+ * A 401 from any call means the session ended (expired, signed out elsewhere, membership removed):
+ * mark the member signed out, and RequireSession shows the sign-in page, coming back after it.
+ */
+function sessionEnded(err: unknown): void {
+  if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(SESSION_KEY, null);
+}
+
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (err, query) => query.queryKey[0] !== 'session' && sessionEnded(err) }),
+  mutationCache: new MutationCache({
+    onError: (err, _vars, _ctx, mutation) => mutation.options.mutationKey?.[0] !== 'sign-in' && sessionEnded(err),
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      // A 4xx will not get better by asking again; a dropped connection may.
+      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+      refetchOnWindowFocus: true,
+    },
+  },
+});

@@ -1,0 +1,12 @@
+/** Sections of the main navigation; the link names are fixed by business-side.md. */
+export const SECTIONS = [
+  { path: 'calendar', name: 'Calendar' },
+  { path: 'requests', name: 'Requests' },
+  { path: 'bookings', name: 'Bookings' },
+  { path: 'services', name: 'Services' },
+  { path: 'staff', name: 'Staff' },
+  { path: 'locations', name: 'Locations' },
+  { path: 'api-keys', name: 'API keys' },
+  { path: 'webhooks', name: 'Webhooks' },
+  { path: 'members', name: 'Members' },
+] as const;

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, getSession, type Member, unwrap } from '../../lib/api.ts';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** The signed-in member (null: signed out). Read once per load; sign-in and sign-out set it. */
+export function useSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, staleTime: 5 * 60_000 });
+}
+
+export function useSignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationKey: ['sign-in'],
+    mutationFn: async (body: { email: string; password: string }): Promise<Member> =>
+      unwrap(await api.POST('/admin/v1/session', { body })).member,
+    onSuccess: (member) => {
+      qc.clear();
+      qc.setQueryData(SESSION_KEY, member);
+    },
+  });
+}
+
+export function useSignOut() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const r = await api.DELETE('/admin/v1/session');
+      // Already signed out on the server (401) is signed out.
+      if (r.response.status !== 401) unwrap(r);
+    },
+    onSuccess: () => {
+      qc.clear();
+      qc.setQueryData(SESSION_KEY, null);
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
+import { STATUS_NAMES } from '../../lib/status.ts';
+import { isDate } from '../../lib/time.ts';
+import { useLocations } from '../calendar/queries.ts';
+import { slotOf } from './slot.ts';
+
+const STATUSES = Object.keys(STATUS_NAMES) as Array<BusinessBooking['status']>;
+const PAGE = 25;
+
+/**
+ * Bookings: the operator list with the public API's filters (status, date range, location) and
+ * cursor paging; filters and the page's cursor live in the URL.
+ */
+export function BookingsPage() {
+  const { slug = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const id = useId();
+  const locations = useLocations(slug);
+  const status = STATUSES.find((s) => s === params.get('status'));
+  const from = isDate(params.get('from')) ? params.get('from')! : undefined;
+  const to = isDate(params.get('to')) ? params.get('to')! : undefined;
+  const locationSlug = params.get('location') || undefined;
+  const cursor = params.get('cursor') || undefined;
+
+  const list = useQuery({
+    queryKey: ['bookings', slug, status, from, to, locationSlug, cursor],
+    queryFn: async () => {
+      const r = await api.GET('/admin/v1/businesses/{slug}/bookings', {
+        params: {
+          path: { slug },
+          query: {
+            limit: PAGE,
+            ...(status ? { status } : {}),
+            ...(from ? { from } : {}),
+            ...(to ? { to } : {}),
+            ...(locationSlug ? { locationSlug } : {}),
+            ...(cursor ? { cursor } : {}),
+          },
+        },
+      });
+      return { bookings: unwrap(r).bookings, next: r.data?.meta.cursor };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    document.title = 'Bookings · Bookings dashboard';
+  }, []);
+
+  const apply = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const p = new URLSearchParams();
+    for (const k of ['status', 'from', 'to', 'location']) {
+      const v = String(f.get(k) ?? '');
+      if (v) p.set(k, v);
+    }
+    setParams(p);
+  };
+  const f = (n: string) => `${id}-${n}`;
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">Bookings</h1>
+      <form className="filters" onSubmit={apply} aria-label="Filters">
+        <label htmlFor={f('status')}>Status</label>
+        <select id={f('status')} name="status" defaultValue={status ?? ''}>
+          <option value="">Any</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_NAMES[s]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={f('from')}>From</label>
+        <input id={f('from')} name="from" type="date" defaultValue={from} />
+        <label htmlFor={f('to')}>To</label>
+        <input id={f('to')} name="to" type="date" defaultValue={to} />
+        {(locations.data?.length ?? 0) > 1 && (
+          <>
+            <label htmlFor={f('location')}>Location</label>
+            <select id={f('location')} name="location" defaultValue={locationSlug ?? ''}>
+              <option value="">Any</option>
+              {locations.data?.map((l) => (
+                <option key={l.slug} value={l.slug}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <button type="submit">Apply filters</button>
+      </form>
+      {list.isError && <p role="alert">{list.error.message}</p>}
+      {list.isPending && <p className="loading">Loading bookings…</p>}
+      {list.data && list.data.bookings.length === 0 && <p>No booking matches.</p>}
+      {list.data && list.data.bookings.length > 0 && (
+        <table className="list" aria-busy={list.isPlaceholderData}>
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">Time</th>
+              <th scope="col">Guest</th>
+              <th scope="col">Service</th>
+              <th scope="col">Staff</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.bookings.map((b) => {
+              const slot = slotOf(b);
+              return (
+                <tr key={b.bookingId}>
+                  <td>
+                    <Link to={`/${slug}/bookings/${b.bookingId}`}>{b.publicReference}</Link>
+                  </td>
+                  <td>{slot ? `${slot.date} ${slot.startTime}` : '—'}</td>
+                  <td>{b.guest.name}</td>
+                  <td>{b.serviceName}</td>
+                  <td>{b.staffName ?? '—'}</td>
+                  <td>{STATUS_NAMES[b.status]}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <div className="actions">
+        {cursor && (
+          <button type="button" onClick={() => window.history.back()}>
+            Previous page
+          </button>
+        )}
+        {list.data?.next && (
+          <button
+            type="button"
+            onClick={() => {
+              const p = new URLSearchParams(params);
+              p.set('cursor', list.data.next!);
+              setParams(p);
+            }}
+          >
+            Next page
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

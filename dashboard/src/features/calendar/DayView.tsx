@@ -1,0 +1,165 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
+import { STATUS_NAMES } from '../../lib/status.ts';
+import { addDays, type ZonedDay } from '../../lib/time.ts';
+
+/** Pixels per minute of the day: an hour is 60 px. */
+const SCALE = 1;
+
+interface Block {
+  booking: BusinessBooking;
+  top: number;
+  height: number;
+  start: string;
+  end: string | undefined;
+}
+
+/** Where a booking sits on the day: its confirmed slot, else the requested or proposed one. */
+function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>): Block | undefined {
+  const slot =
+    b.confirmedSlot ??
+    (b.requestedSlot.date && b.requestedSlot.startTime
+      ? { date: b.requestedSlot.date, startTime: b.requestedSlot.startTime }
+      : undefined) ??
+    b.proposedSlot;
+  if (!slot) return undefined;
+  const top = day.minuteOfLocal(slot.date, slot.startTime);
+  const end: string | undefined = 'endTime' in slot ? slot.endTime : undefined;
+  let bottom: number;
+  if (end !== undefined) {
+    // An end before the start is on the next day (a booking across midnight).
+    const endDate = end <= slot.startTime ? addDays(slot.date, 1) : slot.date;
+    bottom = day.minuteOfLocal(endDate, end);
+  } else {
+    const minutes = durations.get(b.serviceId);
+    bottom = Math.min(day.lengthMinutes, top + (minutes ?? 30));
+  }
+  return { booking: b, top, height: Math.max(bottom - top, 15), start: slot.startTime, end };
+}
+
+export function DayView(props: {
+  agenda: Agenda;
+  day: ZonedDay;
+  durations: Map<string, number>;
+  busy: boolean;
+  nowMs: number | undefined;
+}) {
+  const { agenda, day, durations, busy, nowMs } = props;
+  const scroller = useRef<HTMLElement>(null);
+  const height = day.lengthMinutes * SCALE;
+
+  // Open at the first working hour of the day (or 08:00), not at midnight.
+  const firstOpen = Math.min(...agenda.staff.flatMap((s) => s.workingHours.map((w) => day.minuteOf(w.start))), 8 * 60);
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = Math.max(0, firstOpen - 30) * SCALE;
+  }, [firstOpen]);
+
+  if (agenda.staff.length === 0) return <p>No staff member works at this location.</p>;
+
+  const nowMinute = nowMs === undefined ? undefined : Math.round((nowMs - day.startMs) / 60_000);
+
+  return (
+    // Focusable so that the keyboard can scroll the day (arrow keys, Page Up/Down).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="day-scroll" ref={scroller} aria-busy={busy} tabIndex={0} aria-label={`Day view ${day.date}`}>
+      <table className="day-grid">
+        <caption className="sr-only">
+          Bookings of {day.date} by staff member ({day.timeZone})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="gutter">
+              <span className="sr-only">Time</span>
+            </th>
+            {agenda.staff.map((s) => (
+              <th key={s.id} scope="col">
+                {s.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td className="gutter">
+              <div className="hours" style={{ height }}>
+                {day.hours.map((h) => (
+                  <span key={h.minute} className="hour-label" style={{ top: h.minute * SCALE }}>
+                    {h.label}
+                  </span>
+                ))}
+              </div>
+            </td>
+            {agenda.staff.map((s) => (
+              <td key={s.id}>
+                <StaffColumn staff={s} day={day} durations={durations} height={height} nowMinute={nowMinute} />
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<string, number>; height: number; nowMinute?: number }) {
+  const { staff, day, durations, height, nowMinute } = props;
+  const blocks = staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined);
+  const hoursText =
+    staff.workingHours.length === 0 ? 'Not working this day' : `Works ${staff.workingHours.map((w) => `${w.start}–${w.end}`).join(', ')}`;
+  return (
+    <div className="column" style={{ height }}>
+      <p className="sr-only">
+        {hoursText}
+        {staff.timeOff.length > 0 && `; time off ${staff.timeOff.map((t) => `${t.from}–${t.to}`).join(', ')}`}
+      </p>
+      {day.hours.map((h) => (
+        <div key={h.minute} className="hour-line" style={{ top: h.minute * SCALE }} aria-hidden="true" />
+      ))}
+      {staff.workingHours.map((w) => {
+        const top = day.minuteOf(w.start);
+        return (
+          <div
+            key={`${w.start}-${w.end}`}
+            className="open"
+            style={{ top: top * SCALE, height: (day.minuteOf(w.end) - top) * SCALE }}
+            aria-hidden="true"
+          />
+        );
+      })}
+      {staff.timeOff.map((t) => {
+        const top = day.minuteOf(t.from);
+        return (
+          <div
+            key={`${t.from}-${t.to}`}
+            className="time-off"
+            style={{ top: top * SCALE, height: (day.minuteOf(t.to) - top) * SCALE }}
+            aria-hidden="true"
+          >
+            <span>Time off</span>
+          </div>
+        );
+      })}
+      {nowMinute !== undefined && nowMinute >= 0 && nowMinute <= day.lengthMinutes && (
+        <div className="now-line" style={{ top: nowMinute * SCALE }} aria-hidden="true" />
+      )}
+      {blocks.map(({ booking: b, top, height: h, start, end }) => {
+        const status = STATUS_NAMES[b.status];
+        const time = end ? `${start}–${end}` : start;
+        return (
+          <Link
+            key={b.bookingId}
+            to={`../bookings/${b.bookingId}`}
+            relative="path"
+            className={`booking status-${b.status}`}
+            style={{ top: top * SCALE, height: h * SCALE }}
+            aria-label={`${time} ${b.guest.name}, ${b.serviceName}, ${status}`}
+          >
+            <span className="booking-time">{time}</span> <strong className="booking-guest">{b.guest.name}</strong>{' '}
+            <span className="booking-service">{b.serviceName}</span> <span className="booking-status">{status}</span>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { SECTIONS } from '../../app/sections.ts';
+import type { Member } from '../../lib/api.ts';
+import { useSession, useSignOut } from '../auth/session.ts';
+
+/** `/dashboard/`: the member's first business. */
+export function FirstBusiness() {
+  const { data: member } = useSession();
+  const first = member?.memberships[0];
+  if (!first) return <p role="alert">This account has no business any more.</p>;
+  return <Navigate to={`/${first.salonSlug}/calendar`} replace />;
+}
+
+/** Header (business, switcher, sign-out), the main navigation and the page of the section. */
+export function AppShell() {
+  const { slug } = useParams();
+  const { data: member } = useSession();
+  const membership = member?.memberships.find((m) => m.salonSlug === slug);
+  if (!member) return null;
+  if (!membership) return <Navigate to="/" replace />;
+  return (
+    <div className="shell">
+      <header className="top">
+        <div className="business">
+          <span className="business-name">{membership.businessName}</span>
+          <span className="role">{ROLE_NAMES[membership.role]}</span>
+        </div>
+        {member.memberships.length > 1 && <BusinessSwitcher member={member} slug={membership.salonSlug} />}
+        <SignOut name={member.name} />
+      </header>
+      <nav className="main-nav" aria-label="Main">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.path}>
+              <NavLink to={`/${membership.salonSlug}/${s.path}`}>{s.name}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+const ROLE_NAMES = { owner: 'Owner', manager: 'Manager', frontDesk: 'Front desk' } as const;
+
+function BusinessSwitcher({ member, slug }: { member: Member; slug: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const section = location.pathname.split('/')[2] ?? 'calendar';
+  const id = useId();
+  return (
+    <div className="switcher">
+      <label htmlFor={id}>Business</label>
+      <select id={id} value={slug} onChange={(e) => navigate(`/${e.target.value}/${section}`)}>
+        {member.memberships.map((m) => (
+          <option key={m.salonSlug} value={m.salonSlug}>
+            {m.businessName}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function SignOut({ name }: { name: string }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <div className="account">
+      <span className="member-name">{name}</span>
+      <button
+        type="button"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in', { replace: true }) })}
+      >
+        Sign out
+      </button>
+      {signOut.isError && <span role="alert">{signOut.error.message}</span>}
+    </div>
+  );
+}
