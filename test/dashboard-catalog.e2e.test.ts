@@ -152,6 +152,44 @@ function describeBrowser() {
       assert.deepEqual([created.durationMinutes, created.price?.amount, created.onlineBookable, created.active], [20, 4500, false, true]);
     });
 
+    test('Services: a group-session service lists its sessions with seats taken; add a session, checked through the API', async () => {
+      const slug = salon.business.slug;
+      const yoga = (
+        await adminOk(app, 'POST', `/businesses/${slug}/services`, {
+          locationSlug: salon.location.slug,
+          name: 'Yoga class',
+          durationMinutes: 60,
+          priceType: 'fixed',
+          price: { amount: 3000, currency: 'HUF' },
+          requestAcceptancePolicy: 'automatic',
+          bookingMode: 'groupSession',
+        })
+      ).service;
+      const bence = salon.staff[1]!;
+      await adminOk(app, 'PATCH', `/staff/${bence.id}`, { serviceIds: [salon.service.id, salon.manualService.id, yoga.id] });
+      await page.reload();
+      await page.getByRole('button', { name: 'Sessions of Yoga class' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sessions of Yoga class' });
+      await dialog.getByText('No session yet.').waitFor();
+      const day = today.add({ days: 5 }).toString();
+      await dialog.getByRole('combobox', { name: 'Staff' }).selectOption({ label: 'Bence' });
+      await dialog.getByLabel('Date').fill(day);
+      await dialog.getByLabel('Start time').fill('18:00');
+      await dialog.getByLabel('End time').fill('19:00');
+      await dialog.getByRole('spinbutton', { name: 'Capacity' }).fill('6');
+      await dialog.getByRole('button', { name: 'Add session' }).click();
+      await dialog.getByRole('cell', { name: '0 / 6' }).waitFor();
+      await dialog.getByRole('cell', { name: `${day} 18:00` }).waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'sessions dialog');
+      const sessions = (await adminOk(app, 'GET', `/services/${yoga.id}/sessions`)).sessions;
+      assert.equal(sessions.length, 1);
+      const start = Temporal.PlainDate.from(day).toZonedDateTime({ timeZone: zone, plainTime: '18:00' }).toInstant();
+      assert.equal(Temporal.Instant.compare(Temporal.Instant.from(sessions[0].startAtUtc), start), 0);
+      assert.deepEqual([sessions[0].staffId, sessions[0].capacityMax, sessions[0].seatsTaken], [bence.id, 6, 0]);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+
     test('Staff: edit working hours and services, checked through the API', async () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staff' }).click();
       await page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
