@@ -287,6 +287,7 @@ function describeBrowser() {
       await dialog.getByText(issue.message, { exact: true }).waitFor();
       // Beside the field: the message is the field's accessible description, and the field is invalid.
       assert.equal(await tz.getAttribute('aria-invalid'), 'true');
+      assert.equal(await tz.evaluate((el) => el === document.activeElement), true, 'the named field gets focus');
       const description = await tz.evaluate((el) =>
         (el.getAttribute('aria-describedby') ?? '')
           .split(' ')

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { useLocations } from '../calendar/queries.ts';
-import { checked, FormAlert, formErrors, int, Tag, text, useCanEdit, useFields } from '../services/forms.tsx';
+import { checked, FormAlert, formErrors, int, Tag, text, useCanEdit, useFields, useFocusFirstInvalid } from '../services/forms.tsx';
 
 /** Every location of the business, booking-disabled ones included and marked. */
 export function LocationsPage() {
@@ -135,6 +135,8 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       onDone();
     },
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, save.error);
   const errors = formErrors(save.error, LOCATION_FIELDS);
   const f = useFields(errors);
   const zonesId = `${f.id('timezone')}-list`;
@@ -157,7 +159,7 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
   };
 
   return (
-    <form className="form dialog-scroll" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form dialog-scroll catalog-form" onSubmit={submit} noValidate>
       <label htmlFor={f.id('name')}>Name</label>
       <input {...f.control('name')} name="name" required maxLength={200} defaultValue={location?.name ?? ''} />
       {f.error('name')}

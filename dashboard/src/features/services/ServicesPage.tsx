@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -18,6 +18,7 @@ import {
   useBusiness,
   useCanEdit,
   useFields,
+  useFocusFirstInvalid,
   useLocationParam,
 } from './forms.tsx';
 
@@ -172,6 +173,8 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
       onDone();
     },
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, save.error);
   const errors = formErrors(save.error, SERVICE_FIELDS);
   const f = useFields(errors);
 
@@ -204,7 +207,7 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
   };
 
   return (
-    <form className="form dialog-scroll" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form dialog-scroll catalog-form" onSubmit={submit} noValidate>
       <p>
         Location: <strong>{location.name}</strong>
       </p>
@@ -400,7 +403,7 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
   };
 
   return (
-    <div className="dialog-scroll">
+    <div className="dialog-scroll catalog-form">
       <p>Times in {zone}.</p>
       {sessions.isError && <p role="alert">{sessions.error.message}</p>}
       {sessions.data && sessions.data.length === 0 && <p>No session yet.</p>}

@@ -4,7 +4,7 @@
  * shown beside the field they name (`body.x` -> field `x`), anything else in a form-level alert.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, api, type Location, unwrap } from '../../lib/api.ts';
 import { useSession } from '../auth/session.ts';
@@ -140,3 +140,11 @@ export const int = (f: FormData, name: string) => {
   return v === '' ? Number.NaN : Number(v);
 };
 export const checked = (f: FormData, name: string) => f.get(name) === 'on';
+
+/** After a refusal, the first field the API named gets focus (else the form's alert is announced). */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, error: unknown) {
+  useEffect(() => {
+    if (!error) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, error]);
+}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
@@ -14,6 +14,7 @@ import {
   text,
   useCanEdit,
   useFields,
+  useFocusFirstInvalid,
   useLocationParam,
 } from '../services/forms.tsx';
 
@@ -165,6 +166,8 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
       onDone();
     },
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, save.error);
   const errors = formErrors(save.error, STAFF_FIELDS);
   const f = useFields(errors);
 
@@ -182,7 +185,7 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
   const setRow = (key: number, patch: Partial<Hours>) => setHours((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   return (
-    <form className="form dialog-scroll" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form dialog-scroll catalog-form" onSubmit={submit} noValidate>
       <label htmlFor={f.id('name')}>Name</label>
       <input {...f.control('name')} name="name" required maxLength={200} defaultValue={staff?.name ?? ''} />
       {f.error('name')}
@@ -238,9 +241,15 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
                   <span>{day}</span>
                   <span>Day off</span>
                   <span />
-                  <button type="button" onClick={() => setHours((r) => [...r, { weekday, start: '09:00', end: '17:00', key: ++rowKey }])}>
-                    Add hours on {day}
-                  </button>
+                  <span className="inline-actions">
+                    <button
+                      type="button"
+                      onClick={() => setHours((r) => [...r, { weekday, start: '09:00', end: '17:00', key: ++rowKey }])}
+                      aria-label={`Add hours on ${day}`}
+                    >
+                      Add hours
+                    </button>
+                  </span>
                 </div>
               )}
               {rows.map((r, n) => {
@@ -287,15 +296,20 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
                       />
                     </span>
                     <span className="inline-actions">
-                      <button type="button" onClick={() => setHours((all) => all.filter((x) => x.key !== r.key))}>
-                        Remove {day} hours{suffix}
+                      <button
+                        type="button"
+                        onClick={() => setHours((all) => all.filter((x) => x.key !== r.key))}
+                        aria-label={`Remove ${day} hours${suffix}`}
+                      >
+                        Remove
                       </button>
                       {n === rows.length - 1 && (
                         <button
                           type="button"
                           onClick={() => setHours((all) => [...all, { weekday, start: r.end, end: r.end, key: ++rowKey }])}
+                          aria-label={`Add hours on ${day}`}
                         >
-                          Add hours on {day}
+                          Add hours
                         </button>
                       )}
                     </span>
@@ -376,7 +390,7 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
   };
 
   return (
-    <div className="dialog-scroll">
+    <div className="dialog-scroll catalog-form">
       <p>Times in {zone}.</p>
       <form className="filters" onSubmit={show} aria-label="Time off between">
         <label htmlFor={`${ids}-from`}>From</label>
