@@ -150,6 +150,16 @@ function describeBrowser() {
       const created = services.find((s: { name: string }) => s.name === 'Beard trim');
       assert.ok(created, 'the service exists');
       assert.deepEqual([created.durationMinutes, created.price?.amount, created.onlineBookable, created.active], [20, 4500, false, true]);
+
+      // "Deleting" a service is deactivating it (PATCH active: false): it stays listed, marked.
+      await page.getByRole('button', { name: 'Edit Beard trim' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Beard trim' });
+      await edit.getByRole('checkbox', { name: 'Active' }).uncheck();
+      await edit.getByRole('button', { name: 'Save service' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await page.getByRole('row', { name: /Beard trim.*Inactive/ }).waitFor();
+      const after = (await adminOk(app, 'GET', `/services/${created.id}`)).service;
+      assert.deepEqual([after.active, after.pricingVersion], [false, created.pricingVersion]);
     });
 
     test('Services: a group-session service lists its sessions with seats taken; add a session, checked through the API', async () => {
@@ -307,6 +317,19 @@ function describeBrowser() {
       );
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
+
+      // "Deleting" a location is disabling its booking (PATCH bookingEnabled: false).
+      await page.getByRole('button', { name: 'Edit Downtown' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Downtown' });
+      await edit.getByRole('checkbox', { name: 'Booking enabled' }).uncheck();
+      await edit.getByRole('textbox', { name: 'Payment instructions' }).fill('Transfer to HU12 3456');
+      await edit.getByRole('button', { name: 'Save location' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await page.getByRole('row', { name: /Downtown.*Booking disabled/ }).waitFor();
+      const downtown = (await adminOk(app, 'GET', `/businesses/${salon.business.slug}/locations`)).locations.find(
+        (l: { slug: string }) => l.slug === salon.location.slug,
+      );
+      assert.deepEqual([downtown.bookingEnabled, downtown.paymentInstructions, downtown.timezone], [false, 'Transfer to HU12 3456', zone]);
     });
 
     test('front desk: the catalogue is read-only (no create or edit offered)', async () => {
