@@ -4,6 +4,9 @@ import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
+import { ServicesPage } from '../features/services/ServicesPage.tsx';
+import { StaffPage } from '../features/staff/StaffPage.tsx';
+import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
 import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
 import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
@@ -26,6 +29,9 @@ const router = createBrowserRouter(
             { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
             { path: 'requests', element: <RequestsPage /> },
             { path: 'bookings', element: <BookingsPage /> },
+            { path: 'services', element: <ServicesPage /> },
+            { path: 'staff', element: <StaffPage /> },
+            { path: 'locations', element: <LocationsPage /> },
             ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings'].includes(s.path)).map((s) => ({
               path: s.path,
               element: <NotBuiltPage title={s.name} />,

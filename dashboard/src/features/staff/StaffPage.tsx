@@ -1,0 +1,495 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { Dialog } from '../../components/Dialog.tsx';
+import { api, type Location, unwrap } from '../../lib/api.ts';
+import { addDays, todayIn } from '../../lib/time.ts';
+import { useServices, useStaff } from '../calendar/queries.ts';
+import {
+  checked,
+  FormAlert,
+  formErrors,
+  LocationSwitcher,
+  Tag,
+  text,
+  useCanEdit,
+  useFields,
+  useFocusFirstInvalid,
+  useLocationParam,
+} from '../services/forms.tsx';
+
+type Staff = NonNullable<ReturnType<typeof useStaff>['data']>[number];
+type Hours = Staff['workingHours'][number];
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** Staff of one location, inactive ones included and marked; hours, services and time off. */
+export function StaffPage() {
+  const { slug = '' } = useParams();
+  const canEdit = useCanEdit(slug);
+  const { locations, all, location, select } = useLocationParam(slug);
+  const staff = useStaff(slug, location?.slug);
+  const services = useServices(slug, location?.slug);
+  const serviceNames = new Map((services.data ?? []).map((s) => [s.id, s.name]));
+  const [editing, setEditing] = useState<Staff | 'new' | null>(null);
+  const [timeOffOf, setTimeOffOf] = useState<Staff | null>(null);
+
+  useEffect(() => {
+    document.title = 'Staff · Bookings dashboard';
+  }, []);
+
+  if (locations.isPending) return <p className="loading">Loading locations…</p>;
+  if (locations.isError) return <p role="alert">{locations.error.message}</p>;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="catalog-bar">
+        <h1 id="page-title">Staff</h1>
+        {location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
+        {canEdit && location && (
+          <button type="button" onClick={() => setEditing('new')}>
+            New staff member
+          </button>
+        )}
+      </div>
+      {location && <p>Working hours in {location.timezone}.</p>}
+      {!location && <p>This business has no location yet.</p>}
+      {staff.isError && <p role="alert">{staff.error.message}</p>}
+      {staff.isPending && location && <p className="loading">Loading staff…</p>}
+      {staff.data && staff.data.length === 0 && <p>No staff member works at this location yet.</p>}
+      {staff.data && staff.data.length > 0 && (
+        <table className="list">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Services</th>
+              <th scope="col">Working hours</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.data.map((s) => (
+              <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
+                <th scope="row">{s.name}</th>
+                <td>{s.serviceIds.map((id) => serviceNames.get(id) ?? id).join(', ') || 'None'}</td>
+                <td>{hoursText(s.workingHours)}</td>
+                <td>{s.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
+                <td className="inline-actions">
+                  {canEdit && (
+                    <button type="button" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
+                      Edit
+                    </button>
+                  )}
+                  <button type="button" onClick={() => setTimeOffOf(s)} aria-label={`Time off of ${s.name}`}>
+                    Time off
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {location && (
+        <Dialog
+          open={editing !== null}
+          onClose={() => setEditing(null)}
+          title={editing === 'new' || editing === null ? 'New staff member' : `Edit ${editing.name}`}
+        >
+          {editing !== null && (
+            <StaffForm
+              slug={slug}
+              all={all}
+              location={location}
+              staff={editing === 'new' ? undefined : editing}
+              onDone={() => setEditing(null)}
+            />
+          )}
+        </Dialog>
+      )}
+      {location && (
+        <Dialog open={timeOffOf !== null} onClose={() => setTimeOffOf(null)} title={`Time off of ${timeOffOf?.name ?? ''}`}>
+          {timeOffOf && <TimeOff staff={timeOffOf} location={location} canEdit={canEdit} onClose={() => setTimeOffOf(null)} />}
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function hoursText(hours: Hours[]): string {
+  if (hours.length === 0) return 'No working hours';
+  return WEEKDAYS.map((day, i) => {
+    const of = hours.filter((h) => h.weekday === i + 1).sort((a, b) => a.start.localeCompare(b.start));
+    return of.length ? `${day.slice(0, 3)} ${of.map((h) => `${h.start}–${h.end}`).join(', ')}` : null;
+  })
+    .filter(Boolean)
+    .join('; ');
+}
+
+const STAFF_FIELDS = ['name', 'bio', 'locationSlug', 'serviceIds', 'workingHours', 'active', 'avatarUrl'] as const;
+
+interface HoursRow extends Hours {
+  key: number;
+}
+
+let rowKey = 0;
+
+function StaffForm(props: { slug: string; all: Location[]; location: Location; staff: Staff | undefined; onDone: () => void }) {
+  const { slug, all, staff, onDone } = props;
+  const qc = useQueryClient();
+  const [locationSlug, setLocationSlug] = useState(staff?.locationSlug ?? props.location.slug);
+  const services = useServices(slug, locationSlug);
+  const [serviceIds, setServiceIds] = useState<string[]>(staff?.serviceIds ?? []);
+  const [hours, setHours] = useState<HoursRow[]>(() =>
+    (staff?.workingHours ?? [])
+      .map((h) => ({ ...h, key: ++rowKey }))
+      .sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start)),
+  );
+
+  const save = useMutation({
+    mutationFn: async (body: { name: string; bio: string; active: boolean; serviceIds: string[]; workingHours: Hours[] }) => {
+      const { bio, ...rest } = body;
+      if (staff) {
+        return unwrap(
+          await api.PATCH('/admin/v1/staff/{staffId}', { params: { path: { staffId: staff.id } }, body: { ...rest, bio: bio || null } }),
+        ).staff;
+      }
+      return unwrap(
+        await api.POST('/admin/v1/businesses/{slug}/staff', {
+          params: { path: { slug } },
+          body: { ...rest, ...(bio ? { bio } : {}), locationSlug },
+        }),
+      ).staff;
+    },
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: ['staff', slug] });
+      await qc.invalidateQueries({ queryKey: ['agenda', slug] });
+      onDone();
+    },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, save.error);
+  const errors = formErrors(save.error, STAFF_FIELDS);
+  const f = useFields(errors);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget);
+    save.mutate({
+      name: text(d, 'name'),
+      bio: text(d, 'bio'),
+      active: checked(d, 'active'),
+      serviceIds,
+      workingHours: hours.map(({ weekday, start, end }) => ({ weekday, start, end })),
+    });
+  };
+  const setRow = (key: number, patch: Partial<Hours>) => setHours((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  return (
+    <form ref={formRef} className="form dialog-scroll catalog-form" onSubmit={submit} noValidate>
+      <label htmlFor={f.id('name')}>Name</label>
+      <input {...f.control('name')} name="name" required maxLength={200} defaultValue={staff?.name ?? ''} />
+      {f.error('name')}
+      <label htmlFor={f.id('bio')}>Bio</label>
+      <textarea {...f.control('bio')} name="bio" rows={2} defaultValue={staff?.bio ?? ''} />
+      {f.error('bio')}
+      <label htmlFor={f.id('locationSlug')}>Location</label>
+      <select
+        {...f.control('locationSlug')}
+        name="locationSlug"
+        value={locationSlug}
+        disabled={staff !== undefined}
+        onChange={(e) => {
+          setLocationSlug(e.target.value);
+          setServiceIds([]);
+        }}
+      >
+        {all.map((l) => (
+          <option key={l.slug} value={l.slug}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+      {f.error('locationSlug')}
+      <fieldset aria-describedby={errors.fields.serviceIds ? `${f.id('serviceIds')}-error` : undefined}>
+        <legend>Services</legend>
+        {(services.data ?? []).length === 0 && <p>No service at this location.</p>}
+        {(services.data ?? []).map((s) => (
+          <div className="check" key={s.id}>
+            <input
+              id={f.id(`service-${s.id}`)}
+              type="checkbox"
+              checked={serviceIds.includes(s.id)}
+              onChange={(e) => setServiceIds((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)))}
+            />
+            <label htmlFor={f.id(`service-${s.id}`)}>
+              {s.name}
+              {s.active ? '' : ' (inactive)'}
+            </label>
+          </div>
+        ))}
+        {f.error('serviceIds')}
+      </fieldset>
+      <fieldset aria-describedby={errors.fields.workingHours ? `${f.id('workingHours')}-error` : undefined}>
+        <legend>Working hours</legend>
+        {WEEKDAYS.map((day, i) => {
+          const weekday = i + 1;
+          const rows = hours.filter((h) => h.weekday === weekday);
+          return (
+            <div key={day}>
+              {rows.length === 0 && (
+                <div className="hours-row">
+                  <span>{day}</span>
+                  <span>Day off</span>
+                  <span />
+                  <span className="inline-actions">
+                    <button
+                      type="button"
+                      onClick={() => setHours((r) => [...r, { weekday, start: '09:00', end: '17:00', key: ++rowKey }])}
+                      aria-label={`Add hours on ${day}`}
+                    >
+                      Add hours
+                    </button>
+                  </span>
+                </div>
+              )}
+              {rows.map((r, n) => {
+                const suffix = n === 0 ? '' : ` ${n + 1}`;
+                return (
+                  <div className="hours-row" key={r.key}>
+                    <span>{n === 0 ? day : ''}</span>
+                    <span>
+                      <label htmlFor={f.id(`start-${r.key}`)}>
+                        <span className="sr-only">{day} </span>
+                        Start
+                        {suffix}{' '}
+                      </label>
+                      <input
+                        id={f.id(`start-${r.key}`)}
+                        type="text"
+                        inputMode="numeric"
+                        pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
+                        placeholder="HH:MM"
+                        size={5}
+                        required
+                        value={r.start}
+                        onChange={(e) => setRow(r.key, { start: e.target.value })}
+                        aria-invalid={errors.fields.workingHours ? true : undefined}
+                      />
+                    </span>
+                    <span>
+                      <label htmlFor={f.id(`end-${r.key}`)}>
+                        <span className="sr-only">{day} </span>
+                        End
+                        {suffix}{' '}
+                      </label>
+                      <input
+                        id={f.id(`end-${r.key}`)}
+                        type="text"
+                        inputMode="numeric"
+                        pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
+                        placeholder="HH:MM"
+                        size={5}
+                        required
+                        value={r.end}
+                        onChange={(e) => setRow(r.key, { end: e.target.value })}
+                        aria-invalid={errors.fields.workingHours ? true : undefined}
+                      />
+                    </span>
+                    <span className="inline-actions">
+                      <button
+                        type="button"
+                        onClick={() => setHours((all) => all.filter((x) => x.key !== r.key))}
+                        aria-label={`Remove ${day} hours${suffix}`}
+                      >
+                        Remove
+                      </button>
+                      {n === rows.length - 1 && (
+                        <button
+                          type="button"
+                          onClick={() => setHours((all) => [...all, { weekday, start: r.end, end: r.end, key: ++rowKey }])}
+                          aria-label={`Add hours on ${day}`}
+                        >
+                          Add hours
+                        </button>
+                      )}
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+          );
+        })}
+        {f.error('workingHours')}
+      </fieldset>
+      <div className="check">
+        <input {...f.control('active')} name="active" type="checkbox" defaultChecked={staff?.active ?? true} />
+        <label htmlFor={f.id('active')}>Active</label>
+      </div>
+      {f.error('active')}
+      <FormAlert errors={errors} />
+      <div className="form-actions">
+        <button type="submit" disabled={save.isPending}>
+          {staff ? 'Save staff member' : 'Create staff member'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Time off of one staff member: the list between two dates, add (local date and time), remove. */
+function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; onClose: () => void }) {
+  const { staff, location, canEdit, onClose } = props;
+  const qc = useQueryClient();
+  const zone = location.timezone;
+  const today = todayIn(zone);
+  const [range, setRange] = useState({ from: today, to: addDays(today, 90) });
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const ids = useId();
+  const key = ['time-off', staff.id, range.from, range.to];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      unwrap(await api.GET('/admin/v1/staff/{staffId}/time-off', { params: { path: { staffId: staff.id }, query: range } })).timeOff,
+  });
+  const refresh = async () => {
+    await qc.invalidateQueries({ queryKey: ['time-off', staff.id] });
+    await qc.invalidateQueries({ queryKey: ['agenda'] });
+  };
+  const add = useMutation({
+    mutationFn: async (body: { from: { date: string; time: string }; to: { date: string; time: string } }) =>
+      unwrap(await api.POST('/admin/v1/staff/{staffId}/time-off', { params: { path: { staffId: staff.id } }, body })).timeOff,
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: async (timeOffId: string) => {
+      unwrap(await api.DELETE('/admin/v1/time-off/{timeOffId}', { params: { path: { timeOffId } } }));
+    },
+    onSuccess: async () => {
+      setConfirming(null);
+      await refresh();
+    },
+  });
+  const errors = formErrors(add.error, ['from.date', 'from.time', 'to.date', 'to.time', 'from', 'to']);
+  const f = useFields(errors);
+
+  const show = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget);
+    setRange({ from: text(d, 'from'), to: text(d, 'to') });
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget);
+    add.mutate({
+      from: { date: text(d, 'fromDate'), time: text(d, 'fromTime') },
+      to: { date: text(d, 'toDate'), time: text(d, 'toTime') },
+    });
+  };
+
+  return (
+    <div className="dialog-scroll catalog-form">
+      <p>Times in {zone}.</p>
+      <form className="filters" onSubmit={show} aria-label="Time off between">
+        <label htmlFor={`${ids}-from`}>From</label>
+        <input id={`${ids}-from`} name="from" type="date" required defaultValue={range.from} />
+        <label htmlFor={`${ids}-to`}>To</label>
+        <input id={`${ids}-to`} name="to" type="date" required defaultValue={range.to} />
+        <button type="submit">Show</button>
+      </form>
+      {list.isError && <p role="alert">{list.error.message}</p>}
+      {list.data && list.data.length === 0 && <p>No time off between these dates.</p>}
+      {list.data && list.data.length > 0 && (
+        <table className="list" aria-label="Time off">
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              {canEdit && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((t) => {
+              const label = `${t.from.date} ${t.from.time} – ${t.to.date} ${t.to.time}`;
+              return (
+                <tr key={t.id}>
+                  <td>
+                    {t.from.date} {t.from.time}
+                  </td>
+                  <td>
+                    {t.to.date} {t.to.time}
+                  </td>
+                  {canEdit && (
+                    <td className="inline-actions">
+                      {confirming === t.id ? (
+                        <>
+                          <button
+                            type="button"
+                            onClick={() => remove.mutate(t.id)}
+                            disabled={remove.isPending}
+                            aria-label={`Confirm removal of ${label}`}
+                          >
+                            Confirm removal
+                          </button>
+                          <button type="button" onClick={() => setConfirming(null)}>
+                            Keep
+                          </button>
+                        </>
+                      ) : (
+                        <button type="button" onClick={() => setConfirming(t.id)} aria-label={`Remove ${label}`}>
+                          Remove
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {remove.isError && (
+        <p role="alert" className="error">
+          {remove.error.message}
+        </p>
+      )}
+      {canEdit && (
+        <form className="form" onSubmit={submit} aria-label="Add time off" noValidate>
+          <h3>Add time off</h3>
+          <label htmlFor={f.id('from.date')}>From date</label>
+          <input {...f.control('from.date')} name="fromDate" type="date" required defaultValue={today} />
+          {f.error('from.date')}
+          <label htmlFor={f.id('from.time')}>From time</label>
+          <input {...f.control('from.time')} name="fromTime" type="time" required defaultValue="00:00" />
+          {f.error('from.time')}
+          {f.error('from')}
+          <label htmlFor={f.id('to.date')}>To date</label>
+          <input {...f.control('to.date')} name="toDate" type="date" required defaultValue={addDays(today, 1)} />
+          {f.error('to.date')}
+          <label htmlFor={f.id('to.time')}>To time</label>
+          <input {...f.control('to.time')} name="toTime" type="time" required defaultValue="00:00" />
+          {f.error('to.time')}
+          {f.error('to')}
+          <FormAlert errors={errors} />
+          <div className="form-actions">
+            <button type="submit" disabled={add.isPending}>
+              Add time off
+            </button>
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </form>
+      )}
+      {!canEdit && (
+        <div className="form-actions">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
