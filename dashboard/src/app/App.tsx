@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
+import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
@@ -26,7 +27,8 @@ const router = createBrowserRouter(
             { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
             { path: 'requests', element: <RequestsPage /> },
             { path: 'bookings', element: <BookingsPage /> },
-            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings'].includes(s.path)).map((s) => ({
+            { path: 'api-keys', element: <ApiKeysPage /> },
+            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings', 'api-keys'].includes(s.path)).map((s) => ({
               path: s.path,
               element: <NotBuiltPage title={s.name} />,
             })),
