@@ -304,6 +304,39 @@ function describeBrowser() {
       await row.getByText(/^revoked/).waitFor();
       assert.equal((await api(app, secret, 'GET', '/subscription')).status, 401, 'the revoked key is refused');
 
+      // Locations: the API's validation message beside the field it names; create, then edit.
+      await nav.getByRole('link', { name: 'Locations' }).click();
+      await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
+      await page.getByRole('rowheader', { name: /Uptown/ }).waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'locations');
+      await page.getByRole('button', { name: 'New location' }).click();
+      const newLocation = page.getByRole('dialog', { name: 'New location' });
+      await newLocation.getByRole('textbox', { name: 'Name', exact: true }).fill('Riverside');
+      await newLocation.getByRole('textbox', { name: 'Slug' }).fill('riverside');
+      await newLocation.getByRole('combobox', { name: 'Time zone' }).fill('Mars/Olympus');
+      await newLocation.getByRole('textbox', { name: 'Street' }).fill('Part utca 3.');
+      await newLocation.getByRole('textbox', { name: 'ZIP' }).fill('1051');
+      await newLocation.getByRole('textbox', { name: 'City' }).fill('Budapest');
+      await newLocation.getByRole('button', { name: 'Save' }).click();
+      await newLocation.getByText('is not a known IANA time zone (e.g. Europe/Budapest)').waitFor();
+      assert.equal(await newLocation.getByRole('combobox', { name: 'Time zone' }).getAttribute('aria-invalid'), 'true');
+      assert.deepEqual(await seriousViolations(page), [], 'the location form with an error');
+      await newLocation.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Vienna');
+      await newLocation.getByRole('button', { name: 'Save' }).click();
+      const riverside = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Riverside/ }) });
+      await riverside.waitFor();
+      const listedLocations = async () => (await adminOk(app, 'GET', `/businesses/${salon.business.slug}/locations`)).locations;
+      assert.deepEqual(
+        (await listedLocations()).filter((l: any) => l.slug === 'riverside').map((l: any) => [l.timezone, l.bookingEnabled]),
+        [['Europe/Vienna', true]],
+      );
+      await riverside.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Riverside' });
+      await edit.getByRole('checkbox', { name: 'Online booking enabled' }).uncheck();
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await riverside.getByRole('cell', { name: 'disabled' }).waitFor();
+      assert.equal((await listedLocations()).find((l: any) => l.slug === 'riverside').bookingEnabled, false);
+
       // A section not built yet says so rather than pretending.
       await nav.getByRole('link', { name: 'Services' }).click();
       await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
+import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
@@ -28,7 +29,8 @@ const router = createBrowserRouter(
             { path: 'requests', element: <RequestsPage /> },
             { path: 'bookings', element: <BookingsPage /> },
             { path: 'api-keys', element: <ApiKeysPage /> },
-            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings', 'api-keys'].includes(s.path)).map((s) => ({
+            { path: 'locations', element: <LocationsPage /> },
+            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings', 'api-keys', 'locations'].includes(s.path)).map((s) => ({
               path: s.path,
               element: <NotBuiltPage title={s.name} />,
             })),
