@@ -337,9 +337,36 @@ function describeBrowser() {
       await riverside.getByRole('cell', { name: 'disabled' }).waitFor();
       assert.equal((await listedLocations()).find((l: any) => l.slug === 'riverside').bookingEnabled, false);
 
-      // A section not built yet says so rather than pretending.
+      // Services: inactive ones listed too; the API's message beside its field; create, then deactivate.
       await nav.getByRole('link', { name: 'Services' }).click();
       await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+      await page.getByRole('rowheader', { name: 'Colouring' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'services');
+      await page.getByRole('button', { name: 'New service' }).click();
+      const newService = page.getByRole('dialog', { name: 'New service' });
+      await newService.getByRole('textbox', { name: 'Name' }).fill('Beard trim');
+      await newService.getByRole('spinbutton', { name: 'Duration (minutes)' }).fill('0');
+      await newService.getByRole('spinbutton', { name: /^Price/ }).fill('3000');
+      await newService.getByRole('button', { name: 'Save' }).click();
+      await newService.getByText('must be >= 1').waitFor();
+      assert.equal(await newService.getByRole('spinbutton', { name: 'Duration (minutes)' }).getAttribute('aria-invalid'), 'true');
+      await newService.getByRole('spinbutton', { name: 'Duration (minutes)' }).fill('20');
+      await newService.getByRole('button', { name: 'Save' }).click();
+      const beard = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Beard trim' }) });
+      await beard.waitFor();
+      const beardOf = async () =>
+        (await adminOk(app, 'GET', `/businesses/${salon.business.slug}/services`)).services.find((x: any) => x.name === 'Beard trim');
+      const made2 = await beardOf();
+      assert.deepEqual([made2.durationMinutes, made2.price.amount, made2.active], [20, 3000, true]);
+      await beard.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('dialog', { name: 'Edit Beard trim' }).getByRole('checkbox', { name: 'Active' }).uncheck();
+      await page.getByRole('dialog', { name: 'Edit Beard trim' }).getByRole('button', { name: 'Save' }).click();
+      await beard.getByRole('cell', { name: /^inactive/ }).waitFor();
+      assert.equal((await beardOf()).active, false);
+
+      // A section not built yet says so rather than pretending.
+      await nav.getByRole('link', { name: 'Staff' }).click();
+      await page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
       await page.getByText('This page is not built yet.').waitFor();
 
       await page.getByRole('button', { name: 'Sign out' }).click();

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
 import { LocationsPage } from '../features/locations/LocationsPage.tsx';
+import { ServicesPage } from '../features/services/ServicesPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
@@ -30,10 +31,13 @@ const router = createBrowserRouter(
             { path: 'bookings', element: <BookingsPage /> },
             { path: 'api-keys', element: <ApiKeysPage /> },
             { path: 'locations', element: <LocationsPage /> },
-            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings', 'api-keys', 'locations'].includes(s.path)).map((s) => ({
-              path: s.path,
-              element: <NotBuiltPage title={s.name} />,
-            })),
+            { path: 'services', element: <ServicesPage /> },
+            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings', 'api-keys', 'locations', 'services'].includes(s.path)).map(
+              (s) => ({
+                path: s.path,
+                element: <NotBuiltPage title={s.name} />,
+              }),
+            ),
           ],
         },
       ],

@@ -10,10 +10,10 @@ export function useLocations(slug: string) {
 }
 
 /** Durations of the catalogue: a requested booking's block ends after its service's duration. */
-export function useServices(slug: string, locationSlug: string | undefined) {
+export function useServices(slug: string, locationSlug: string | undefined, allLocations = false) {
   return useQuery({
     queryKey: ['services', slug, locationSlug],
-    enabled: locationSlug !== undefined,
+    enabled: allLocations || locationSlug !== undefined,
     queryFn: async () =>
       unwrap(await api.GET('/admin/v1/businesses/{slug}/services', { params: { path: { slug }, query: { locationSlug } } })).services,
     staleTime: 60_000,
