@@ -364,9 +364,52 @@ function describeBrowser() {
       await beard.getByRole('cell', { name: /^inactive/ }).waitFor();
       assert.equal((await beardOf()).active, false);
 
-      // A section not built yet says so rather than pretending.
+      // Staff: working hours per weekday with the API's message beside the weekday; time off added and removed.
       await nav.getByRole('link', { name: 'Staff' }).click();
       await page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+      const bence = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Bence' }) });
+      await bence.waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'staff');
+      await bence.getByRole('button', { name: 'Edit' }).click();
+      const editBence = page.getByRole('dialog', { name: 'Edit Bence' });
+      await editBence.getByRole('textbox', { name: 'Saturday' }).fill('10:00-25:00');
+      await editBence.getByRole('button', { name: 'Save' }).click();
+      await editBence.getByText(/^end must match pattern/).waitFor();
+      assert.equal(await editBence.getByRole('textbox', { name: 'Saturday' }).getAttribute('aria-invalid'), 'true');
+      await editBence.getByRole('textbox', { name: 'Saturday' }).fill('10:00-14:00');
+      await editBence.getByRole('button', { name: 'Save' }).click();
+      await editBence.waitFor({ state: 'hidden' });
+      const benceNow = (await adminOk(app, 'GET', `/staff/${salon.staff[1]!.id}`)).staff;
+      assert.deepEqual(
+        benceNow.workingHours.filter((h: any) => h.weekday === 6),
+        [{ weekday: 6, start: '10:00', end: '14:00' }],
+      );
+      const anna = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Anna' }) });
+      await anna.getByRole('button', { name: 'Time off' }).click();
+      const offDialog = page.getByRole('dialog', { name: 'Time off of Anna' });
+      await offDialog.getByLabel('From date', { exact: true }).fill(tomorrow);
+      await offDialog.getByLabel('From time', { exact: true }).fill('15:00');
+      await offDialog.getByLabel('To date', { exact: true }).fill(tomorrow);
+      await offDialog.getByLabel('To time', { exact: true }).fill('16:30');
+      await offDialog.getByRole('button', { name: 'Add time off' }).click();
+      const entry = offDialog
+        .getByRole('list', { name: 'Time off' })
+        .getByRole('listitem')
+        .filter({ hasText: `${tomorrow} 15:00` });
+      await entry.waitFor();
+      const offs = async () => (await adminOk(app, 'GET', `/staff/${salon.staff[0]!.id}/time-off?from=${tomorrow}&to=${tomorrow}`)).timeOff;
+      assert.deepEqual(
+        (await offs()).map((t: any) => [t.from.time, t.to.time]),
+        [['15:00', '16:30']],
+      );
+      await entry.getByRole('button', { name: 'Remove' }).click();
+      await entry.waitFor({ state: 'detached' });
+      assert.deepEqual(await offs(), []);
+      await offDialog.getByRole('button', { name: 'Close' }).click();
+
+      // A section not built yet says so rather than pretending.
+      await nav.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
       await page.getByText('This page is not built yet.').waitFor();
 
       await page.getByRole('button', { name: 'Sign out' }).click();

@@ -4,6 +4,7 @@ import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
 import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { ServicesPage } from '../features/services/ServicesPage.tsx';
+import { StaffPage } from '../features/staff/StaffPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
@@ -32,12 +33,13 @@ const router = createBrowserRouter(
             { path: 'api-keys', element: <ApiKeysPage /> },
             { path: 'locations', element: <LocationsPage /> },
             { path: 'services', element: <ServicesPage /> },
-            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings', 'api-keys', 'locations', 'services'].includes(s.path)).map(
-              (s) => ({
-                path: s.path,
-                element: <NotBuiltPage title={s.name} />,
-              }),
-            ),
+            { path: 'staff', element: <StaffPage /> },
+            ...SECTIONS.filter(
+              (s) => !['calendar', 'requests', 'bookings', 'api-keys', 'locations', 'services', 'staff'].includes(s.path),
+            ).map((s) => ({
+              path: s.path,
+              element: <NotBuiltPage title={s.name} />,
+            })),
           ],
         },
       ],

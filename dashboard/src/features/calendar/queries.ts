@@ -38,10 +38,10 @@ export function useAgenda(slug: string, locationSlug: string | undefined, date: 
 }
 
 /** Staff of the location with the services each performs (the new-booking form offers only those). */
-export function useStaff(slug: string, locationSlug: string | undefined) {
+export function useStaff(slug: string, locationSlug: string | undefined, allLocations = false) {
   return useQuery({
     queryKey: ['staff', slug, locationSlug],
-    enabled: locationSlug !== undefined,
+    enabled: allLocations || locationSlug !== undefined,
     queryFn: async () =>
       unwrap(await api.GET('/admin/v1/businesses/{slug}/staff', { params: { path: { slug }, query: { locationSlug } } })).staff,
     staleTime: 60_000,
