@@ -5,50 +5,29 @@
  * when /usr/bin/chromium is absent (`apt-get install -y chromium`).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import axe from 'axe-core';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
-import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/context.ts';
 import type { Db } from '../src/store/db.ts';
-import { dbTargets } from './helpers/databases.ts';
 import { CONSENT, createBody } from './helpers/bookings.ts';
+import {
+  type Browser,
+  launchBrowser,
+  type LiveServer,
+  ROOT,
+  SKIP_BROWSER as skip,
+  seriousViolations,
+  startLiveServer,
+} from './helpers/browser.ts';
 import { api, createBusiness, createLocation, createSalon, type BusinessFixture, type SalonFixture } from './helpers/fixtures.ts';
-import { ADMIN_TOKEN, adminOk, call, testConfig } from './helpers/harness.ts';
+import { ADMIN_TOKEN, adminOk, call } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
-import { GenerousRateLimitStore } from './helpers/rate-limit.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = join(import.meta.dirname, '..');
 const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
-const skip = existsSync(CHROMIUM) ? false : `browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
 if (skip) console.log(`# ${skip}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** axe-core in the page (evaluated over the DevTools protocol, which the page's CSP does not govern). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // Counted as a skipped test in the run's summary, with the reason, rather than passing silently.
 if (skip) test('dashboard in Chromium', { skip }, () => {});
@@ -56,17 +35,16 @@ else describeBrowser();
 
 function describeBrowser() {
   describe('dashboard in Chromium', () => {
+    let server: LiveServer;
+    let browser: Browser;
     let db: Db;
     let app: App;
     let base: string;
     let salon: SalonFixture;
     let member: { userId: string; email: string; password: string };
     let other: BusinessFixture;
-    let context: BrowserContext;
     let page: Page;
-    let profile: string;
     const cspErrors: string[] = [];
-    const rateLimitStore = new GenerousRateLimitStore();
     // The location's day, whatever the zone of this machine or of the browser (set far away below).
     const zone = 'Europe/Budapest';
     const today = Temporal.Now.plainDateISO(zone);
@@ -88,19 +66,8 @@ function describeBrowser() {
     };
 
     before(async () => {
-      // The build the server serves; a no-op when dashboard/dist is current.
-      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-dashboard.ts', '--strict'], {
-        cwd: ROOT,
-        stdio: 'inherit',
-      });
-      assert.equal(built.status, 0, 'building the dashboard failed');
-      assert.ok(existsSync(join(ROOT, 'dashboard', 'dist', 'index.html')), 'dashboard/dist/index.html missing after the build');
-
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      db = await dbTargets()[0]!.open();
-      app = await buildApp({ logger: false, config: testConfig({ publicBaseUrl: base }), db, rateLimitStore });
-      await app.listen({ host: '127.0.0.1', port });
+      server = await startLiveServer();
+      ({ app, db, base } = server);
 
       salon = await createSalon(app, { timezone: zone });
       member = await insertMember(db, salon.business.id, 'owner');
@@ -123,38 +90,16 @@ function describeBrowser() {
         to: { date: tomorrow, time: '13:30' },
       });
 
-      profile = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
-      context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-        // Far from the location: every time shown must still be Budapest's.
-        timezoneId: 'America/Los_Angeles',
-        locale: 'en-GB',
-        viewport: { width: 1280, height: 860 },
-      });
-      context.setDefaultTimeout(15_000);
-      page = context.pages()[0] ?? (await context.newPage());
+      browser = await launchBrowser();
+      page = browser.page;
       page.on('console', (msg) => {
         if (/Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
       });
     });
 
     after(async () => {
-      await context?.close().catch(() => {});
-      if (profile) rmSync(profile, { recursive: true, force: true });
-      await app?.close();
-      await rateLimitStore.close();
-      await db?.close();
+      await browser?.close();
+      await server?.close();
     });
 
     test('sign-in page: a wrong password shows the API message; no serious accessibility violation', async () => {
@@ -330,10 +275,36 @@ function describeBrowser() {
       await page.getByRole('cell', { name: 'Greta Guest' }).waitFor();
       assert.equal(await page.getByRole('cell', { name: 'Walk-in Wanda' }).count(), 0);
 
-      // A section not built yet says so rather than pretending.
-      await nav.getByRole('link', { name: 'Services' }).click();
-      await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
-      await page.getByText('This page is not built yet.').waitFor();
+      // API keys: create (the secret once, and it works), then revoke after a confirmation.
+      await nav.getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+      await page.getByRole('rowheader', { name: 'test key' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'api keys');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const createKey = page.getByRole('dialog', { name: 'Create key' });
+      await createKey.getByRole('textbox', { name: 'Name' }).fill('Front desk tablet');
+      await createKey.getByRole('checkbox', { name: 'webhook.manage' }).uncheck();
+      await createKey.getByRole('button', { name: 'Create', exact: true }).click();
+      const shown = page.getByRole('dialog', { name: 'New key' });
+      const secret = await shown.getByRole('textbox', { name: 'Secret' }).inputValue();
+      assert.match(secret, /^bk/);
+      assert.equal((await api(app, secret, 'GET', '/subscription')).status, 200, 'the new key works');
+      await shown.getByRole('button', { name: 'Copy' }).waitFor();
+      await shown.getByRole('button', { name: 'Done' }).click();
+      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Front desk tablet' }) });
+      await row.waitFor();
+      assert.ok(!(await page.content()).includes(secret), 'the secret is gone from the page');
+      const made = (await adminOk(app, 'GET', `/businesses/${salon.business.slug}/api-keys`)).apiKeys.find(
+        (k: any) => k.name === 'Front desk tablet',
+      );
+      assert.ok(!made.capabilities.includes('webhook.manage'));
+      await row.getByRole('button', { name: 'Revoke' }).click();
+      const confirmRevoke = page.getByRole('dialog', { name: 'Revoke key' });
+      await confirmRevoke.getByRole('button', { name: 'Revoke key' }).click();
+      await row.getByText(/^revoked/).waitFor();
+      assert.equal((await api(app, secret, 'GET', '/subscription')).status, 401, 'the revoked key is refused');
+
+      // Services, Staff and Locations have their own flows: test/dashboard-catalog.e2e.test.ts.
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('button', { name: 'Sign in' }).waitFor();

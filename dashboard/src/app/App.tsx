@@ -1,12 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
+import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
+import { LocationsPage } from '../features/locations/LocationsPage.tsx';
+import { ServicesPage } from '../features/services/ServicesPage.tsx';
+import { StaffPage } from '../features/staff/StaffPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
-import { ServicesPage } from '../features/services/ServicesPage.tsx';
-import { StaffPage } from '../features/staff/StaffPage.tsx';
-import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
 import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
 import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
@@ -29,10 +30,13 @@ const router = createBrowserRouter(
             { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
             { path: 'requests', element: <RequestsPage /> },
             { path: 'bookings', element: <BookingsPage /> },
+            { path: 'api-keys', element: <ApiKeysPage /> },
+            { path: 'locations', element: <LocationsPage /> },
             { path: 'services', element: <ServicesPage /> },
             { path: 'staff', element: <StaffPage /> },
-            { path: 'locations', element: <LocationsPage /> },
-            ...SECTIONS.filter((s) => !['calendar', 'requests', 'bookings'].includes(s.path)).map((s) => ({
+            ...SECTIONS.filter(
+              (s) => !['calendar', 'requests', 'bookings', 'api-keys', 'locations', 'services', 'staff'].includes(s.path),
+            ).map((s) => ({
               path: s.path,
               element: <NotBuiltPage title={s.name} />,
             })),

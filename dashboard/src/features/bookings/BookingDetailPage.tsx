@@ -69,9 +69,9 @@ export function BookingDetailPage() {
 
       <BookingActions booking={b} slug={slug} />
 
-      <h2>History</h2>
+      <h2 id="history-title">History</h2>
       {events.isError && <p role="alert">{events.error.message}</p>}
-      <ol className="history">
+      <ol className="history" aria-labelledby="history-title">
         {(events.data ?? []).map((e) => (
           <li key={e.deliveryId}>
             <time dateTime={e.transition.occurredAt}>{localTime(e.transition.occurredAt, zone)}</time> {e.event.replace('booking.', '')}

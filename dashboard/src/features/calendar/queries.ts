@@ -10,10 +10,10 @@ export function useLocations(slug: string) {
 }
 
 /** Durations of the catalogue: a requested booking's block ends after its service's duration. */
-export function useServices(slug: string, locationSlug: string | undefined) {
+export function useServices(slug: string, locationSlug: string | undefined, allLocations = false) {
   return useQuery({
     queryKey: ['services', slug, locationSlug],
-    enabled: locationSlug !== undefined,
+    enabled: allLocations || locationSlug !== undefined,
     queryFn: async () =>
       unwrap(await api.GET('/admin/v1/businesses/{slug}/services', { params: { path: { slug }, query: { locationSlug } } })).services,
     staleTime: 60_000,
@@ -38,10 +38,10 @@ export function useAgenda(slug: string, locationSlug: string | undefined, date: 
 }
 
 /** Staff of the location with the services each performs (the new-booking form offers only those). */
-export function useStaff(slug: string, locationSlug: string | undefined) {
+export function useStaff(slug: string, locationSlug: string | undefined, allLocations = false) {
   return useQuery({
     queryKey: ['staff', slug, locationSlug],
-    enabled: locationSlug !== undefined,
+    enabled: allLocations || locationSlug !== undefined,
     queryFn: async () =>
       unwrap(await api.GET('/admin/v1/businesses/{slug}/staff', { params: { path: { slug }, query: { locationSlug } } })).staff,
     staleTime: 60_000,
