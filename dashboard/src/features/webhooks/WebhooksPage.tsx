@@ -205,7 +205,9 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
       const v = String(data.get(k) ?? '');
       if (v) p.set(k, v);
     }
-    setParams(p);
+    // The same filters again: read the log again (a new delivery shows without a reload).
+    if (p.toString() === params.toString()) void log.refetch();
+    else setParams(p);
   };
 
   return (
