@@ -334,6 +334,63 @@ function describeBrowser() {
       );
     });
 
+    test('what a role may not do is not offered: a manager reads keys and the log only; front desk is told the pages are not for them', async () => {
+      const signedInAs = async (role: 'manager' | 'frontDesk') => {
+        const m = await insertMember(db, salon.business.id, role);
+        const c = await newContext();
+        const p = await c.newPage();
+        await p.goto(`${base}/dashboard/`);
+        await p.getByRole('textbox', { name: 'Email' }).fill(m.email);
+        await p.getByLabel('Password', { exact: true }).fill(m.password);
+        await p.getByRole('button', { name: 'Sign in' }).click();
+        await p.getByRole('navigation', { name: 'Main' }).waitFor();
+        return { c, p, go: (name: string) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click() };
+      };
+
+      const manager = await signedInAs('manager');
+      try {
+        const { p, go } = manager;
+        await go('API keys');
+        await p.getByRole('rowheader', { name: 'Website widget' }).waitFor();
+        await p.getByText('only an owner can create or revoke them').waitFor();
+        assert.equal(await p.getByRole('button', { name: 'Create key' }).count(), 0);
+        assert.equal(await p.getByRole('button', { name: 'Revoke', exact: true }).count(), 0);
+        await go('Webhooks');
+        await p.getByRole('heading', { name: 'Delivery log' }).waitFor();
+        await p.getByRole('button', { name: 'Apply filters' }).waitFor();
+        assert.equal(await p.getByRole('textbox', { name: 'URL' }).count(), 0);
+        assert.equal(await p.getByRole('button', { name: 'Redeliver', exact: true }).count(), 0);
+        assert.deepEqual(await seriousViolations(p), [], 'the webhooks page of a manager');
+      } finally {
+        await manager.c.close();
+      }
+
+      const desk = await signedInAs('frontDesk');
+      try {
+        const { p, go } = desk;
+        await go('API keys');
+        await p.getByText('API keys is not available for your role.').waitFor();
+        assert.equal(await p.getByRole('button', { name: 'Create key' }).count(), 0);
+        await go('Webhooks');
+        await p.getByText('The webhook is not available for your role.').waitFor();
+        await go('Members');
+        await p.getByText('Managing members is not available for your role.').waitFor();
+        assert.equal(await p.getByRole('button', { name: 'Invite member' }).count(), 0);
+        assert.deepEqual(await seriousViolations(p), [], 'a page not for the role');
+      } finally {
+        await desk.c.close();
+      }
+    });
+
+    test('Webhooks: Delete webhook after a confirmation -> the API has none', async () => {
+      await page.goto(`${base}/dashboard/${salon.business.slug}/webhooks`);
+      await page.getByRole('button', { name: 'Delete webhook' }).click();
+      await page.getByRole('dialog', { name: 'Delete the webhook?' }).getByRole('button', { name: 'Delete now' }).click();
+      await page.getByText('No webhook yet').waitFor();
+      const r = await api(app, salon.key.secret, 'GET', `/webhooks/config?salonSlug=${salon.business.slug}`);
+      assert.equal(r.body.error?.code, 'webhook.not_configured', r.raw);
+    });
+
     test('Deposit: a deposit booking made through the public API -> Mark paid -> the API shows deposit.status paid', async () => {
       const service = await createService(app, salon.business.slug, salon.location.slug, {
         name: 'Balayage',

@@ -18,7 +18,7 @@ export function SecretOnce(props: { label: string; secret: string; onDone: () =>
     }
   };
   return (
-    <div className="notice secret-once" role="region" aria-labelledby={`${id}-label`}>
+    <section className="notice secret-once" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`}>
         <strong>{props.label}</strong> — shown once: copy it now, it is never shown again.
       </p>
@@ -39,6 +39,6 @@ export function SecretOnce(props: { label: string; secret: string; onDone: () =>
           {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'The browser refused the clipboard: select the text and copy it.' : ''}
         </span>
       </div>
-    </div>
+    </section>
   );
 }

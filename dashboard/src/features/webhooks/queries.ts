@@ -68,14 +68,15 @@ export function useSaveWebhook(slug: string) {
 export function useRotateSecret(slug: string) {
   return useWebhookWrite(
     slug,
-    async (_: void) => unwrap(await api.POST('/admin/v1/businesses/{slug}/webhook/rotate-secret', { params: { path: { slug } } })).webhook,
+    async (_: undefined) =>
+      unwrap(await api.POST('/admin/v1/businesses/{slug}/webhook/rotate-secret', { params: { path: { slug } } })).webhook,
   );
 }
 
 export function useDeleteWebhook(slug: string) {
   return useWebhookWrite(
     slug,
-    async (_: void) => unwrap(await api.DELETE('/admin/v1/businesses/{slug}/webhook', { params: { path: { slug } } })).webhook,
+    async (_: undefined) => unwrap(await api.DELETE('/admin/v1/businesses/{slug}/webhook', { params: { path: { slug } } })).webhook,
   );
 }
 
