@@ -391,24 +391,22 @@ function describeBrowser() {
       assert.equal(r.body.error?.code, 'webhook.not_configured', r.raw);
     });
 
-    test('Deposit: a deposit booking made through the public API -> Mark paid -> the API shows deposit.status paid', async () => {
+    test('Deposit: deposit bookings made through the public API -> Mark paid / Waive -> the API shows deposit.status paid / waived', async () => {
       const service = await createService(app, salon.business.slug, salon.location.slug, {
         name: 'Balayage',
         deposit: { required: true, termsVersion: 'v1', amount: { amount: 2000, currency: 'HUF' } },
       });
       const staff = await createStaff(app, salon.business.slug, salon.location.slug, { name: 'Cili', serviceIds: [service.id] });
-      const r = await api(app, salon.key.secret, 'POST', '/bookings', {
-        ...createBody(salon, {
-          service,
-          date: tomorrow,
-          startTime: '11:00',
-          consent: { ...CONSENT, acceptedAt: new Date().toISOString() },
-        }),
-        staffId: staff.id,
-        depositTermsAcceptance: { termsVersion: 'v1', acceptedAt: new Date().toISOString() },
-      });
-      assert.equal(r.status, 201, r.raw);
-      const bookingId = r.body.data.booking.bookingId;
+      const depositBooking = async (startTime: string): Promise<string> => {
+        const r = await api(app, salon.key.secret, 'POST', '/bookings', {
+          ...createBody(salon, { service, date: tomorrow, startTime, consent: { ...CONSENT, acceptedAt: new Date().toISOString() } }),
+          staffId: staff.id,
+          depositTermsAcceptance: { termsVersion: 'v1', acceptedAt: new Date().toISOString() },
+        });
+        assert.equal(r.status, 201, r.raw);
+        return r.body.data.booking.bookingId;
+      };
+      const bookingId = await depositBooking('11:00');
 
       await page.goto(`${base}/dashboard/${salon.business.slug}/bookings/${bookingId}`);
       const panel = page.getByRole('region', { name: 'Deposit' });
@@ -420,6 +418,14 @@ function describeBrowser() {
       assert.equal(await panel.getByRole('button', { name: 'Waive' }).count(), 0);
       const { booking } = await adminOk(app, 'GET', `/bookings/${bookingId}`);
       assert.equal(booking.deposit.status, 'paid');
+
+      // Waive: nothing is owed any more.
+      const second = await depositBooking('13:00');
+      await page.goto(`${base}/dashboard/${salon.business.slug}/bookings/${second}`);
+      await panel.getByText('pending').waitFor();
+      await panel.getByRole('button', { name: 'Waive' }).click();
+      await panel.getByText('waived', { exact: true }).waitFor();
+      assert.equal((await adminOk(app, 'GET', `/bookings/${second}`)).booking.deposit.status, 'waived');
       assert.deepEqual(cspErrors, [], 'no Content-Security-Policy violation');
     });
   });

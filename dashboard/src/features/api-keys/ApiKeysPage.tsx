@@ -227,7 +227,7 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
         <option value="standard">standard</option>
         <option value="elevated">elevated</option>
       </select>
-      <label htmlFor={f('expiry')}>Expiry (optional)</label>
+      <label htmlFor={f('expiry')}>Expiry (optional, your local time)</label>
       <input id={f('expiry')} name="expiresAt" type="datetime-local" />
       {beside('body.expiresAt')}
       {create.isError && !besideAField && (
