@@ -64,6 +64,9 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'GET /businesses/{slug}/members': OWNER,
   'PATCH /businesses/{slug}/members/{userId}': OWNER,
   'GET /businesses/{slug}/webhook': OWNER,
+  'PUT /businesses/{slug}/webhook': OWNER,
+  'POST /businesses/{slug}/webhook/rotate-secret': OWNER,
+  'DELETE /businesses/{slug}/webhook': OWNER,
   'GET /businesses/{slug}/webhook/deliveries': MANAGERS,
   'POST /businesses/{slug}/webhook/deliveries/{deliveryId}/redeliver': OWNER,
 };

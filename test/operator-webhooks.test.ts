@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { WebhookWorker } from '../src/webhooks/worker.ts';
 import { createOk, expectError } from './helpers/bookings.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
-import { admin, adminOk, type Harness } from './helpers/harness.ts';
+import { admin, adminOk, type Harness, startHarness } from './helpers/harness.ts';
 import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { verifySignature, WebhookReceiver } from './helpers/webhook-receiver.ts';
 import { configureWebhook, createWebhook, rotateSecret, testWorker, waitForFinal, webhookHarness } from './helpers/webhooks.ts';
@@ -151,6 +151,59 @@ for (const target of isolatedDbTargets()) {
       expectError(await admin(h.app, 'POST', `${base(mine)}/deliveries/nope/redeliver`), 404, 'request.not_found');
       assert.equal(receiver.at(path).length, 1);
       assert.deepEqual((await adminOk(h.app, 'GET', `${base(mine)}/deliveries`)).deliveries, []);
+    });
+
+    test('PUT /webhook creates the configuration and shows the signing secret once; a second PUT changes the URL without it', async () => {
+      const salon = await createSalon(h.app);
+      const first = receiver.path('operator-put');
+      const created = (await adminOk(h.app, 'PUT', base(salon), { url: first.url })).webhook;
+      assert.equal(created.url, first.url);
+      assert.match(created.signingSecret, /.{16,}/);
+      const moved = receiver.path('operator-put-moved');
+      const changed = (await adminOk(h.app, 'PUT', base(salon), { url: moved.url })).webhook;
+      assert.equal(changed.url, moved.url);
+      assert.equal(changed.signingSecret, undefined, 'the secret is shown only by the PUT that created it');
+      assert.equal((await adminOk(h.app, 'GET', base(salon))).webhook.url, moved.url);
+      // The secret shown is the one that signs: a booking's delivery verifies with it.
+      const booking = await createOk(h, salon, { service: salon.manualService });
+      await waitForFinal(h.db, booking.bookingId, 1);
+      const [got] = receiver.at(moved.path);
+      assert.ok(got && verifySignature(created.signingSecret, got.body, got.headers['x-service-signature']));
+      expectError(await admin(h.app, 'PUT', base(salon), { url: 'ftp://example.com/hook' }), 422, 'webhook.invalid_url');
+      expectError(await admin(h.app, 'PUT', '/businesses/no-such-salon-x/webhook', { url: first.url }), 404, 'request.not_found');
+    });
+
+    test('the URL rules are the public ones: a private target is refused unless the server allows it', async () => {
+      const strict = await startHarness(target);
+      try {
+        const salon = await createSalon(strict.app);
+        const r = await admin(strict.app, 'PUT', base(salon), { url: 'http://127.0.0.1:9/hook' });
+        expectError(r, 422, 'webhook.invalid_url');
+        expectError(await admin(strict.app, 'GET', base(salon)), 404, 'webhook.not_configured');
+      } finally {
+        await strict.close();
+      }
+    });
+
+    test('rotate-secret shows a new secret once, which signs the later attempts; DELETE removes the configuration', async () => {
+      const salon = await createSalon(h.app);
+      expectError(await admin(h.app, 'POST', `${base(salon)}/rotate-secret`), 404, 'webhook.not_configured');
+      expectError(await admin(h.app, 'DELETE', base(salon)), 404, 'webhook.not_configured');
+      const { url, path } = receiver.path('operator-rotate');
+      const old = (await adminOk(h.app, 'PUT', base(salon), { url })).webhook.signingSecret;
+      const rotated = (await adminOk(h.app, 'POST', `${base(salon)}/rotate-secret`)).webhook;
+      assert.equal(rotated.url, url);
+      assert.ok(rotated.signingSecret && rotated.signingSecret !== old);
+      assert.equal((await adminOk(h.app, 'GET', base(salon))).webhook.signingSecret, undefined);
+      const booking = await createOk(h, salon, { service: salon.manualService });
+      await waitForFinal(h.db, booking.bookingId, 1);
+      const [got] = receiver.at(path);
+      assert.ok(got && verifySignature(rotated.signingSecret, got.body, got.headers['x-service-signature']));
+
+      const removed = (await adminOk(h.app, 'DELETE', base(salon))).webhook;
+      assert.equal(removed.url, url);
+      assert.equal(removed.signingSecret, undefined);
+      expectError(await admin(h.app, 'GET', base(salon)), 404, 'webhook.not_configured');
     });
   });
 }

@@ -11,12 +11,17 @@ import { RequestsPage } from '../features/requests/RequestsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
 import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
 import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
+import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
+import { WebhooksPage } from '../features/webhooks/WebhooksPage.tsx';
+import { MembersPage } from '../features/members/MembersPage.tsx';
+import { AcceptInvitationPage } from '../features/invitations/AcceptInvitationPage.tsx';
 import { queryClient } from './query-client.ts';
 import { SECTIONS } from './sections.ts';
 
 const router = createBrowserRouter(
   [
     { path: '/sign-in', element: <SignInPage /> },
+    { path: '/accept-invitation', element: <AcceptInvitationPage /> },
     {
       element: <RequireSession />,
       children: [
@@ -34,8 +39,11 @@ const router = createBrowserRouter(
             { path: 'locations', element: <LocationsPage /> },
             { path: 'services', element: <ServicesPage /> },
             { path: 'staff', element: <StaffPage /> },
+            { path: 'webhooks', element: <WebhooksPage /> },
+            { path: 'members', element: <MembersPage /> },
             ...SECTIONS.filter(
-              (s) => !['calendar', 'requests', 'bookings', 'api-keys', 'locations', 'services', 'staff'].includes(s.path),
+              (s) =>
+                !['calendar', 'requests', 'bookings', 'api-keys', 'locations', 'services', 'staff', 'webhooks', 'members'].includes(s.path),
             ).map((s) => ({
               path: s.path,
               element: <NotBuiltPage title={s.name} />,

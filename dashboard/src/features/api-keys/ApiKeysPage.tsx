@@ -1,54 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog.tsx';
-import { api, unwrap } from '../../lib/api.ts';
-import type { operations } from '../../lib/api-types.ts';
-import { useSession } from '../auth/session.ts';
-
-type CreateBody = operations['operatorCreateApiKey']['requestBody']['content']['application/json'];
-type Capability = CreateBody['capabilities'][number];
-
-/** Every capability of the API, in the document's order; the type check fails if one is missing. */
-const CAPABILITIES = [
-  'availability.read',
-  'booking.create',
-  'booking.read',
-  'booking.cancel',
-  'services.read',
-  'staff.read',
-  'webhook.manage',
-  'subscription.read',
-] as const satisfies readonly Capability[];
-const exhaustive: [Exclude<Capability, (typeof CAPABILITIES)[number]>] extends [never] ? true : false = true;
-void exhaustive;
-
-/** What a guest_partner key may hold (the API refuses more). */
-const GUEST_PARTNER: readonly Capability[] = ['services.read', 'staff.read', 'availability.read', 'booking.create'];
-
-const EXPIRY_DAYS = [
-  { value: '', label: 'Never' },
-  { value: '30', label: 'In 30 days' },
-  { value: '90', label: 'In 90 days' },
-  { value: '365', label: 'In one year' },
-];
-
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
-}
+import { ConfirmDialog } from '../admin-common/ConfirmDialog.tsx';
+import { fieldError, namesAField } from '../admin-common/field-error.ts';
+import { when } from '../admin-common/format.ts';
+import { NotForRole } from '../admin-common/NotForRole.tsx';
+import { useRole } from '../admin-common/role.ts';
+import { SecretOnce } from '../admin-common/SecretOnce.tsx';
+import {
+  CAPABILITIES,
+  type Capability,
+  GUEST_PARTNER_CAPABILITIES,
+  type NewKey,
+  useApiKeys,
+  useCreateKey,
+  useMembersForKeys,
+  useRevokeKey,
+} from './queries.ts';
 
 /**
- * API keys: the list (never a secret), `Create key` with the secret shown once and `Copy`,
- * `Revoke` after a confirmation. Owners create and revoke; managers read; the front desk has no
- * access to keys, and is told so instead of being offered what it may not do.
+ * API keys (business-side.md): the list (never a secret), `Create key` (owner) with the secret
+ * shown once with `Copy`, `Revoke` (owner) behind a confirmation. A manager sees the list
+ * read-only; front desk may not read keys, and the page says so.
  */
 export function ApiKeysPage() {
   const { slug = '' } = useParams();
-  const { data: member } = useSession();
-  const role = member?.memberships.find((m) => m.salonSlug === slug)?.role;
-  const canRead = role === 'owner' || role === 'manager';
-  const canWrite = role === 'owner';
-  const qc = useQueryClient();
+  const role = useRole(slug);
+  const owner = role === 'owner';
+  const mayRead = role === 'owner' || role === 'manager';
+  const keys = useApiKeys(slug, mayRead);
+  const revoke = useRevokeKey(slug);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; secret: string } | undefined>();
   const [revoking, setRevoking] = useState<{ id: string; name: string } | undefined>();
@@ -57,265 +38,211 @@ export function ApiKeysPage() {
     document.title = 'API keys · Bookings dashboard';
   }, []);
 
-  const keys = useQuery({
-    queryKey: ['api-keys', slug],
-    enabled: canRead,
-    queryFn: async () => unwrap(await api.GET('/admin/v1/businesses/{slug}/api-keys', { params: { path: { slug } } })).apiKeys,
-  });
-  const create = useMutation({
-    mutationFn: async (body: CreateBody) =>
-      unwrap(await api.POST('/admin/v1/businesses/{slug}/api-keys', { params: { path: { slug } }, body })).apiKey,
-    onSuccess: async (key) => {
-      setCreating(false);
-      if (key.secret) setSecret({ name: key.name, secret: key.secret });
-      await qc.invalidateQueries({ queryKey: ['api-keys', slug] });
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: async (keyId: string) => unwrap(await api.DELETE('/admin/v1/api-keys/{keyId}', { params: { path: { keyId } } })),
-    onSuccess: async () => {
-      setRevoking(undefined);
-      await qc.invalidateQueries({ queryKey: ['api-keys', slug] });
-    },
-  });
-
-  if (!canRead) {
-    return (
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">API keys</h1>
-        <p>API keys are managed by the business's owners and managers.</p>
-      </section>
-    );
-  }
-
   return (
     <section className="page" aria-labelledby="page-title">
-      <div className="calendar-bar">
-        <h1 id="page-title">API keys</h1>
-        {canWrite && (
+      <h1 id="page-title">API keys</h1>
+      {role === 'frontDesk' && <NotForRole what="API keys" who="Owners manage them; managers can see the list." />}
+      {role === 'manager' && <p className="notice">You can see the keys; only an owner can create or revoke them.</p>}
+      {owner && (
+        <div className="actions">
           <button type="button" onClick={() => setCreating(true)}>
             Create key
           </button>
-        )}
-      </div>
-      {keys.isPending && <p className="loading">Loading keys…</p>}
-      {keys.isError && <p role="alert">{keys.error.message}</p>}
-      {keys.data?.length === 0 && <p>No key yet.</p>}
+        </div>
+      )}
+      {secret && (
+        <SecretOnce
+          label={`The secret of “${secret.name}”`}
+          secret={secret.secret}
+          note="Store it where your integration reads its configuration."
+          onDone={() => setSecret(undefined)}
+        />
+      )}
+      {mayRead && keys.isError && <p role="alert">{keys.error.message}</p>}
+      {mayRead && keys.isPending && <p className="loading">Loading keys…</p>}
+      {keys.data && keys.data.length === 0 && <p>No API key yet.</p>}
       {keys.data && keys.data.length > 0 && (
         <table className="list">
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col">Key</th>
               <th scope="col">Type</th>
+              <th scope="col">Kind</th>
               <th scope="col">Capabilities</th>
+              <th scope="col">Tier</th>
+              <th scope="col">Prefix</th>
               <th scope="col">Created</th>
               <th scope="col">Expires</th>
+              <th scope="col">Revoked</th>
               <th scope="col">Last used</th>
-              <th scope="col">State</th>
+              {owner && <th scope="col">Actions</th>}
             </tr>
           </thead>
           <tbody>
             {keys.data.map((k) => (
               <tr key={k.id}>
                 <th scope="row">{k.name}</th>
+                <td>{k.type}</td>
+                <td>{k.kind}</td>
+                <td>{k.capabilities.join(', ')}</td>
+                <td>{k.tier}</td>
                 <td>
                   <code>{k.prefix}…</code>
                 </td>
-                <td>
-                  {k.type}, {k.kind === 'guest_partner' ? 'guest partner' : 'owner'}, {k.tier}
-                </td>
-                <td>{k.capabilities.join(', ')}</td>
                 <td>{when(k.createdAt)}</td>
-                <td>{when(k.expiresAt)}</td>
-                <td>{when(k.lastUsedAt)}</td>
-                <td>
-                  {k.revokedAt ? (
-                    `revoked ${when(k.revokedAt)}`
-                  ) : canWrite ? (
-                    <button type="button" onClick={() => setRevoking({ id: k.id, name: k.name })}>
-                      Revoke
-                    </button>
-                  ) : (
-                    'active'
-                  )}
-                </td>
+                <td>{k.expiresAt ? when(k.expiresAt) : 'never'}</td>
+                <td>{k.revokedAt ? when(k.revokedAt) : 'no'}</td>
+                <td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
+                {owner && (
+                  <td>
+                    {!k.revokedAt && (
+                      <button
+                        type="button"
+                        onClick={() => {
+                          revoke.reset();
+                          setRevoking({ id: k.id, name: k.name });
+                        }}
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       )}
 
-      <Dialog
-        open={creating}
-        onClose={() => {
-          create.reset();
-          setCreating(false);
-        }}
-        title="Create key"
-      >
-        <CreateKeyForm
-          userId={member?.id}
-          error={create.isError ? create.error.message : undefined}
-          pending={create.isPending}
-          onSubmit={(body) => create.mutate(body)}
-          onCancel={() => {
-            create.reset();
-            setCreating(false);
-          }}
-        />
-      </Dialog>
-
-      <Dialog open={secret !== undefined} onClose={() => setSecret(undefined)} title="New key">
-        {secret && <SecretOnce name={secret.name} secret={secret.secret} onDone={() => setSecret(undefined)} />}
-      </Dialog>
-
-      <Dialog
+      {owner && (
+        <Dialog open={creating} onClose={() => setCreating(false)} title="Create an API key">
+          {creating && (
+            <CreateKeyForm
+              slug={slug}
+              onCreated={(name, s) => {
+                setCreating(false);
+                setSecret({ name, secret: s });
+              }}
+              onCancel={() => setCreating(false)}
+            />
+          )}
+        </Dialog>
+      )}
+      <ConfirmDialog
         open={revoking !== undefined}
-        onClose={() => {
-          revoke.reset();
-          setRevoking(undefined);
-        }}
-        title="Revoke key"
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        confirm="Revoke key"
+        pending={revoke.isPending}
+        error={revoke.isError ? revoke.error.message : undefined}
+        onClose={() => setRevoking(undefined)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(undefined) })}
       >
-        {revoking && (
-          <>
-            <p>
-              Revoke <strong>{revoking.name}</strong>? Every call with it is refused from now on. This cannot be undone.
-            </p>
-            {revoke.isError && <p role="alert">{revoke.error.message}</p>}
-            <div className="form-actions">
-              <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(revoking.id)}>
-                Revoke key
-              </button>
-              <button
-                type="button"
-                onClick={() => {
-                  revoke.reset();
-                  setRevoking(undefined);
-                }}
-              >
-                Keep it
-              </button>
-            </div>
-          </>
-        )}
-      </Dialog>
+        <p>Requests with this key are refused from now on. This cannot be undone.</p>
+      </ConfirmDialog>
     </section>
   );
 }
 
-function CreateKeyForm(props: {
-  userId: string | undefined;
-  error: string | undefined;
-  pending: boolean;
-  onSubmit: (body: CreateBody) => void;
-  onCancel: () => void;
-}) {
+function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: string) => void; onCancel: () => void }) {
   const id = useId();
-  const [kind, setKind] = useState<CreateBody['kind']>('owner');
-  const offered = kind === 'guest_partner' ? CAPABILITIES.filter((c) => GUEST_PARTNER.includes(c)) : CAPABILITIES;
+  const f = (n: string) => `${id}-${n}`;
+  const create = useCreateKey(props.slug);
+  const [type, setType] = useState<NewKey['type']>('integration');
+  const [kind, setKind] = useState<NewKey['kind']>('owner');
+  const members = useMembersForKeys(props.slug, type === 'personal');
+  const offered = kind === 'guest_partner' ? GUEST_PARTNER_CAPABILITIES : CAPABILITIES;
+  const FIELDS = ['body.name', 'body.userId', 'body.capabilities', 'body.expiresAt'] as const;
+  const besideAField = namesAField(create.error, FIELDS);
+
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const type = f.get('type') === 'personal' ? 'personal' : 'integration';
-    const days = Number(f.get('expires') || 0);
-    props.onSubmit({
-      name: String(f.get('name') ?? '').trim(),
+    const data = new FormData(e.currentTarget);
+    const text = (n: string) => String(data.get(n) ?? '').trim();
+    const expiry = text('expiresAt');
+    const body: NewKey = {
+      name: text('name'),
       type,
       kind,
-      capabilities: offered.filter((c) => f.getAll('capabilities').includes(c)),
-      tier: f.get('tier') === 'elevated' ? 'elevated' : 'standard',
-      ...(days > 0 ? { expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() } : {}),
-      ...(type === 'personal' && props.userId ? { userId: props.userId } : {}),
-    });
+      capabilities: data.getAll('capabilities').map(String) as Capability[],
+      tier: text('tier') as NonNullable<NewKey['tier']>,
+      ...(expiry ? { expiresAt: new Date(expiry).toISOString() } : {}),
+      ...(type === 'personal' && text('userId') ? { userId: text('userId') } : {}),
+    };
+    create.mutate(body, { onSuccess: (key) => props.onCreated(key.name, key.secret ?? '') });
   };
-  const f = (n: string) => `${id}-${n}`;
+  const beside = (name: (typeof FIELDS)[number]) => {
+    const message = fieldError(create.error, name);
+    return (
+      message && (
+        <span role="alert" className="error">
+          {message}
+        </span>
+      )
+    );
+  };
+
   return (
     <form className="form" onSubmit={submit}>
       <label htmlFor={f('name')}>Name</label>
-      <input id={f('name')} name="name" required maxLength={200} />
+      <input id={f('name')} name="name" required maxLength={100} />
+      {beside('body.name')}
       <label htmlFor={f('type')}>Type</label>
-      <select id={f('type')} name="type" defaultValue="integration">
-        <option value="integration">Integration (a system of the business)</option>
-        <option value="personal">Personal (mine)</option>
+      <select id={f('type')} name="type" value={type} onChange={(e) => setType(e.target.value as NewKey['type'])}>
+        <option value="integration">integration (a system: a website, a booking widget)</option>
+        <option value="personal">personal (held by one member; revoked when they leave)</option>
       </select>
+      {type === 'personal' && (
+        <>
+          <label htmlFor={f('member')}>Member</label>
+          <select id={f('member')} name="userId" required>
+            <option value="">Choose a member</option>
+            {(members.data ?? []).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+                {m.email ? ` (${m.email})` : ''}
+              </option>
+            ))}
+          </select>
+          {members.isError && <span role="alert">{members.error.message}</span>}
+          {beside('body.userId')}
+        </>
+      )}
       <label htmlFor={f('kind')}>Kind</label>
-      <select
-        id={f('kind')}
-        name="kind"
-        value={kind}
-        onChange={(e) => setKind(e.target.value === 'guest_partner' ? 'guest_partner' : 'owner')}
-      >
-        <option value="owner">Owner (the business's own systems)</option>
-        <option value="guest_partner">Guest partner (books for guests)</option>
+      <select id={f('kind')} name="kind" value={kind} onChange={(e) => setKind(e.target.value as NewKey['kind'])}>
+        <option value="owner">owner (the business's own integration)</option>
+        <option value="guest_partner">guest_partner (a partner booking for guests)</option>
       </select>
-      <fieldset className="checks">
+      <fieldset>
         <legend>Capabilities</legend>
         {offered.map((c) => (
-          <label key={c}>
-            <input type="checkbox" name="capabilities" value={c} defaultChecked /> {c}
-          </label>
+          <div key={c} className="field-inline">
+            <input type="checkbox" id={f(`cap-${c}`)} name="capabilities" value={c} />
+            <label htmlFor={f(`cap-${c}`)}>{c}</label>
+          </div>
         ))}
       </fieldset>
+      {beside('body.capabilities')}
       <label htmlFor={f('tier')}>Tier</label>
       <select id={f('tier')} name="tier" defaultValue="standard">
-        <option value="standard">Standard</option>
-        <option value="elevated">Elevated (higher rate limits)</option>
+        <option value="standard">standard</option>
+        <option value="elevated">elevated</option>
       </select>
-      <label htmlFor={f('expires')}>Expires</label>
-      <select id={f('expires')} name="expires" defaultValue="">
-        {EXPIRY_DAYS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {props.error && (
+      <label htmlFor={f('expiry')}>Expiry (optional, your local time)</label>
+      <input id={f('expiry')} name="expiresAt" type="datetime-local" />
+      {beside('body.expiresAt')}
+      {create.isError && !besideAField && (
         <p role="alert" className="error">
-          {props.error}
+          {create.error.message}
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" disabled={props.pending}>
+        <button type="submit" disabled={create.isPending}>
           Create
         </button>
         <button type="button" onClick={props.onCancel}>
-          Cancel
+          Back
         </button>
       </div>
     </form>
-  );
-}
-
-/** The new secret, once: it is never shown again (the API never returns it after creation). */
-function SecretOnce({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
-  const id = useId();
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="form">
-      <p>
-        The key <strong>{name}</strong>. Copy it now: it is shown only this once.
-      </p>
-      <label htmlFor={id}>Secret</label>
-      <input id={id} readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="secret" />
-      <p aria-live="polite">{copied ? 'Copied.' : ''}</p>
-      <div className="form-actions">
-        <button
-          type="button"
-          onClick={() => {
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            );
-          }}
-        >
-          Copy
-        </button>
-        <button type="button" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </div>
   );
 }

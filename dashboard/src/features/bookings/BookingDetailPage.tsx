@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { slotOf } from './slot.ts';
+import { DepositPanel } from '../deposits/DepositPanel.tsx';
 import { useBooking, useBookingEvents } from './queries.ts';
 
 /** An instant as the location's wall clock. */
@@ -68,6 +69,7 @@ export function BookingDetailPage() {
       </dl>
 
       <BookingActions booking={b} slug={slug} />
+      <DepositPanel booking={b} />
 
       <h2 id="history-title">History</h2>
       {events.isError && <p role="alert">{events.error.message}</p>}

@@ -1,10 +1,17 @@
 import { Type } from 'typebox';
 import { resolveDeliveryWindow } from '../../../domain/webhooks/delivery-window.ts';
-import { operatorRedeliver, operatorWebhookConfig, operatorWebhookDeliveries } from '../../../use-cases/webhooks/operator.ts';
+import {
+  operatorDeleteWebhook,
+  operatorPutWebhook,
+  operatorRedeliver,
+  operatorRotateWebhookSecret,
+  operatorWebhookConfig,
+  operatorWebhookDeliveries,
+} from '../../../use-cases/webhooks/operator.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
-import { DeliveriesResult, DeliveryResult, OperatorDeliveriesQuery, WebhookResult } from '../../schemas/webhook.ts';
+import { DeliveriesResult, DeliveryResult, OperatorDeliveriesQuery, PutWebhookBody, WebhookResult } from '../../schemas/webhook.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
@@ -16,7 +23,10 @@ const DeliveryParams = Type.Object({
 /**
  * The webhook of a business as the operator API shows it (business-side.md): the configuration
  * (owner; never the secret), the delivery log (owner and manager; the public log's filters and
- * paging) and the redelivery of one record (owner).
+ * paging) and the redelivery of one record (owner); and the configuration writes (owner), the
+ * public use cases for the business the slug names: PUT (create or change the URL; the signing
+ * secret in the answer only when it created the configuration), rotate-secret (the new secret,
+ * once) and DELETE.
  */
 export async function operatorWebhookRoutes(app: App): Promise<void> {
   app.get(
@@ -93,5 +103,64 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
       });
       return ok(request, { delivery });
     },
+  );
+
+  app.put(
+    '/businesses/:slug/webhook',
+    {
+      config: operatorAccess(ROLES.owner, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorPutWebhook',
+        summary: 'Set the webhook URL (create or change); the PUT that creates the configuration shows the signing secret once',
+        params: SlugParams,
+        body: PutWebhookBody,
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.invalid_url']),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await operatorPutWebhook(app.ctx.db, request.params.slug, {
+          url: request.body.url,
+          allowPrivateTargets: app.ctx.config.webhookAllowPrivateTargets,
+          serverSecret: app.ctx.serverSecret,
+          now: app.ctx.clock(),
+        }),
+      ),
+  );
+
+  app.post(
+    '/businesses/:slug/webhook/rotate-secret',
+    {
+      config: operatorAccess(ROLES.owner, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorRotateWebhookSecret',
+        summary: 'Replace the signing secret now (no body); the new one is shown once and signs every later attempt',
+        params: SlugParams,
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured']),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await operatorRotateWebhookSecret(app.ctx.db, request.params.slug, { serverSecret: app.ctx.serverSecret, now: app.ctx.clock() }),
+      ),
+  );
+
+  app.delete(
+    '/businesses/:slug/webhook',
+    {
+      config: operatorAccess(ROLES.owner, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorDeleteWebhook',
+        summary: 'Remove the webhook: returns it as it was (no secret); deliveries still to be made end as failed',
+        params: SlugParams,
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured']),
+      },
+    },
+    async (request) => ok(request, await operatorDeleteWebhook(app.ctx.db, request.params.slug)),
   );
 }

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api.ts';
+import type { Role } from '../admin-common/role.ts';
+
+export function useMembers(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['members', slug],
+    enabled,
+    queryFn: async () => unwrap(await api.GET('/admin/v1/businesses/{slug}/members', { params: { path: { slug } } })).members,
+  });
+}
+
+export function useInvitations(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['invitations', slug],
+    enabled,
+    queryFn: async () => unwrap(await api.GET('/admin/v1/businesses/{slug}/invitations', { params: { path: { slug } } })).invitations,
+  });
+}
+
+export function useChangeRole(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (p: { userId: string; role: Role }) =>
+      unwrap(
+        await api.PATCH('/admin/v1/businesses/{slug}/members/{userId}', {
+          params: { path: { slug, userId: p.userId } },
+          body: { role: p.role },
+        }),
+      ).member,
+    // The caller's own role may have changed: the session is read again too.
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['members', slug] }), qc.invalidateQueries({ queryKey: ['session'] })]),
+  });
+}
+
+export function useRemoveMember(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) =>
+      unwrap(await api.DELETE('/admin/v1/businesses/{slug}/members/{userId}', { params: { path: { slug, userId } } })).member,
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['members', slug] }), qc.invalidateQueries({ queryKey: ['api-keys', slug] })]),
+  });
+}
+
+export function useInvite(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { email: string; role: Role }) =>
+      unwrap(await api.POST('/admin/v1/businesses/{slug}/invitations', { params: { path: { slug } }, body })).invitation,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['invitations', slug] }),
+  });
+}
+
+export function useWithdraw(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (invitationId: string) =>
+      unwrap(await api.DELETE('/admin/v1/invitations/{invitationId}', { params: { path: { invitationId } } })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['invitations', slug] }),
+  });
+}

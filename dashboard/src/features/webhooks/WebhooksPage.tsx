@@ -1,0 +1,325 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../admin-common/ConfirmDialog.tsx';
+import { fieldError } from '../admin-common/field-error.ts';
+import { when } from '../admin-common/format.ts';
+import { NotForRole } from '../admin-common/NotForRole.tsx';
+import { useRole } from '../admin-common/role.ts';
+import { SecretOnce } from '../admin-common/SecretOnce.tsx';
+import {
+  type DeliveryQuery,
+  EVENTS,
+  OUTCOMES,
+  useDeleteWebhook,
+  useDeliveries,
+  useRedeliver,
+  useRotateSecret,
+  useSaveWebhook,
+  useWebhook,
+} from './queries.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Webhooks (business-side.md): the owner sets the `URL` (`Save`), sees the signing secret once
+ * (on creation and after `Rotate secret`), deletes the webhook; the delivery log (owner and
+ * manager) with the public log's filters (event, outcome, date range) and cursor paging, each
+ * record's attempts and, for the owner, `Redeliver`. Front desk may not read any of it.
+ */
+export function WebhooksPage() {
+  const { slug = '' } = useParams();
+  const role = useRole(slug);
+  const owner = role === 'owner';
+
+  useEffect(() => {
+    document.title = 'Webhooks · Bookings dashboard';
+  }, []);
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">Webhooks</h1>
+      {role === 'frontDesk' && <NotForRole what="The webhook" who="Owners configure it; managers can read the delivery log." />}
+      {role === 'manager' && <p className="notice">You can read the delivery log; only an owner can configure the webhook or redeliver.</p>}
+      {owner && <WebhookConfig slug={slug} />}
+      {(owner || role === 'manager') && <DeliveryLog slug={slug} mayRedeliver={owner} />}
+    </section>
+  );
+}
+
+function WebhookConfig({ slug }: { slug: string }) {
+  const id = useId();
+  const config = useWebhook(slug, true);
+  const save = useSaveWebhook(slug);
+  const rotate = useRotateSecret(slug);
+  const remove = useDeleteWebhook(slug);
+  const [secret, setSecret] = useState<string | undefined>();
+  const [confirm, setConfirm] = useState<'rotate' | 'delete' | undefined>();
+  const [saved, setSaved] = useState(false);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const url = String(new FormData(e.currentTarget).get('url') ?? '').trim();
+    setSaved(false);
+    save.mutate(url, {
+      onSuccess: (w) => {
+        setSaved(true);
+        if (w.signingSecret) setSecret(w.signingSecret);
+      },
+    });
+  };
+  const urlError = fieldError(save.error, 'body.url');
+  const current = config.data;
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Configuration</h2>
+      {config.isError && <p role="alert">{config.error.message}</p>}
+      {config.isPending && <p className="loading">Loading the webhook…</p>}
+      {!config.isPending && !config.isError && (
+        <>
+          <p>
+            {current
+              ? `Events are sent to ${current.url} (since ${when(current.createdAt)}, changed ${when(current.updatedAt)}).`
+              : 'No webhook yet: set a URL to receive booking events.'}
+          </p>
+          <form className="filters" onSubmit={submit}>
+            <label htmlFor={`${id}-url`}>URL</label>
+            <input
+              id={`${id}-url`}
+              name="url"
+              type="url"
+              required
+              maxLength={500}
+              size={50}
+              key={current?.url ?? ''}
+              defaultValue={current?.url ?? ''}
+              aria-invalid={save.isError ? true : undefined}
+              aria-describedby={save.isError ? `${id}-url-error` : undefined}
+            />
+            <button type="submit" disabled={save.isPending}>
+              Save
+            </button>
+            {save.isError && (
+              <span id={`${id}-url-error`} role="alert" className="error">
+                {urlError ?? save.error.message}
+              </span>
+            )}
+            <span role="status">{saved && !save.isPending ? 'Saved.' : ''}</span>
+          </form>
+          {secret && (
+            <SecretOnce
+              label="The signing secret"
+              secret={secret}
+              note="Your receiver verifies each delivery's X-Service-Signature with it."
+              onDone={() => setSecret(undefined)}
+            />
+          )}
+          {current && (
+            <div className="actions">
+              <button
+                type="button"
+                onClick={() => {
+                  rotate.reset();
+                  setConfirm('rotate');
+                }}
+              >
+                Rotate secret
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  remove.reset();
+                  setConfirm('delete');
+                }}
+              >
+                Delete webhook
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirm === 'rotate'}
+        title="Rotate the signing secret?"
+        confirm="Rotate now"
+        pending={rotate.isPending}
+        error={rotate.isError ? rotate.error.message : undefined}
+        onClose={() => setConfirm(undefined)}
+        onConfirm={() =>
+          rotate.mutate(undefined, {
+            onSuccess: (w) => {
+              setConfirm(undefined);
+              if (w.signingSecret) setSecret(w.signingSecret);
+            },
+          })
+        }
+      >
+        <p>The current secret stops signing at once: your receiver must switch to the new one.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title="Delete the webhook?"
+        confirm="Delete now"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error.message : undefined}
+        onClose={() => setConfirm(undefined)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(undefined);
+              setSecret(undefined);
+            },
+          })
+        }
+      >
+        <p>No event is sent any more; deliveries still to be made end as failed.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boolean }) {
+  const id = useId();
+  const f = (n: string) => `${id}-${n}`;
+  const [params, setParams] = useSearchParams();
+  const event = EVENTS.find((e) => e === params.get('event'));
+  const outcome = OUTCOMES.find((o) => o === params.get('outcome'));
+  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : undefined;
+  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined;
+  const cursor = params.get('cursor') || undefined;
+  const query: DeliveryQuery = {
+    ...(event ? { event } : {}),
+    ...(outcome ? { outcome } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+  const log = useDeliveries(slug, query, true);
+  const redeliver = useRedeliver(slug);
+
+  const apply = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const p = new URLSearchParams();
+    for (const k of ['event', 'outcome', 'from', 'to']) {
+      const v = String(data.get(k) ?? '');
+      if (v) p.set(k, v);
+    }
+    // The same filters again: read the log again (a new delivery shows without a reload).
+    if (p.toString() === params.toString()) void log.refetch();
+    else setParams(p);
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Delivery log</h2>
+      <form className="filters" onSubmit={apply} aria-label="Delivery filters">
+        <label htmlFor={f('event')}>Event</label>
+        <select id={f('event')} name="event" defaultValue={event ?? ''}>
+          <option value="">Any</option>
+          {EVENTS.map((e) => (
+            <option key={e} value={e}>
+              {e}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={f('outcome')}>Outcome</label>
+        <select id={f('outcome')} name="outcome" defaultValue={outcome ?? ''}>
+          <option value="">Any</option>
+          {OUTCOMES.map((o) => (
+            <option key={o} value={o}>
+              {o.replace('_', ' ')}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={f('from')}>From</label>
+        <input id={f('from')} name="from" type="date" defaultValue={from} />
+        <label htmlFor={f('to')}>To</label>
+        <input id={f('to')} name="to" type="date" defaultValue={to} />
+        <button type="submit">Apply filters</button>
+      </form>
+      <p className="muted">The log keeps 90 days; without dates it shows the last 90 days, newest first. Dates are UTC days.</p>
+      {log.isError && <p role="alert">{log.error.message}</p>}
+      {log.isPending && <p className="loading">Loading deliveries…</p>}
+      {redeliver.isError && <p role="alert">{redeliver.error.message}</p>}
+      {log.data && log.data.deliveries.length === 0 && <p>No delivery matches.</p>}
+      {log.data && log.data.deliveries.length > 0 && (
+        <table className="list" aria-busy={log.isPlaceholderData}>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Booking</th>
+              <th scope="col">Happened</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              {mayRedeliver && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {log.data.deliveries.map((d) => (
+              <tr key={d.deliveryId}>
+                <th scope="row">
+                  {d.event} <span className="muted">#{d.sequence}</span>
+                </th>
+                <td>
+                  <code>{d.bookingId}</code>
+                </td>
+                <td>{when(d.createdAt)}</td>
+                <td>
+                  {d.status.replace('_', ' ')}
+                  {d.nextAttemptAt ? ` (next ${when(d.nextAttemptAt)})` : ''}
+                </td>
+                <td>
+                  <details>
+                    <summary>
+                      {d.attemptCount} {d.attemptCount === 1 ? 'attempt' : 'attempts'}
+                    </summary>
+                    <ol>
+                      {d.attempts.map((a) => (
+                        <li key={a.attempt}>
+                          {when(a.startedAt)}: {a.outcome.replace('_', ' ')}
+                          {a.statusCode !== null ? `, HTTP ${a.statusCode}` : ''}
+                          {a.error ? `, ${a.error}` : ''} ({a.durationMs} ms)
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                </td>
+                {mayRedeliver && (
+                  <td>
+                    <button
+                      type="button"
+                      disabled={redeliver.isPending && redeliver.variables === d.deliveryId}
+                      onClick={() => redeliver.mutate(d.deliveryId)}
+                    >
+                      Redeliver
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="actions">
+        {cursor && (
+          <button type="button" onClick={() => window.history.back()}>
+            Previous page
+          </button>
+        )}
+        {log.data?.next && (
+          <button
+            type="button"
+            onClick={() => {
+              const p = new URLSearchParams(params);
+              p.set('cursor', log.data.next!);
+              setParams(p);
+            }}
+          >
+            Next page
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
