@@ -11,7 +11,6 @@ import { RequestsPage } from '../features/requests/RequestsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
 import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
 import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
-import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { AcceptInvitationPage } from '../features/invitations/AcceptInvitationPage.tsx';
