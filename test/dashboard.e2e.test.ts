@@ -275,35 +275,7 @@ function describeBrowser() {
       await page.getByRole('cell', { name: 'Greta Guest' }).waitFor();
       assert.equal(await page.getByRole('cell', { name: 'Walk-in Wanda' }).count(), 0);
 
-      // API keys: create (the secret once, and it works), then revoke after a confirmation.
-      await nav.getByRole('link', { name: 'API keys' }).click();
-      await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
-      await page.getByRole('rowheader', { name: 'test key' }).waitFor();
-      assert.deepEqual(await seriousViolations(page), [], 'api keys');
-      await page.getByRole('button', { name: 'Create key' }).click();
-      const createKey = page.getByRole('dialog', { name: 'Create key' });
-      await createKey.getByRole('textbox', { name: 'Name' }).fill('Front desk tablet');
-      await createKey.getByRole('checkbox', { name: 'webhook.manage' }).uncheck();
-      await createKey.getByRole('button', { name: 'Create', exact: true }).click();
-      const shown = page.getByRole('dialog', { name: 'New key' });
-      const secret = await shown.getByRole('textbox', { name: 'Secret' }).inputValue();
-      assert.match(secret, /^bk/);
-      assert.equal((await api(app, secret, 'GET', '/subscription')).status, 200, 'the new key works');
-      await shown.getByRole('button', { name: 'Copy' }).waitFor();
-      await shown.getByRole('button', { name: 'Done' }).click();
-      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Front desk tablet' }) });
-      await row.waitFor();
-      assert.ok(!(await page.content()).includes(secret), 'the secret is gone from the page');
-      const made = (await adminOk(app, 'GET', `/businesses/${salon.business.slug}/api-keys`)).apiKeys.find(
-        (k: any) => k.name === 'Front desk tablet',
-      );
-      assert.ok(!made.capabilities.includes('webhook.manage'));
-      await row.getByRole('button', { name: 'Revoke' }).click();
-      const confirmRevoke = page.getByRole('dialog', { name: 'Revoke key' });
-      await confirmRevoke.getByRole('button', { name: 'Revoke key' }).click();
-      await row.getByText(/^revoked/).waitFor();
-      assert.equal((await api(app, secret, 'GET', '/subscription')).status, 401, 'the revoked key is refused');
-
+      // API keys, Webhooks, Members and deposits: test/dashboard-admin.e2e.test.ts.
       // Services, Staff and Locations have their own flows: test/dashboard-catalog.e2e.test.ts.
 
       await page.getByRole('button', { name: 'Sign out' }).click();
