@@ -199,6 +199,8 @@ function describeBrowser() {
       await page.getByRole('heading', { name: /^Booking BK-/, level: 1 }).waitFor();
       await page.getByText('+36301234567', { exact: true }).waitFor();
       assert.deepEqual(await seriousViolations(page), [], 'booking detail');
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, 'booking-detail.png'), fullPage: true });
       await page.getByRole('button', { name: 'Reschedule' }).click();
       const move = page.getByRole('dialog', { name: 'Move the booking' });
       await move.getByLabel('Time', { exact: true }).fill('14:00');
@@ -244,6 +246,7 @@ function describeBrowser() {
       const rita = await request('Rita Request', '15:00');
       const ritaCard = page.getByRole('article', { name: 'Rita Request, Colouring' });
       await ritaCard.waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: join(SCREENSHOTS, 'requests.png') });
       await ritaCard.getByRole('button', { name: 'Accept' }).click();
       await ritaCard.waitFor({ state: 'detached' });
       assert.equal((await adminOk(app, 'GET', `/bookings/${rita}`)).booking.status, 'confirmed');

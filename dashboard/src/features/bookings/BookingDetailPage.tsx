@@ -28,7 +28,7 @@ export function BookingDetailPage() {
   const zone = b.requestedSlot.timezone;
 
   return (
-    <section className="page booking" aria-labelledby="page-title">
+    <section className="page booking-detail" aria-labelledby="page-title">
       <p>
         <Link to={`/${slug}/calendar${slot ? `?date=${slot.date}` : ''}`} className="back">
           Back to the calendar
