@@ -1,5 +1,6 @@
 /**
- * The production start (docs/operations.md): `npm run build` once, then plain `node dist/main.js`
+ * The production start (docs/operations.md): `npm run build` once (here its server half,
+ * `npm run build:server`; the dashboard's build has tests of its own), then plain `node dist/main.js`
  * (or `npm run start:prod`, which execs it) and `node dist/worker.js`: no TypeScript loader, and
  * the server is the process the supervisor signals. Run here on a copy of the package under
  * .cache/ (not the repository's dist/, which a parallel run may be writing; inside the repository
@@ -25,8 +26,8 @@ before(async () => {
   pkg = mkdtempSync(join(ROOT, '.cache', 'prod-test-'));
   for (const f of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src']) cpSync(join(ROOT, f), join(pkg, f), { recursive: true });
   outDir = join(pkg, 'dist');
-  const r = await runToExit(['npm', 'run', 'build'], {}, 180_000, pkg);
-  assert.equal(r.code, 0, `npm run build\n${r.stdout}\n${r.stderr}`);
+  const r = await runToExit(['npm', 'run', 'build:server'], {}, 180_000, pkg);
+  assert.equal(r.code, 0, `npm run build:server\n${r.stdout}\n${r.stderr}`);
 });
 after(() => rmSync(pkg, { recursive: true, force: true }));
 
