@@ -10,12 +10,10 @@ import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/requests/RequestsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
 import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
-import { NotBuiltPage } from '../features/not-built/NotBuiltPage.tsx';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { AcceptInvitationPage } from '../features/invitations/AcceptInvitationPage.tsx';
 import { queryClient } from './query-client.ts';
-import { SECTIONS } from './sections.ts';
 
 const router = createBrowserRouter(
   [
@@ -40,13 +38,6 @@ const router = createBrowserRouter(
             { path: 'staff', element: <StaffPage /> },
             { path: 'webhooks', element: <WebhooksPage /> },
             { path: 'members', element: <MembersPage /> },
-            ...SECTIONS.filter(
-              (s) =>
-                !['calendar', 'requests', 'bookings', 'api-keys', 'locations', 'services', 'staff', 'webhooks', 'members'].includes(s.path),
-            ).map((s) => ({
-              path: s.path,
-              element: <NotBuiltPage title={s.name} />,
-            })),
           ],
         },
       ],
