@@ -46,6 +46,9 @@ export function registerAuth(app: FastifyInstance): void {
     const hash = hashSecret(secret);
     const { caches } = app.ctx;
     let key: KeyWithBusiness | undefined = caches.cachedKey(hash);
+    // A cached key this route would refuse is read again (and refused) without a rate-limit check:
+    // a refused request is never counted.
+    if (key && !passes(key, access)) key = undefined;
     if (key && caches.mode === 'redis') {
       // Trusted only if its business's version has not moved since it was read: learnt in the
       // rate-limit round trip, made now instead of in the rate-limit hook (which uses its outcome).
@@ -91,6 +94,14 @@ export function registerAuth(app: FastifyInstance): void {
       tier: key.tier,
     };
   });
+}
+
+function passes(key: KeyWithBusiness, access: { capability: string; guestPartner?: boolean }): boolean {
+  return (
+    allowsApiAccess(key.status, effectiveFeatures(key.plan, key.feature_overrides)) &&
+    (key.kind !== 'guest_partner' || access.guestPartner === true) &&
+    (key.capabilities as string[]).includes(access.capability)
+  );
 }
 
 /** The authenticated key of a public route; the hook guarantees it is there. */

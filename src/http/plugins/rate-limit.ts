@@ -90,12 +90,16 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
 
 /**
  * The version Redis published for the request's business, learnt before the handler reads anything:
- * the catalogue answers are cached under it. None published (a Redis that lost it): the version
- * this request read from the database is published (raise only) and this request bypasses the cache.
+ * the catalogue answers are cached under it. When Redis has none (it lost it) or an older one than
+ * this request read from the database (a write made outside every instance, or a publication still
+ * being retried), the database's version is published (raise only: it is committed) so the caches
+ * work again; this request answers from the database.
  */
 function noteSharedVersion(request: FastifyRequest, store: RateLimitStore, version: number | undefined): void {
   request.businessVersion = version;
-  if (version === undefined && request.auth && request.keyReadVersion !== undefined && store.publishVersion) {
-    store.publishVersion(request.auth.businessId, request.keyReadVersion).catch(() => {});
+  const read = request.keyReadVersion;
+  if (request.auth && read !== undefined && (version === undefined || version < read) && store.publishVersion) {
+    request.businessVersion = undefined;
+    store.publishVersion(request.auth.businessId, read).catch(() => {});
   }
 }
