@@ -112,7 +112,7 @@ function invariants(world: () => World): void {
     assert.ok(!r.body.data.services.some((x: any) => x.id === s.manualService.id), r.raw);
   });
 
-  test('a staff PATCH and time off are seen by the very next GET /v1/staff and availability on the other instance', async () => {
+  test('a staff PATCH (name, deactivation) is seen by the very next GET /v1/staff on the other instance', async () => {
     const { a, b } = world();
     const s = await createSalon(a);
     await warm(b, s);
@@ -125,6 +125,23 @@ function invariants(world: () => World): void {
     await adminOk(a, 'PATCH', `/staff/${s.staff[1]!.id}`, { active: false });
     const r2 = await staff(b, s);
     assert.ok(!r2.body.data.staff.some((x: any) => x.id === s.staff[1]!.id), r2.raw);
+  });
+
+  test('time off and working hours bump the business version in the writing transaction', async () => {
+    const { a, db } = world();
+    const s = await createSalon(a);
+    const version = async () =>
+      Number(
+        (await db.query<{ version: number }>('SELECT version FROM business_versions WHERE business_id = $1', [s.business.id])).rows[0]
+          ?.version,
+      );
+    const before = await version();
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await adminOk(a, 'POST', `/staff/${s.staff[0]!.id}/time-off`, { from: { date: day, time: '10:00' }, to: { date: day, time: '11:00' } });
+    const afterTimeOff = await version();
+    assert.ok(afterTimeOff > before, `${before} -> ${afterTimeOff}`);
+    await db.query('DELETE FROM working_hours WHERE staff_id = $1 AND weekday = 1', [s.staff[0]!.id]);
+    assert.ok((await version()) > afterTimeOff);
   });
 }
 

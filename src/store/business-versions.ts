@@ -1,4 +1,4 @@
-import type { Queryable, VersionBumpListener, VersionBumps } from './db.ts';
+import type { VersionBumpListener, VersionBumps } from './db.ts';
 
 export type { VersionBumpListener, VersionBumps };
 
@@ -16,14 +16,15 @@ export function mayBumpVersion(sql: string): boolean {
 }
 
 /**
- * What this transaction bumped, read just before commit: the deferred version triggers fire now
- * (SET CONSTRAINTS ALL IMMEDIATE), then their transaction-local record is read.
+ * What this transaction bumped, read just before commit in one round trip (simple protocol, two
+ * statements): the deferred version triggers fire now (SET CONSTRAINTS ALL IMMEDIATE), then their
+ * transaction-local record is read. The adapters run it and hand the value to parseBumps.
  */
-export async function readBumps(tx: Queryable): Promise<VersionBumps> {
-  await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
-  const r = await tx.query<{ b: string | null }>(`SELECT current_setting('booking.bumped', true) AS b`);
+export const READ_BUMPS_SQL = `SET CONSTRAINTS ALL IMMEDIATE; SELECT current_setting('booking.bumped', true) AS b`;
+
+export function parseBumps(b: string | null | undefined): VersionBumps {
   const bumps = new Map<string, number>();
-  for (const part of (r.rows[0]?.b ?? '').split(' ')) {
+  for (const part of (b ?? '').split(' ')) {
     const i = part.lastIndexOf('=');
     if (i <= 0) continue;
     const id = part.slice(0, i);

@@ -1,7 +1,14 @@
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
-import { announceBumps, mayBumpVersion, readBumps, type VersionBumpListener, type VersionBumps } from './business-versions.ts';
+import {
+  announceBumps,
+  mayBumpVersion,
+  parseBumps,
+  READ_BUMPS_SQL,
+  type VersionBumpListener,
+  type VersionBumps,
+} from './business-versions.ts';
 import type { Db, Queryable, QueryResult } from './db.ts';
 
 // Dates stay 'YYYY-MM-DD' strings and bigints become numbers, matching the pg adapter.
@@ -73,9 +80,9 @@ export class PgliteDb implements Db {
     if (this.bumpListeners.size === 0) return this.pg.transaction((tx) => fn(new PgliteQueryable(tx)));
     let bumps: VersionBumps = new Map();
     const result = await this.pg.transaction(async (tx) => {
-      const q = new PgliteQueryable(tx);
-      const r = await fn(q);
-      bumps = await readBumps(q);
+      const r = await fn(new PgliteQueryable(tx));
+      const results = await tx.exec(READ_BUMPS_SQL);
+      bumps = parseBumps((results.at(-1)?.rows[0] as { b?: string | null } | undefined)?.b);
       return r;
     });
     await announceBumps(this.bumpListeners, bumps);

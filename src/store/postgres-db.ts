@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { announceBumps, mayBumpVersion, readBumps, type VersionBumpListener } from './business-versions.ts';
+import { announceBumps, mayBumpVersion, parseBumps, READ_BUMPS_SQL, type VersionBumpListener } from './business-versions.ts';
 import type { Db, Queryable, QueryResult } from './db.ts';
 import { DatabaseBusyError } from './db-errors.ts';
 
@@ -52,6 +52,11 @@ class ClientQueryable implements Queryable {
   }
 }
 
+async function readBumpsOn(client: pg.PoolClient) {
+  const results = (await client.query(READ_BUMPS_SQL)) as unknown as pg.QueryResult[];
+  return parseBumps((results.at(-1)?.rows[0] as { b?: string | null } | undefined)?.b);
+}
+
 export class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   private readonly q: ClientQueryable;
@@ -90,9 +95,8 @@ export class PostgresDb implements Db {
     let released = false;
     try {
       await client.query('BEGIN');
-      const q = new ClientQueryable(client);
-      const result = await fn(q);
-      const bumps = this.bumpListeners.size > 0 ? await readBumps(q) : undefined;
+      const result = await fn(new ClientQueryable(client));
+      const bumps = this.bumpListeners.size > 0 ? await readBumpsOn(client) : undefined;
       await client.query('COMMIT');
       if (bumps) {
         // Committed: the client goes back to the pool before the listeners run.
