@@ -193,6 +193,7 @@ function openReadCaches(app: App, db: Db, store: RateLimitStore): ReadCaches {
   const mode: CacheMode = store.hitWithVersion && store.publishVersion ? 'redis' : db.kind === 'pglite' ? 'local' : 'off';
   const caches = new ReadCaches(mode, store.publishVersion ? (id, v) => store.publishVersion!(id, v) : undefined, (err) => warn(err));
   caches.attach(db);
+  store.onConnected?.(() => caches.clear());
   app.addHook('onClose', async () => caches.close());
   return caches;
 }

@@ -173,6 +173,35 @@ else
     });
     invariants(() => w);
 
+    test('a write whose publication to Redis failed is still seen by its own instance, and by the other once retried', async () => {
+      const s = await createSalon(w.a);
+      await warm(w.a, s);
+      await warm(w.b, s);
+      const storeA = opened[0]!.store;
+      const publish = storeA.publishVersion;
+      storeA.publishVersion = async () => {
+        throw new Error('Redis away (test)');
+      };
+      try {
+        await adminOk(w.a, 'PATCH', `/services/${s.service.id}`, { name: 'Unpublished rename' });
+        const r = await services(w.a, s);
+        assert.ok(
+          r.body.data.services.some((x: any) => x.name === 'Unpublished rename'),
+          r.raw,
+        );
+      } finally {
+        storeA.publishVersion = publish;
+      }
+      // the retry (every 500 ms) publishes it
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const r = await services(w.b, s);
+        if (r.body.data.services.some((x: any) => x.name === 'Unpublished rename')) break;
+        assert.ok(Date.now() < deadline, 'b never saw the retried publication');
+        await new Promise((res) => setTimeout(res, 100));
+      }
+    });
+
     test('an instance whose Redis is unreachable (fail open) reads the database instead of its caches', async () => {
       const db = PostgresDb.open(DATABASE_URL, 2);
       const store = new RedisRateLimitStore('redis://127.0.0.1:1', { prefix, commandTimeoutMs: 200 }, () => {});

@@ -92,6 +92,21 @@ export class ReadCaches {
     return this.mode === 'local' ? this.local.get(businessId) : undefined;
   }
 
+  /**
+   * Whether this process has seen a committed version of the business later than `version` (its
+   * own writes, or versions read from the database): then an answer under `version` is not trusted,
+   * even if Redis has not taken the later one yet (a failed publication).
+   */
+  knowsLater(businessId: string, version: number): boolean {
+    return this.local.get(businessId)! > version;
+  }
+
+  /** Forgets every entry (Redis reconnected: the versions it holds may have been lost or rolled back). */
+  clear(): void {
+    this.keys.clear();
+    this.answers.clear();
+  }
+
   /** A cached key that is neither expired nor due for its last-used stamp; the caller checks its version. */
   cachedKey(hash: string, now = Date.now()): KeyWithBusiness | undefined {
     if (this.mode === 'off') return undefined;
@@ -108,8 +123,8 @@ export class ReadCaches {
   /** A key just read from the database, with the version of the same snapshot. */
   rememberKey(hash: string, key: KeyWithBusiness, now = Date.now()): void {
     if (this.mode === 'off') return;
-    // local: a version read from the database is committed, so it may raise what this process knows.
-    if (this.mode === 'local') this.noteLocal(key.business_id, Number(key.version));
+    // A version read from the database is committed, so it may raise what this process knows.
+    this.noteLocal(key.business_id, Number(key.version));
     this.keys.set(hash, { key, readAt: now });
   }
 

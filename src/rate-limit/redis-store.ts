@@ -98,6 +98,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.defineCommand('rateLimitHitWithVersion', { numberOfKeys: 2, lua: HIT_WITH_VERSION_SCRIPT });
     this.redis.defineCommand('publishVersion', { numberOfKeys: 1, lua: PUBLISH_VERSION_SCRIPT });
     this.redis.on('error', onError);
+    this.redis.on('ready', () => {
+      for (const l of this.readyListeners) l();
+    });
+  }
+
+  private readonly readyListeners = new Set<() => void>();
+
+  /** Called on each (re)connection: a Redis that restarted may have lost or rolled back versions. */
+  onConnected(listener: () => void): void {
+    this.readyListeners.add(listener);
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {

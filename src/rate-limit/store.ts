@@ -31,6 +31,8 @@ export interface RateLimitStore {
   ): Promise<{ decision: RateLimitDecision; version: number | undefined }>;
   /** Publishes a committed business version for every instance (raise only). */
   publishVersion?(businessId: string, version: number): Promise<void>;
+  /** Called on each (re)connection of a shared store. */
+  onConnected?(listener: () => void): void;
   /** Resolves once the store can answer (bounded by `timeoutMs`); false when it could not connect. */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;

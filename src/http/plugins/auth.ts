@@ -59,7 +59,8 @@ export function registerAuth(app: FastifyInstance): void {
         access.group,
       );
       request.rateLimitOutcome = outcome;
-      if (!outcome.ok || outcome.version !== Number(key.version)) key = undefined;
+      if (!outcome.ok || outcome.version !== Number(key.version) || caches.knowsLater(key.business_id, Number(key.version)))
+        key = undefined;
     } else if (key && caches.localVersion(key.business_id) !== Number(key.version)) {
       key = undefined;
     }

@@ -96,7 +96,8 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
  * work again; this request answers from the database.
  */
 function noteSharedVersion(request: FastifyRequest, store: RateLimitStore, version: number | undefined): void {
-  request.businessVersion = version;
+  const later = request.auth && version !== undefined && request.server.ctx.caches.knowsLater(request.auth.businessId, version);
+  request.businessVersion = later ? undefined : version;
   const read = request.keyReadVersion;
   if (request.auth && read !== undefined && (version === undefined || version < read) && store.publishVersion) {
     request.businessVersion = undefined;
