@@ -86,6 +86,9 @@ class CommitClock implements Db {
   notify(channel: string, payload: string) {
     return this.inner.notify(channel, payload);
   }
+  onVersionBumps(listener: Parameters<Db['onVersionBumps']>[0]) {
+    return this.inner.onVersionBumps(listener);
+  }
   close() {
     return this.inner.close();
   }

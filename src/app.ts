@@ -44,6 +44,7 @@ import type { RateLimitStore } from './rate-limit/store.ts';
 import { throttledWarning } from './rate-limit/fail-open.ts';
 import { countOutboxBacklog } from './store/outbox-backlog.ts';
 import { Dispatcher } from './webhooks/dispatcher.ts';
+import { ReadCaches, type CacheMode } from './cache/read-caches.ts';
 import type { Mailer } from './domain/mail.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 
@@ -120,7 +121,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     allowPrivateTargets: opts.config.webhookAllowPrivateTargets,
   });
   app.addHook('onClose', async () => webhookSender.close());
-  const ctx: Omit<AppContext, 'rateLimits'> & { rateLimits?: RateLimitStore } = {
+  const ctx: Omit<AppContext, 'rateLimits' | 'caches'> & { rateLimits?: RateLimitStore } = {
     db: opts.db,
     config: opts.config,
     clock: opts.clock ?? (() => new Date()),
@@ -134,7 +135,8 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   };
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
-  const fullCtx: AppContext = { ...ctx, rateLimits: rateLimitStore };
+  const caches = openReadCaches(app, opts.db, rateLimitStore);
+  const fullCtx: AppContext = { ...ctx, rateLimits: rateLimitStore, caches };
   app.decorate('ctx', fullCtx);
   registerRouteTable(app);
 
@@ -176,6 +178,24 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 
   await app.ready();
+}
+
+/**
+ * Keys and catalogue answers from memory (docs/architecture.md "Caches and their invalidation"):
+ * versions through Redis when the rate-limit store is shared, in process on PGlite (one process),
+ * none on PostgreSQL without Redis (other instances could write unseen).
+ */
+function openReadCaches(app: App, db: Db, store: RateLimitStore): ReadCaches {
+  const warn = throttledWarning(
+    app.log,
+    'business version not published to Redis; retrying (other instances may serve the old version meanwhile)',
+  );
+  const mode: CacheMode = store.hitWithVersion && store.publishVersion ? 'redis' : db.kind === 'pglite' ? 'local' : 'off';
+  const caches = new ReadCaches(mode, store.publishVersion ? (id, v) => store.publishVersion!(id, v) : undefined, (err) => warn(err));
+  caches.attach(db);
+  store.onConnected?.(() => caches.clear());
+  app.addHook('onClose', async () => caches.close());
+  return caches;
 }
 
 /** SMTP when SMTP_URL is set, closed with the app; else no mail. */

@@ -12,10 +12,14 @@ import type { BusinessLocator } from '../store/resource-business.ts';
 import type { LiveSession } from '../store/member-sessions.ts';
 import type { AttemptSender } from '../use-cases/webhooks/redeliver.ts';
 import type { Mailer } from '../domain/mail.ts';
+import type { HitOutcome } from './plugins/rate-limit.ts';
+import type { ReadCaches } from '../cache/read-caches.ts';
 
 /** What every route handler may use; built once by buildApp. */
 export interface AppContext {
   db: Db;
+  /** keys and catalogue answers from memory, under business versions (docs/architecture.md) */
+  caches: ReadCaches;
   config: Config;
   /** injectable for tests that need a fixed "now" */
   clock: () => Date;
@@ -97,6 +101,15 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** set by the auth hook on operator and account routes */
     principal: OperatorPrincipal | null;
+    /**
+     * The version of the business the caches may answer under (src/cache/read-caches.ts), learnt
+     * before the handler reads anything; undefined: bypass the caches.
+     */
+    businessVersion: number | undefined;
+    /** the business version of a key read from the database in this request */
+    keyReadVersion: number | undefined;
+    /** the rate-limit round trip the auth hook made early, to check a cached key's version */
+    rateLimitOutcome: HitOutcome | undefined;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;

@@ -27,10 +27,42 @@ local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WIT
 return {0, 0, tonumber(freeing[2]) + window - now}
 `;
 
+/**
+ * The same check, and in the same round trip the business's published version (KEYS[2], -1 when
+ * Redis has none): the caches of src/cache/ learn there whether a business changed.
+ */
+const HIT_WITH_VERSION_SCRIPT = `
+local v = tonumber(redis.call('GET', KEYS[2]) or '-1')
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {1, limit - count - 1, tonumber(oldest[2]) + window - now, v}
+end
+local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+return {0, 0, tonumber(freeing[2]) + window - now, v}
+`;
+
+/** Raises a published version, never lowers it: publications of two writers may arrive in either order. */
+const PUBLISH_VERSION_SCRIPT = `
+local cur = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if tonumber(ARGV[1]) > cur then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1
+`;
+
 type HitReply = [number, number, number];
+type HitWithVersionReply = [number, number, number, number];
 
 interface ScriptedRedis extends Redis {
   rateLimitHit(key: string, limit: number, windowMs: number, member: string): Promise<HitReply>;
+  rateLimitHitWithVersion(key: string, versionKey: string, limit: number, windowMs: number, member: string): Promise<HitWithVersionReply>;
+  publishVersion(versionKey: string, version: number): Promise<number>;
 }
 
 export interface RedisStoreOptions {
@@ -63,7 +95,19 @@ export class RedisRateLimitStore implements RateLimitStore {
       retryStrategy: (times) => Math.min(times * 100, 2000),
     }) as ScriptedRedis;
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.defineCommand('rateLimitHitWithVersion', { numberOfKeys: 2, lua: HIT_WITH_VERSION_SCRIPT });
+    this.redis.defineCommand('publishVersion', { numberOfKeys: 1, lua: PUBLISH_VERSION_SCRIPT });
     this.redis.on('error', onError);
+    this.redis.on('ready', () => {
+      for (const l of this.readyListeners) l();
+    });
+  }
+
+  private readonly readyListeners = new Set<() => void>();
+
+  /** Called on each (re)connection: a Redis that restarted may have lost or rolled back versions. */
+  onConnected(listener: () => void): void {
+    this.readyListeners.add(listener);
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
@@ -79,6 +123,38 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
     const [allowed, remaining, resetMs] = reply;
     return { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs) };
+  }
+
+  /** The check, plus the business's published version (undefined when Redis has none). */
+  async hitWithVersion(
+    key: string,
+    limit: number,
+    windowMs: number,
+    businessId: string,
+  ): Promise<{ decision: RateLimitDecision; version: number | undefined }> {
+    this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER;
+    const member = `${this.instance}.${this.seq}`;
+    let reply: HitWithVersionReply;
+    try {
+      reply = await this.redis.rateLimitHitWithVersion(this.prefix + key, this.versionKey(businessId), limit, windowMs, member);
+    } catch (err) {
+      if (err instanceof Error && err.message === 'Command timed out') throw new RateLimitTimeout(this.commandTimeoutMs);
+      throw err;
+    }
+    const [allowed, remaining, resetMs, version] = reply;
+    return {
+      decision: { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs) },
+      version: version < 0 ? undefined : version,
+    };
+  }
+
+  /** Makes `version` (a committed business_versions value) the published one unless a later one is. */
+  async publishVersion(businessId: string, version: number): Promise<void> {
+    await this.redis.publishVersion(this.versionKey(businessId), version);
+  }
+
+  private versionKey(businessId: string): string {
+    return `${this.prefix}bv:${businessId}`;
   }
 
   async ready(timeoutMs: number): Promise<boolean> {

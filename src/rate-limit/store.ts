@@ -19,6 +19,20 @@ export interface RateLimitStore {
   /** `memory` or `redis`: a metric label and a log field */
   readonly name: string;
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /**
+   * A store shared by every instance (Redis) also answers, in the same round trip, the version
+   * published for the business (undefined when none is): the caches' cross-instance check.
+   */
+  hitWithVersion?(
+    key: string,
+    limit: number,
+    windowMs: number,
+    businessId: string,
+  ): Promise<{ decision: RateLimitDecision; version: number | undefined }>;
+  /** Publishes a committed business version for every instance (raise only). */
+  publishVersion?(businessId: string, version: number): Promise<void>;
+  /** Called on each (re)connection of a shared store. */
+  onConnected?(listener: () => void): void;
   /** Resolves once the store can answer (bounded by `timeoutMs`); false when it could not connect. */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;

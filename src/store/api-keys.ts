@@ -12,10 +12,13 @@ export interface KeyWithBusiness {
   plan: Plan | null;
   status: SubscriptionStatus;
   feature_overrides: Record<string, unknown>;
+  expires_at: Date | null;
+  /** the business's version (business_versions) in the same snapshot as the rest */
+  version: number;
 }
 
 /**
- * Read on every request (no cache), so a revocation or expiry is effective on the very next
+ * Read on every request the key cache (src/cache/) cannot answer, so a revocation or expiry is effective on the very next
  * request on every instance. The same statement records the use when the recorded one is a minute
  * old or more: the UPDATE matches no row on every other request, so the lookup stays one indexed
  * read that takes no lock and writes nothing; concurrent requests past the minute write once (the
@@ -23,12 +26,14 @@ export interface KeyWithBusiness {
  */
 export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWithBusiness | undefined> {
   const r = await q.query<KeyWithBusiness>(
-    `WITH found AS (
+    `/* unversioned */ WITH found AS (
        SELECT k.id, k.business_id, b.slug AS business_slug, k.kind, k.capabilities, k.tier,
-              s.plan, s.status, s.feature_overrides, k.last_used_at
+              s.plan, s.status, s.feature_overrides, k.last_used_at, k.expires_at,
+              COALESCE(v.version, 0) AS version
          FROM api_keys k
          JOIN businesses b ON b.id = k.business_id
          JOIN subscriptions s ON s.business_id = k.business_id
+         LEFT JOIN business_versions v ON v.business_id = k.business_id
         WHERE k.secret_hash = $1
           AND k.revoked_at IS NULL
           AND (k.expires_at IS NULL OR k.expires_at > now())
@@ -42,7 +47,7 @@ export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWith
                        FOR UPDATE SKIP LOCKED)
         RETURNING 1
      )
-     SELECT id, business_id, business_slug, kind, capabilities, tier, plan, status, feature_overrides FROM found`,
+     SELECT id, business_id, business_slug, kind, capabilities, tier, plan, status, feature_overrides, expires_at, version FROM found`,
     [hash],
   );
   return r.rows[0];

@@ -15,6 +15,10 @@ export interface Queryable {
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** Business id → the version a committed transaction bumped it to (migration 011). */
+export type VersionBumps = ReadonlyMap<string, number>;
+export type VersionBumpListener = (bumps: VersionBumps) => Promise<void>;
+
 export interface Db extends Queryable {
   readonly kind: DbKind;
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
@@ -22,5 +26,11 @@ export interface Db extends Queryable {
   /** Subscribes to NOTIFY on a channel (PostgreSQL) or an in-process signal (PGlite). */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Called after each commit that bumped business versions (migration 011), before the transaction's
+   * promise resolves, so a cache is invalidated before the write is answered. Returns the unsubscribe.
+   * While nobody listens, transactions do not read their bumps.
+   */
+  onVersionBumps(listener: VersionBumpListener): () => void;
   close(): Promise<void>;
 }

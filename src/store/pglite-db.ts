@@ -1,6 +1,14 @@
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import {
+  announceBumps,
+  mayBumpVersion,
+  parseBumps,
+  READ_BUMPS_SQL,
+  type VersionBumpListener,
+  type VersionBumps,
+} from './business-versions.ts';
 import type { Db, Queryable, QueryResult } from './db.ts';
 
 // Dates stay 'YYYY-MM-DD' strings and bigints become numbers, matching the pg adapter.
@@ -30,6 +38,7 @@ class PgliteQueryable implements Queryable {
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
   private readonly q: PgliteQueryable;
+  private readonly bumpListeners = new Set<VersionBumpListener>();
 
   private constructor(
     readonly pg: PGlite,
@@ -54,15 +63,30 @@ export class PgliteDb implements Db {
   }
 
   query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    if (this.bumpListeners.size > 0 && mayBumpVersion(sql)) return this.transaction((tx) => tx.query<T>(sql, params));
     return this.q.query<T>(sql, params);
+  }
+
+  onVersionBumps(listener: VersionBumpListener): () => void {
+    this.bumpListeners.add(listener);
+    return () => this.bumpListeners.delete(listener);
   }
 
   exec(sql: string): Promise<void> {
     return this.q.exec(sql);
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.pg.transaction((tx) => fn(new PgliteQueryable(tx)));
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (this.bumpListeners.size === 0) return this.pg.transaction((tx) => fn(new PgliteQueryable(tx)));
+    let bumps: VersionBumps = new Map();
+    const result = await this.pg.transaction(async (tx) => {
+      const r = await fn(new PgliteQueryable(tx));
+      const results = await tx.exec(READ_BUMPS_SQL);
+      bumps = parseBumps((results.at(-1)?.rows[0] as { b?: string | null } | undefined)?.b);
+      return r;
+    });
+    await announceBumps(this.bumpListeners, bumps);
+    return result;
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { announceBumps, mayBumpVersion, parseBumps, READ_BUMPS_SQL, type VersionBumpListener } from './business-versions.ts';
 import type { Db, Queryable, QueryResult } from './db.ts';
 import { DatabaseBusyError } from './db-errors.ts';
 
@@ -51,9 +52,15 @@ class ClientQueryable implements Queryable {
   }
 }
 
+async function readBumpsOn(client: pg.PoolClient) {
+  const results = (await client.query(READ_BUMPS_SQL)) as unknown as pg.QueryResult[];
+  return parseBumps((results.at(-1)?.rows[0] as { b?: string | null } | undefined)?.b);
+}
+
 export class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   private readonly q: ClientQueryable;
+  private readonly bumpListeners = new Set<VersionBumpListener>();
 
   constructor(readonly pool: pg.Pool) {
     this.q = new ClientQueryable(pool);
@@ -67,7 +74,13 @@ export class PostgresDb implements Db {
   }
 
   query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    if (this.bumpListeners.size > 0 && mayBumpVersion(sql)) return this.transaction((tx) => tx.query<T>(sql, params));
     return this.q.query<T>(sql, params);
+  }
+
+  onVersionBumps(listener: VersionBumpListener): () => void {
+    this.bumpListeners.add(listener);
+    return () => this.bumpListeners.delete(listener);
   }
 
   exec(sql: string): Promise<void> {
@@ -79,12 +92,21 @@ export class PostgresDb implements Db {
       throw fromPoolError(err);
     });
     let broken = false;
+    let released = false;
     try {
       await client.query('BEGIN');
       const result = await fn(new ClientQueryable(client));
+      const bumps = this.bumpListeners.size > 0 ? await readBumpsOn(client) : undefined;
       await client.query('COMMIT');
+      if (bumps) {
+        // Committed: the client goes back to the pool before the listeners run.
+        client.release();
+        released = true;
+        await announceBumps(this.bumpListeners, bumps);
+      }
       return result;
     } catch (err) {
+      if (released) throw err;
       try {
         await client.query('ROLLBACK');
       } catch {
@@ -92,7 +114,7 @@ export class PostgresDb implements Db {
       }
       throw err;
     } finally {
-      client.release(broken);
+      if (!released) client.release(broken);
     }
   }
 

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecret, isWellFormedApiKey } from '../../domain/api-key-secret.ts';
 import { AppError } from '../../domain/errors.ts';
 import { allowsApiAccess, effectiveFeatures } from '../../domain/plans.ts';
-import { findUsableKey } from '../../store/api-keys.ts';
+import { findUsableKey, type KeyWithBusiness } from '../../store/api-keys.ts';
+import { startHit } from './rate-limit.ts';
 
 export function bearerOf(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
@@ -31,6 +32,9 @@ function sameSecret(a: string, b: string): boolean {
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('businessVersion', undefined);
+  app.decorateRequest('keyReadVersion', undefined);
+  app.decorateRequest('rateLimitOutcome', undefined);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -39,8 +43,36 @@ export function registerAuth(app: FastifyInstance): void {
 
     const secret = bearerOf(request);
     if (secret === undefined || !isWellFormedApiKey(secret)) throw new AppError('auth.invalid_key');
-    const key = await findUsableKey(app.ctx.db, hashSecret(secret));
-    if (!key) throw new AppError('auth.invalid_key');
+    const hash = hashSecret(secret);
+    const { caches } = app.ctx;
+    let key: KeyWithBusiness | undefined = caches.cachedKey(hash);
+    // A cached key this route would refuse is read again (and refused) without a rate-limit check:
+    // a refused request is never counted.
+    if (key && !passes(key, access)) key = undefined;
+    if (key && caches.mode === 'redis') {
+      // Trusted only if its business's version has not moved since it was read: learnt in the
+      // rate-limit round trip, made now instead of in the rate-limit hook (which uses its outcome).
+      const outcome = await startHit(
+        app.ctx.rateLimits,
+        app.ctx.config.rateLimitTimeoutMs,
+        { keyId: key.id, tier: key.tier, businessId: key.business_id },
+        access.group,
+      );
+      request.rateLimitOutcome = outcome;
+      if (!outcome.ok || outcome.version !== Number(key.version) || caches.knowsLater(key.business_id, Number(key.version)))
+        key = undefined;
+    } else if (key && caches.localVersion(key.business_id) !== Number(key.version)) {
+      key = undefined;
+    }
+    if (!key) {
+      caches.forgetKey(hash);
+      key = await findUsableKey(app.ctx.db, hash);
+      if (!key) throw new AppError('auth.invalid_key');
+      request.keyReadVersion = Number(key.version);
+      caches.rememberKey(hash, key);
+    }
+    // local: the version this process knows now, before the handler reads (none: no cache).
+    if (caches.mode === 'local') request.businessVersion = caches.localVersion(key.business_id);
 
     if (!allowsApiAccess(key.status, effectiveFeatures(key.plan, key.feature_overrides))) {
       throw new AppError('auth.plan_insufficient');
@@ -63,6 +95,14 @@ export function registerAuth(app: FastifyInstance): void {
       tier: key.tier,
     };
   });
+}
+
+function passes(key: KeyWithBusiness, access: { capability: string; guestPartner?: boolean }): boolean {
+  return (
+    allowsApiAccess(key.status, effectiveFeatures(key.plan, key.feature_overrides)) &&
+    (key.kind !== 'guest_partner' || access.guestPartner === true) &&
+    (key.capabilities as string[]).includes(access.capability)
+  );
 }
 
 /** The authenticated key of a public route; the hook guarantees it is there. */

@@ -1,15 +1,42 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import type { Metrics } from '../../metrics.ts';
 import { RateLimitTimeout, throttledWarning, withTimeout } from '../../rate-limit/fail-open.ts';
-import { counterKey, limitFor, WINDOW_MS } from '../../rate-limit/policy.ts';
+import { counterKey, limitFor, WINDOW_MS, type RateGroup } from '../../rate-limit/policy.ts';
 import type { RateLimitDecision, RateLimitStore } from '../../rate-limit/store.ts';
+import type { Tier } from '../../domain/capabilities.ts';
 
 export interface RateLimitOptions {
   store: RateLimitStore;
   metrics: Metrics;
   /** a check slower than this lets the request through (fail open) */
   timeoutMs: number;
+}
+
+/** One rate-limit round trip: the decision and, from a shared store, the business's published version. */
+export type HitOutcome =
+  | { ok: true; keyId: string; tier: Tier; decision: RateLimitDecision; version: number | undefined }
+  | { ok: false; keyId: string; tier: Tier; err: unknown };
+
+/**
+ * Starts the check for a key (the auth hook starts it early when it needs the version to trust a
+ * cached key; the rate-limit hook then uses that outcome instead of checking again).
+ */
+export function startHit(
+  store: RateLimitStore,
+  timeoutMs: number,
+  key: { keyId: string; tier: Tier; businessId: string },
+  group: RateGroup,
+): Promise<HitOutcome> {
+  const { keyId, tier, businessId } = key;
+  const limit = limitFor(group, tier);
+  const hit = store.hitWithVersion
+    ? store.hitWithVersion(counterKey(keyId, group), limit, WINDOW_MS, businessId)
+    : store.hit(counterKey(keyId, group), limit, WINDOW_MS).then((decision) => ({ decision, version: undefined }));
+  return withTimeout(hit, timeoutMs).then(
+    (r) => ({ ok: true as const, keyId, tier, decision: r.decision, version: r.version }),
+    (err: unknown) => ({ ok: false as const, keyId, tier, err }),
+  );
 }
 
 /**
@@ -29,19 +56,22 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
     // The auth hook has run: a public route without request.auth has already been refused.
     if (access?.surface !== 'public' || request.auth === null) return;
     const { group } = access;
-    const { tier, keyId } = request.auth;
+    const { tier, keyId, businessId } = request.auth;
     const limit = limitFor(group, tier);
     void reply.header('ratelimit-policy', `"${group}";q=${limit};w=${windowSeconds}`);
 
-    let decision: RateLimitDecision;
-    try {
-      decision = await withTimeout(store.hit(counterKey(keyId, group), limit, WINDOW_MS), timeoutMs);
-    } catch (err) {
-      const reason = err instanceof RateLimitTimeout ? 'timeout' : 'error';
+    const early = request.rateLimitOutcome;
+    const outcome =
+      early && early.keyId === keyId && early.tier === tier ? early : await startHit(store, timeoutMs, { keyId, tier, businessId }, group);
+    if (!outcome.ok) {
+      const reason = outcome.err instanceof RateLimitTimeout ? 'timeout' : 'error';
       metrics.rateLimitFailOpen.inc({ store: store.name, reason });
-      warn(err, { store: store.name, reason });
+      warn(outcome.err, { store: store.name, reason });
+      // Fail open, and the caches are bypassed: no version was learnt.
       return;
     }
+    if (store.hitWithVersion) noteSharedVersion(request, store, outcome.version);
+    const decision = outcome.decision;
 
     // Rounded up, so a client that waits this long is never early.
     const resetSeconds = Math.ceil(decision.resetMs / 1000);
@@ -56,4 +86,21 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
       );
     }
   });
+}
+
+/**
+ * The version Redis published for the request's business, learnt before the handler reads anything:
+ * the catalogue answers are cached under it. When Redis has none (it lost it) or an older one than
+ * this request read from the database (a write made outside every instance, or a publication still
+ * being retried), the database's version is published (raise only: it is committed) so the caches
+ * work again; this request answers from the database.
+ */
+function noteSharedVersion(request: FastifyRequest, store: RateLimitStore, version: number | undefined): void {
+  const later = request.auth && version !== undefined && request.server.ctx.caches.knowsLater(request.auth.businessId, version);
+  request.businessVersion = later ? undefined : version;
+  const read = request.keyReadVersion;
+  if (request.auth && read !== undefined && (version === undefined || version < read) && store.publishVersion) {
+    request.businessVersion = undefined;
+    store.publishVersion(request.auth.businessId, read).catch(() => {});
+  }
 }

@@ -8,6 +8,7 @@ import apiKeyLastUsed from './007-api-key-last-used.ts';
 import membersSessions from './008-members-sessions.ts';
 import depositStatus from './009-deposit-status.ts';
 import redeliveryAttempts from './010-redelivery-attempts.ts';
+import businessVersions from './011-business-versions.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '008-members-sessions', sql: membersSessions },
   { name: '009-deposit-status', sql: depositStatus },
   { name: '010-redelivery-attempts', sql: redeliveryAttempts },
+  { name: '011-business-versions', sql: businessVersions },
 ];

@@ -23,7 +23,12 @@ export async function serviceListRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { salonSlug, locationSlug } = request.query;
-      return ok(request, { services: await listServices(app.ctx.db, authOf(request), salonSlug, locationSlug) });
+      return ok(request, {
+        services: await listServices(app.ctx.db, authOf(request), salonSlug, locationSlug, {
+          caches: app.ctx.caches,
+          version: request.businessVersion,
+        }),
+      });
     },
   );
 }

@@ -23,7 +23,12 @@ export async function staffListRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { salonSlug, locationSlug } = request.query;
-      return ok(request, { staff: await listStaff(app.ctx.db, authOf(request), salonSlug, locationSlug) });
+      return ok(request, {
+        staff: await listStaff(app.ctx.db, authOf(request), salonSlug, locationSlug, {
+          caches: app.ctx.caches,
+          version: request.businessVersion,
+        }),
+      });
     },
   );
 }

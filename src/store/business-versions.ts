@@ -1,0 +1,41 @@
+import type { VersionBumpListener, VersionBumps } from './db.ts';
+
+export type { VersionBumpListener, VersionBumps };
+
+/** The tables migration 011 puts a version trigger on. */
+const VERSIONED_WRITE =
+  /\b(insert|update|delete)\b[\s\S]*\b(businesses|subscriptions|memberships|api_keys|locations|services|staff|staff_services|working_hours|time_off)\b/i;
+
+/**
+ * Whether a statement run outside a transaction may bump a business version: the adapters then run
+ * it in a transaction of its own so the bump can be read before commit. The key lookup's
+ * once-a-minute stamp (api-keys.ts) says so with the marker: its column has no trigger.
+ */
+export function mayBumpVersion(sql: string): boolean {
+  return !sql.includes('/* unversioned */') && VERSIONED_WRITE.test(sql);
+}
+
+/**
+ * What this transaction bumped, read just before commit in one round trip (simple protocol, two
+ * statements): the deferred version triggers fire now (SET CONSTRAINTS ALL IMMEDIATE), then their
+ * transaction-local record is read. The adapters run it and hand the value to parseBumps.
+ */
+export const READ_BUMPS_SQL = `SET CONSTRAINTS ALL IMMEDIATE; SELECT current_setting('booking.bumped', true) AS b`;
+
+export function parseBumps(b: string | null | undefined): VersionBumps {
+  const bumps = new Map<string, number>();
+  for (const part of (b ?? '').split(' ')) {
+    const i = part.lastIndexOf('=');
+    if (i <= 0) continue;
+    const id = part.slice(0, i);
+    const v = Number(part.slice(i + 1));
+    if (!(bumps.get(id)! >= v)) bumps.set(id, v);
+  }
+  return bumps;
+}
+
+/** Calls every listener with what a committed transaction bumped; after commit, before the caller goes on. */
+export async function announceBumps(listeners: ReadonlySet<VersionBumpListener>, bumps: VersionBumps): Promise<void> {
+  if (bumps.size === 0) return;
+  for (const l of listeners) await l(bumps);
+}
