@@ -139,7 +139,7 @@ export function selfTimeByArea(profile: any): Array<{ area: string; pct: number 
   const samples: number[] = profile.samples ?? [];
   const deltas: number[] = profile.timeDeltas ?? [];
   let total = 0;
-  for (let i = 0; i < samples.length; i++) {
+  for (let i = 1; i < samples.length - 1; i++) {
     const cf = byId.get(samples[i]!)?.callFrame ?? {};
     const url = String(cf.url ?? '');
     const fn = String(cf.functionName ?? '');
@@ -180,7 +180,8 @@ export function topSelfTime(profile: any, n = 15): Array<{ fn: string; ms: numbe
   const self = new Map<number, number>();
   const samples: number[] = profile.samples ?? [];
   const deltas: number[] = profile.timeDeltas ?? [];
-  for (let i = 0; i < samples.length; i++) self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i] ?? 0));
+  // the first and last samples carry the profiler's own start and stop (the inspector's dispatch)
+  for (let i = 1; i < samples.length - 1; i++) self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i] ?? 0));
   const byFn = new Map<string, number>();
   let total = 0;
   for (const [id, us] of self) {
