@@ -98,6 +98,20 @@ async function server(label: string, env: Record<string, string>): Promise<void>
 
 /** One PGlite (or nothing) in a node process of its own; its RSS after open + a query, idle, and after gc(). */
 async function alone(label: string, script: string): Promise<void> {
+  try {
+    await aloneOnce(label, script);
+  } catch (err) {
+    console.log(
+      `| ${label} | failed: ${
+        String((err as Error).message)
+          .split('\n')
+          .find((l) => /Error/.test(l)) ?? (err as Error).message
+      } | | | | |`,
+    );
+  }
+}
+
+async function aloneOnce(label: string, script: string): Promise<void> {
   const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,6 +128,7 @@ async function alone(label: string, script: string): Promise<void> {
       await sleep(50);
     }
     const wasm = /wasm=(\d+)/.exec(stdout)?.[1];
+    const sb = /sb=(\S+)/.exec(stdout)?.[1];
     const atReady = await treeRssMb(child.pid!);
     await sleep(IDLE_S * 1000);
     const idle = await treeRssMb(child.pid!);
@@ -125,7 +140,7 @@ async function alone(label: string, script: string): Promise<void> {
     await sleep(500);
     const afterGc = await treeRssMb(child.pid!);
     console.log(
-      `| ${label} | ${atReady.toFixed(0)} MB | ${idle.toFixed(0)} MB | ${afterGc.toFixed(0)} MB | ${wasm ? `${(Number(wasm) / 2 ** 20).toFixed(0)} MB` : '—'} |`,
+      `| ${label} | ${atReady.toFixed(0)} MB | ${idle.toFixed(0)} MB | ${afterGc.toFixed(0)} MB | ${wasm ? `${(Number(wasm) / 2 ** 20).toFixed(0)} MB` : '—'} | ${sb ?? '—'} |`,
     );
   } finally {
     await stop(child);
@@ -139,7 +154,8 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 const pg = await PGlite.create(${dataDir === undefined ? 'undefined' : JSON.stringify(dataDir)}, { extensions: { btree_gist }, ${options} });
 ${work ? "await pg.exec('CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE TABLE IF NOT EXISTS t (id int primary key, v text); INSERT INTO t SELECT g, md5(g::text) FROM generate_series(1, 20000) g ON CONFLICT DO NOTHING'); await pg.query('SELECT count(*) FROM t');" : "await pg.query('SELECT 1');"}
 const wasm = pg.mod?.HEAPU8?.byteLength ?? pg.mod?.wasmMemory?.buffer?.byteLength;
-console.log('ready wasm=' + (wasm ?? ''));
+const sb = (await pg.query("SELECT current_setting('shared_buffers') AS sb")).rows[0].sb;
+console.log('ready wasm=' + (wasm ?? '') + ' sb=' + sb + ' ');
 process.on('SIGUSR2', () => { globalThis.gc(); globalThis.gc(); console.log('gc'); });
 process.on('SIGTERM', async () => { await pg.close(); process.exit(0); });
 setInterval(() => {}, 1 << 30);
@@ -158,6 +174,20 @@ async function main(): Promise<void> {
   );
   const tmp = await mkdtemp(join(tmpdir(), 'bench-idle-'));
   try {
+    if (process.env.BENCH_IDLE_PART !== 'alone') await servers(tmp);
+    await aloneAll(tmp);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  console.log(
+    `\nload after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}`,
+  );
+}
+
+async function servers(tmp: string): Promise<void> {
+  {
     console.log(`\n## node dist/main.js, RSS of the process tree (idle ${IDLE_S} s)`);
     console.log('| Server | processes | ready after | RSS at ready | RSS idle |');
     console.log('|---|---|---|---|---|');
@@ -180,10 +210,14 @@ async function main(): Promise<void> {
     } else {
       console.log('| PostgreSQL | skipped: DATABASE_URL is not set | | | |');
     }
+  }
+}
 
+async function aloneAll(tmp: string): Promise<void> {
+  {
     console.log(`\n## PGlite alone, one node process each (open, 20,000 rows written and counted; idle ${IDLE_S} s; then gc())`);
-    console.log('| Process | RSS at ready | RSS idle | RSS after gc() | wasm memory |');
-    console.log('|---|---|---|---|---|');
+    console.log('| Process | RSS at ready | RSS idle | RSS after gc() | wasm memory | shared_buffers |');
+    console.log('|---|---|---|---|---|---|');
     await alone(
       'node alone (no PGlite)',
       "console.log('ready'); process.on('SIGUSR2', () => { globalThis.gc(); console.log('gc'); }); process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1 << 30);",
@@ -193,26 +227,24 @@ async function main(): Promise<void> {
     await alone('PGlite fresh data dir (initdb in process)', pgliteScript(dir, ''));
     await alone('PGlite same data dir reopened', pgliteScript(dir, ''));
     await alone('reopened, relaxedDurability', pgliteScript(dir, 'relaxedDurability: true'));
+    // below 128 MB PGlite refuses (the module declares 2,048 pages of 64 KiB): a link error, shown as such
     await alone('reopened, initialMemory 32 MB', pgliteScript(dir, 'initialMemory: 32 * 2 ** 20'));
     await alone(
       'reopened, shared_buffers=16MB',
       pgliteScript(dir, "startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']"),
     );
     await alone(
-      'reopened, initialMemory 32 MB + shared_buffers=16MB + work_mem=1MB',
+      'reopened, shared_buffers=16MB + work_mem=1MB + temp_buffers=1MB',
       pgliteScript(
         dir,
-        "initialMemory: 32 * 2 ** 20, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=1MB']",
+        "startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=1MB', '-c', 'temp_buffers=1MB']",
       ),
     );
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
+    await alone(
+      'memory://, shared_buffers=16MB',
+      pgliteScript(undefined, "startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']"),
+    );
   }
-  console.log(
-    `\nload after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' / ')}`,
-  );
 }
 
 await main();
