@@ -188,7 +188,7 @@ export function topSelfTime(profile: any, n = 15): Array<{ fn: string; ms: numbe
     const url = String(cf.url ?? '')
       .replace(/^file:\/\//, '')
       .replace(/^.*\/node_modules\//, '');
-    const where = url ? `${url.replace(process.cwd() + '/', '')}:${(cf.lineNumber ?? 0) + 1}` : '';
+    const where = url ? `${url.replace(`${process.cwd()}/`, '')}:${(cf.lineNumber ?? 0) + 1}` : '';
     const key = `${cf.functionName || '(anonymous)'}${where ? ` ${where}` : ''}`;
     byFn.set(key, (byFn.get(key) ?? 0) + us);
     total += us;
