@@ -6,72 +6,32 @@
  * /usr/bin/chromium (`apt-get install -y chromium`). Modelled on dashboard.e2e.test.ts.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  BROWSER_ARGS,
+  CHROMIUM,
+  CONTEXT_OPTIONS,
+  cspViolations,
+  type LiveServer,
+  SKIP_BROWSER as skip,
+  seriousViolations,
+  signInThroughUi,
+  startLiveServer,
+} from './helpers/browser.ts';
 import { Temporal } from 'temporal-polyfill';
-import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/context.ts';
 import type { Db } from '../src/store/db.ts';
 import { startWebhookWorker, type WebhookWorker } from '../src/webhooks/worker.ts';
 import { CONSENT, createBody } from './helpers/bookings.ts';
-import { dbTargets } from './helpers/databases.ts';
 import { api, createSalon, createService, createStaff, type SalonFixture } from './helpers/fixtures.ts';
-import { adminOk, testConfig } from './helpers/harness.ts';
+import { adminOk } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
-import { GenerousRateLimitStore } from './helpers/rate-limit.ts';
+import { waitFor } from './helpers/processes.ts';
 import { WebhookReceiver } from './helpers/webhook-receiver.ts';
 import { WEBHOOK_TEST_SETTINGS } from './helpers/webhooks.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = join(import.meta.dirname, '..');
-const skip = existsSync(CHROMIUM) ? false : `browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
 if (skip) console.log(`# ${skip}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** axe-core in the page (evaluated over the DevTools protocol, which the page's CSP does not govern). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (skip) test('dashboard business pages in Chromium', { skip }, () => {});
 else describeBrowser();
@@ -88,32 +48,22 @@ function describeBrowser() {
     let page: Page;
     let receiver: WebhookReceiver;
     let worker: WebhookWorker;
-    const cspErrors: string[] = [];
-    const rateLimitStore = new GenerousRateLimitStore();
+    let server: LiveServer;
+    let cspErrors: string[] = [];
     const zone = 'Europe/Budapest';
     const tomorrow = Temporal.Now.plainDateISO(zone).add({ days: 1 }).toString();
     const slugPath = () => `/businesses/${salon.business.slug}`;
     const nav = () => page.getByRole('navigation', { name: 'Main' });
     const newContext = async () => {
-      const c = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+      const c = await browser.newContext(CONTEXT_OPTIONS);
       c.setDefaultTimeout(15_000);
       return c;
     };
 
     before(async () => {
-      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-dashboard.ts', '--strict'], {
-        cwd: ROOT,
-        stdio: 'inherit',
-      });
-      assert.equal(built.status, 0, 'building the dashboard failed');
-
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      db = await dbTargets()[0]!.open();
       // http://127.0.0.1 receivers are private targets: allowed here, as WEBHOOK_ALLOW_PRIVATE_TARGETS=true does.
-      const config = testConfig({ ...WEBHOOK_TEST_SETTINGS, publicBaseUrl: base });
-      app = await buildApp({ logger: false, config, db, rateLimitStore });
-      await app.listen({ host: '127.0.0.1', port });
+      server = await startLiveServer(WEBHOOK_TEST_SETTINGS);
+      ({ app, db, base } = server);
       worker = await startWebhookWorker({ db, config: app.ctx.config, pollIntervalMs: 200 });
       receiver = await WebhookReceiver.start();
 
@@ -124,23 +74,15 @@ function describeBrowser() {
       context = await newContext();
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
       page = await context.newPage();
-      page.on('console', (msg) => {
-        if (/Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
-      });
-      await page.goto(`${base}/dashboard/`);
-      await page.getByRole('textbox', { name: 'Email' }).fill(owner.email);
-      await page.getByLabel('Password', { exact: true }).fill(owner.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await nav().waitFor();
+      cspErrors = cspViolations(page);
+      await signInThroughUi(page, base, owner.email, owner.password);
     });
 
     after(async () => {
       await browser?.close().catch(() => {});
       await worker?.stop();
       await receiver?.close();
-      await app?.close();
-      await rateLimitStore.close();
-      await db?.close();
+      await server?.close();
     });
 
     test('API keys: Create key -> the secret shown once with Copy (and it works) -> Revoke -> the API shows revokedAt', async () => {
@@ -222,10 +164,15 @@ function describeBrowser() {
       await receiver.waitFor(() => receiver.at(target.path).length === 1);
 
       const row = page.getByRole('row').filter({ hasText: bookingId });
-      await until('the delivery in the log', async () => {
-        await page.getByRole('button', { name: 'Apply filters' }).click();
-        return (await row.count()) === 1;
-      });
+      await waitFor(
+        'the delivery in the log',
+        async () => {
+          await page.getByRole('button', { name: 'Apply filters' }).click();
+          return (await row.count()) === 1;
+        },
+        15_000,
+        200,
+      );
       await row.getByText('succeeded').waitFor();
       await row.getByText('1 attempt').click();
       await row.getByText(/success, HTTP 200/).waitFor();
@@ -315,7 +262,7 @@ function describeBrowser() {
       const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Nora New' }) });
       await row.waitFor();
       await row.getByRole('combobox', { name: 'Role of Nora New' }).selectOption('frontDesk');
-      await until('the role changed', async () => (await members()).find((m) => m.email === email)?.role === 'frontDesk');
+      await waitFor('the role changed', async () => (await members()).find((m) => m.email === email)?.role === 'frontDesk', 15_000, 200);
 
       // The last owner cannot step down: the API's 409 message in the row, the role kept.
       const me = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /\(you\)/ }) });

@@ -5,48 +5,26 @@
  * API. Skipped, and said so, when /usr/bin/chromium is absent (`apt-get install -y chromium`).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import axe from 'axe-core';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
-import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/context.ts';
 import type { Db } from '../src/store/db.ts';
-import { dbTargets } from './helpers/databases.ts';
+import {
+  type Browser,
+  cspViolations,
+  launchBrowser,
+  type LiveServer,
+  SKIP_BROWSER as skip,
+  seriousViolations,
+  signInThroughUi,
+  startLiveServer,
+} from './helpers/browser.ts';
 import { createBusiness, createLocation, createSalon, type BusinessFixture, type SalonFixture } from './helpers/fixtures.ts';
-import { admin, adminOk, testConfig } from './helpers/harness.ts';
+import { admin, adminOk } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
-import { GenerousRateLimitStore } from './helpers/rate-limit.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = join(import.meta.dirname, '..');
-const skip = existsSync(CHROMIUM) ? false : `browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
 if (skip) console.log(`# ${skip}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** axe-core in the page (evaluated over the DevTools protocol, which the page's CSP does not govern). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 if (skip) test('dashboard catalogue pages in Chromium', { skip }, () => {});
 else describeBrowser();
@@ -59,26 +37,16 @@ function describeBrowser() {
     let salon: SalonFixture;
     let other: BusinessFixture;
     let member: { userId: string; email: string; password: string };
-    let context: BrowserContext;
+    let server: LiveServer;
+    let browser: Browser;
     let page: Page;
-    let profile: string;
-    const cspErrors: string[] = [];
-    const rateLimitStore = new GenerousRateLimitStore();
+    let cspErrors: string[] = [];
     const zone = 'Europe/Budapest';
     const today = Temporal.Now.plainDateISO(zone);
 
     before(async () => {
-      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-dashboard.ts', '--strict'], {
-        cwd: ROOT,
-        stdio: 'inherit',
-      });
-      assert.equal(built.status, 0, 'building the dashboard failed');
-
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      db = await dbTargets()[0]!.open();
-      app = await buildApp({ logger: false, config: testConfig({ publicBaseUrl: base }), db, rateLimitStore });
-      await app.listen({ host: '127.0.0.1', port });
+      server = await startLiveServer();
+      ({ app, db, base } = server);
 
       salon = await createSalon(app, { timezone: zone });
       member = await insertMember(db, salon.business.id, 'owner');
@@ -87,43 +55,15 @@ function describeBrowser() {
       await createLocation(app, other.slug, { name: 'Harbour' });
       await db.query('INSERT INTO memberships (business_id, user_id, role) VALUES ($1, $2, $3)', [other.id, member.userId, 'frontDesk']);
 
-      profile = mkdtempSync(join(tmpdir(), 'dashboard-catalog-e2e-'));
-      context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-        timezoneId: 'America/Los_Angeles',
-        locale: 'en-GB',
-        viewport: { width: 1280, height: 860 },
-      });
-      context.setDefaultTimeout(15_000);
-      page = context.pages()[0] ?? (await context.newPage());
-      page.on('console', (msg) => {
-        if (/Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
-      });
-
-      await page.goto(`${base}/dashboard/${salon.business.slug}/calendar`);
-      await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
-      await page.getByLabel('Password', { exact: true }).fill(member.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      browser = await launchBrowser();
+      page = browser.page;
+      cspErrors = cspViolations(page);
+      await signInThroughUi(page, base, member.email, member.password, `${salon.business.slug}/calendar`);
     });
 
     after(async () => {
-      await context?.close().catch(() => {});
-      if (profile) rmSync(profile, { recursive: true, force: true });
-      await app?.close();
-      await rateLimitStore.close();
-      await db?.close();
+      await browser?.close();
+      await server?.close();
     });
 
     test('Services: create a service and see it in the list; no serious accessibility violation', async () => {

@@ -15,6 +15,7 @@ import type { Db } from '../src/store/db.ts';
 import { CONSENT, createBody } from './helpers/bookings.ts';
 import {
   type Browser,
+  cspViolations,
   launchBrowser,
   type LiveServer,
   ROOT,
@@ -44,7 +45,7 @@ function describeBrowser() {
     let member: { userId: string; email: string; password: string };
     let other: BusinessFixture;
     let page: Page;
-    const cspErrors: string[] = [];
+    let cspErrors: string[] = [];
     // The location's day, whatever the zone of this machine or of the browser (set far away below).
     const zone = 'Europe/Budapest';
     const today = Temporal.Now.plainDateISO(zone);
@@ -92,9 +93,7 @@ function describeBrowser() {
 
       browser = await launchBrowser();
       page = browser.page;
-      page.on('console', (msg) => {
-        if (/Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
-      });
+      cspErrors = cspViolations(page);
     });
 
     after(async () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
 import type { App } from '../../src/http/context.ts';
 import type { Db } from '../../src/store/db.ts';
 import { dbTargets } from './databases.ts';
@@ -45,7 +46,7 @@ export interface LiveServer {
 }
 
 /** Builds the dashboard when stale, then the app on PGlite, listening on 127.0.0.1. */
-export async function startLiveServer(): Promise<LiveServer> {
+export async function startLiveServer(overrides: Partial<Config> = {}): Promise<LiveServer> {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-dashboard.ts', '--strict'], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -56,7 +57,7 @@ export async function startLiveServer(): Promise<LiveServer> {
   const base = `http://127.0.0.1:${port}`;
   const db = await dbTargets()[0]!.open();
   const rateLimitStore = new GenerousRateLimitStore();
-  const app = await buildApp({ logger: false, config: testConfig({ publicBaseUrl: base }), db, rateLimitStore });
+  const app = await buildApp({ logger: false, config: testConfig({ ...overrides, publicBaseUrl: base }), db, rateLimitStore });
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,
@@ -76,25 +77,33 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile, in a zone far from the salons' (times must not follow it). */
+/** Without the background-networking flags Chromium's calls home are refused by this closed network, many at a time. */
+export const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A zone far from the salons' (times must not follow the browser's), a fixed locale and size. */
+export const CONTEXT_OPTIONS = {
+  timezoneId: 'America/Los_Angeles',
+  locale: 'en-GB',
+  viewport: { width: 1280, height: 860 },
+};
+
+/** Headless Chromium with a fresh profile. */
 export async function launchBrowser(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    timezoneId: 'America/Los_Angeles',
-    locale: 'en-GB',
-    viewport: { width: 1280, height: 860 },
+    args: BROWSER_ARGS,
+    ...CONTEXT_OPTIONS,
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -117,10 +126,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-export async function signInThroughUi(page: Page, base: string, email: string, password: string): Promise<void> {
-  await page.goto(`${base}/dashboard/`);
+/** Signs in on the sign-in page that `path` (under /dashboard/) leads to; back on that page after it. */
+export async function signInThroughUi(page: Page, base: string, email: string, password: string, path = ''): Promise<void> {
+  await page.goto(`${base}/dashboard/${path}`);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** The page's Content-Security-Policy violations as Chromium reports them on the console, as they come. */
+export function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) seen.push(msg.text());
+  });
+  return seen;
 }
