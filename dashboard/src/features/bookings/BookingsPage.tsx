@@ -1,3 +1,4 @@
+import { CursorPager } from '../../components/CursorPager.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -128,25 +129,7 @@ export function BookingsPage() {
           </tbody>
         </table>
       )}
-      <div className="actions">
-        {cursor && (
-          <button type="button" onClick={() => window.history.back()}>
-            Previous page
-          </button>
-        )}
-        {list.data?.next && (
-          <button
-            type="button"
-            onClick={() => {
-              const p = new URLSearchParams(params);
-              p.set('cursor', list.data.next!);
-              setParams(p);
-            }}
-          >
-            Next page
-          </button>
-        )}
-      </div>
+      <CursorPager next={list.data?.next} />
     </section>
   );
 }

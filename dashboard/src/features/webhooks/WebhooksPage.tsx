@@ -1,3 +1,4 @@
+import { CursorPager } from '../../components/CursorPager.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../admin-common/ConfirmDialog.tsx';
@@ -301,25 +302,7 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
           </tbody>
         </table>
       )}
-      <div className="actions">
-        {cursor && (
-          <button type="button" onClick={() => window.history.back()}>
-            Previous page
-          </button>
-        )}
-        {log.data?.next && (
-          <button
-            type="button"
-            onClick={() => {
-              const p = new URLSearchParams(params);
-              p.set('cursor', log.data.next!);
-              setParams(p);
-            }}
-          >
-            Next page
-          </button>
-        )}
-      </div>
+      <CursorPager next={log.data?.next} />
     </section>
   );
 }
