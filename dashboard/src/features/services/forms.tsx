@@ -7,14 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, type RefObject, useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, api, type Location, unwrap } from '../../lib/api.ts';
-import { useSession } from '../auth/session.ts';
+import { useRole } from '../admin-common/role.ts';
 import { useLocations } from '../calendar/queries.ts';
 import './catalog.css';
 
 /** Owners and managers keep the catalogue; the front desk reads it. */
 export function useCanEdit(slug: string): boolean {
-  const { data: member } = useSession();
-  const role = member?.memberships.find((m) => m.salonSlug === slug)?.role;
+  const role = useRole(slug);
   return role === 'owner' || role === 'manager';
 }
 
