@@ -3,8 +3,10 @@ import type { Queryable } from './db.ts';
 /** The route parameters that name a business's resource; each route says which one it has. */
 export type BusinessLocator = 'slug' | 'bookingId' | 'serviceId' | 'staffId' | 'timeOffId' | 'keyId' | 'invitationId';
 
-const LOOKUP: Record<BusinessLocator, string> = {
-  slug: 'SELECT id AS business_id FROM businesses WHERE slug = $1',
+/** A slug is not looked up: a member's own memberships name their businesses' slugs (authenticate.ts). */
+export type IdLocator = Exclude<BusinessLocator, 'slug'>;
+
+const LOOKUP: Record<IdLocator, string> = {
   bookingId: 'SELECT business_id FROM bookings WHERE id = $1',
   serviceId: 'SELECT business_id FROM services WHERE id = $1',
   staffId: 'SELECT business_id FROM staff WHERE id = $1',
@@ -14,7 +16,7 @@ const LOOKUP: Record<BusinessLocator, string> = {
 };
 
 /** The business a route's resource belongs to; undefined when there is no such resource. */
-export async function businessOf(q: Queryable, locator: BusinessLocator, value: string): Promise<string | undefined> {
+export async function businessOf(q: Queryable, locator: IdLocator, value: string): Promise<string | undefined> {
   const r = await q.query<{ business_id: string }>(LOOKUP[locator], [value]);
   return r.rows[0]?.business_id;
 }

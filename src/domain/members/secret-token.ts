@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashSecret } from '../api-key-secret.ts';
 
 /**
  * Session cookie values and invitation tokens: 32 random bytes (256 bits), base64url. Only the
@@ -9,9 +10,8 @@ export function newSecretToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** The stored form of a token: the same SHA-256 (hex) as an API key's (api-key-secret.ts). */
+export const hashToken = hashSecret;
 
 /** A value that could be one of ours: 43 base64url characters. Anything else is refused unread. */
 export function isWellFormedToken(token: string): boolean {
