@@ -19,6 +19,7 @@ import { dbTargets } from './helpers/databases.ts';
 import { adminOk, admin, startHarness, testConfig, type Harness } from './helpers/harness.ts';
 import { api, createKey, createSalon, uniqueSlug, type SalonFixture } from './helpers/fixtures.ts';
 import { addMember } from './helpers/members.ts';
+import { CONSENT } from './helpers/bookings.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -44,6 +45,66 @@ async function warm(b: App, s: SalonFixture, key = s.key.secret): Promise<void> 
     assert.equal((await staff(b, s, key)).status, 200);
   }
   assert.ok(b.ctx.caches.cachedKey(hashSecret(key)), 'the key is cached on b');
+}
+
+/** A local date `n` days from now in the salon's zone (Budapest; well inside its horizon). */
+function daysAhead(n: number): string {
+  return new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Budapest' });
+}
+
+const search = (app: App, s: SalonFixture, date: string, staffId?: string) =>
+  api(app, s.key.secret, 'POST', '/availability/search', {
+    salonSlug: s.business.slug,
+    locationSlug: s.location.slug,
+    serviceId: s.service.id,
+    ...(staffId ? { staffId } : {}),
+    dateRange: { from: date, to: date },
+  });
+
+function offered(r: { status: number; raw: string; body: any }, date: string, startTime: string, staffId: string): boolean {
+  assert.equal(r.status, 200, r.raw);
+  return r.body.data.slots.some((x: any) => x.date === date && x.startTime === startTime && x.staffId === staffId);
+}
+
+const book = (app: App, s: SalonFixture, date: string, startTime: string, staffId: string) =>
+  api(
+    app,
+    s.key.secret,
+    'POST',
+    '/bookings',
+    {
+      salonSlug: s.business.slug,
+      locationSlug: s.location.slug,
+      serviceId: s.service.id,
+      expectedPricingVersion: s.service.pricingVersion,
+      staffId,
+      slot: { date, startTime },
+      guest: { name: 'Kiss Éva', phone: '+36 30 765 4321', email: 'guest@example.com' },
+      consent: { ...CONSENT, acceptedAt: new Date().toISOString() },
+    },
+    { 'idempotency-key': randomUUID() },
+  );
+
+/** Records every database call the app makes until stopped (a warm answer must make none). */
+function countQueries(app: App): { seen: string[]; stop: () => void } {
+  const db = app.ctx.db;
+  const seen: string[] = [];
+  const { query, transaction } = db;
+  db.query = ((sql: string, params?: readonly unknown[]) => {
+    seen.push(sql.slice(0, 80));
+    return query.call(db, sql, params);
+  }) as typeof db.query;
+  db.transaction = ((fn: any, ...rest: any[]) => {
+    seen.push('transaction');
+    return (transaction as any).call(db, fn, ...rest);
+  }) as typeof db.transaction;
+  return {
+    seen,
+    stop: () => {
+      db.query = query;
+      db.transaction = transaction;
+    },
+  };
 }
 
 function invariants(world: () => World): void {
@@ -125,6 +186,75 @@ function invariants(world: () => World): void {
     await adminOk(a, 'PATCH', `/staff/${s.staff[1]!.id}`, { active: false });
     const r2 = await staff(b, s);
     assert.ok(!r2.body.data.staff.some((x: any) => x.id === s.staff[1]!.id), r2.raw);
+  });
+
+  test('a slot booked (201) on one instance is not offered by any later search on the other; cancelled, it is offered again', async () => {
+    const { a, b } = world();
+    const s = await createSalon(a);
+    const date = daysAhead(5);
+    const anna = s.staff[0]!.id;
+    for (let i = 0; i < 2; i++) assert.ok(offered(await search(b, s, date), date, '10:00', anna));
+    const created = await book(a, s, date, '10:00', anna);
+    assert.equal(created.status, 201, created.raw);
+    assert.ok(!offered(await search(b, s, date), date, '10:00', anna), 'the booked slot is still offered on b');
+    assert.ok(!offered(await search(b, s, date, anna), date, '10:00', anna), 'the booked slot is offered to a search for Anna');
+    assert.ok(offered(await search(b, s, date), date, '10:00', s.staff[1]!.id), 'Bence is still free');
+    const c = await api(a, s.key.secret, 'POST', `/bookings/${created.body.data.booking.bookingId}/cancel`, undefined, {
+      'idempotency-key': randomUUID(),
+    });
+    assert.equal(c.status, 200, c.raw);
+    assert.ok(offered(await search(b, s, date), date, '10:00', anna), 'the cancelled time is not offered again on b');
+  });
+
+  test('every booking in a row is missing from the other instance’s very next search', async () => {
+    const { a, b } = world();
+    const s = await createSalon(a);
+    const date = daysAhead(6);
+    const anna = s.staff[0]!.id;
+    await search(b, s, date);
+    for (const time of ['09:00', '09:30', '11:00', '13:30', '16:00']) {
+      assert.ok(offered(await search(b, s, date), date, time, anna), `${time} offered before`);
+      assert.equal((await book(a, s, date, time, anna)).status, 201);
+      assert.ok(!offered(await search(b, s, date), date, time, anna), `${time} still offered after its 201`);
+    }
+  });
+
+  test('a booking cancelled straight in the database (not through the API) frees its time on the next search', async () => {
+    const { a, b, db } = world();
+    const s = await createSalon(a);
+    const date = daysAhead(7);
+    const anna = s.staff[0]!.id;
+    const created = await book(a, s, date, '14:00', anna);
+    assert.equal(created.status, 201, created.raw);
+    for (let i = 0; i < 2; i++) assert.ok(!offered(await search(b, s, date), date, '14:00', anna));
+    await db.query(`UPDATE bookings SET status = 'cancelled' WHERE id = $1`, [created.body.data.booking.bookingId]);
+    assert.ok(offered(await search(b, s, date), date, '14:00', anna));
+  });
+
+  test('time off added on one instance removes its slots from the other instance’s next search', async () => {
+    const { a, b } = world();
+    const s = await createSalon(a);
+    const date = daysAhead(8);
+    const anna = s.staff[0]!.id;
+    for (let i = 0; i < 2; i++) assert.ok(offered(await search(b, s, date), date, '12:00', anna));
+    await adminOk(a, 'POST', `/staff/${anna}/time-off`, { from: { date, time: '11:45' }, to: { date, time: '12:45' } });
+    assert.ok(!offered(await search(b, s, date), date, '12:00', anna));
+  });
+
+  test('a warm search reads nothing from the database', async () => {
+    const { a, b } = world();
+    const s = await createSalon(a);
+    const date = daysAhead(9);
+    await search(b, s, date);
+    await search(b, s, date);
+    const queries = countQueries(b);
+    try {
+      const r = await search(b, s, date);
+      assert.equal(r.status, 200, r.raw);
+      assert.deepEqual(queries.seen, [], 'a warm search made these database calls');
+    } finally {
+      queries.stop();
+    }
   });
 
   test('time off and working hours bump the business version in the writing transaction', async () => {

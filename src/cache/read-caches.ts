@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.ts';
 import type { KeyWithBusiness } from '../store/api-keys.ts';
 import type { VersionBumps } from '../store/business-versions.ts';
+import { occupancyVersionId } from '../store/business-versions.ts';
 import { Lru } from './lru.ts';
 
 /**
@@ -12,6 +13,9 @@ import { Lru } from './lru.ts';
  * - `off`: several instances may share the database with no Redis to tell them; nothing is cached.
  */
 export type CacheMode = 'redis' | 'local' | 'off';
+
+/** What an answer was read under: a business version, or several joined ("12/40": catalogue/occupancy). */
+export type AnswerVersion = number | string;
 
 /** Publishes a committed version for every instance to see (Redis); resolves once it is visible. */
 export type VersionPublisher = (businessId: string, version: number) => Promise<void>;
@@ -25,10 +29,17 @@ interface CachedKey {
 /** A cached key is read again after this long (the lookup stamps last_used_at once a minute). */
 const KEY_MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
+/**
+ * Busy times are the large answers (a month of a busy salon's bookings is tens of kilobytes) and
+ * vary with the searched window: a smaller pool of their own keeps them from pushing the keys and
+ * catalogue out, and bounds their memory.
+ */
+const MAX_BUSY_ENTRIES = 500;
 
 export class ReadCaches {
   private readonly keys = new Lru<string, CachedKey>(MAX_ENTRIES);
-  private readonly answers = new Lru<string, { version: number; data: unknown }>(MAX_ENTRIES);
+  private readonly answers = new Lru<string, { version: AnswerVersion; data: unknown }>(MAX_ENTRIES);
+  private readonly busyAnswers = new Lru<string, { version: AnswerVersion; data: unknown }>(MAX_BUSY_ENTRIES);
   /** local mode: the latest committed version of each business this process wrote or read */
   private readonly local = new Map<string, number>();
   private unsubscribe: (() => void) | undefined;
@@ -105,6 +116,7 @@ export class ReadCaches {
   clear(): void {
     this.keys.clear();
     this.answers.clear();
+    this.busyAnswers.clear();
   }
 
   /** A cached key that is neither expired nor due for its last-used stamp; the caller checks its version. */
@@ -125,6 +137,7 @@ export class ReadCaches {
     if (this.mode === 'off') return;
     // A version read from the database is committed, so it may raise what this process knows.
     this.noteLocal(key.business_id, Number(key.version));
+    this.noteLocal(occupancyVersionId(key.business_id), Number(key.occupancy));
     this.keys.set(hash, { key, readAt: now });
   }
 
@@ -136,12 +149,18 @@ export class ReadCaches {
    * The answer for `id` if it was read under `version` (the version known before this request
    * read anything); otherwise reads it, and keeps it under that version. No version: no cache.
    */
-  async answer<T>(version: number | undefined, id: string, read: () => Promise<T>): Promise<T> {
+  async answer<T>(
+    version: AnswerVersion | undefined,
+    id: string,
+    read: () => Promise<T>,
+    pool: 'catalogue' | 'busy' = 'catalogue',
+  ): Promise<T> {
     if (this.mode === 'off' || version === undefined) return read();
-    const hit = this.answers.get(id);
+    const answers = pool === 'busy' ? this.busyAnswers : this.answers;
+    const hit = answers.get(id);
     if (hit && hit.version === version) return hit.data as T;
     const data = await read();
-    this.answers.set(id, { version, data });
+    answers.set(id, { version, data });
     return data;
   }
 
@@ -151,5 +170,6 @@ export class ReadCaches {
     this.unsubscribe?.();
     this.keys.clear();
     this.answers.clear();
+    this.busyAnswers.clear();
   }
 }

@@ -108,6 +108,13 @@ declare module 'fastify' {
     businessVersion: number | undefined;
     /** the business version of a key read from the database in this request */
     keyReadVersion: number | undefined;
+    /**
+     * The occupancy version (bookings; migration 012) the availability cache may answer under,
+     * learnt like businessVersion; undefined: bypass the cache.
+     */
+    occupancyVersion: number | undefined;
+    /** the occupancy version read with the key from the database in this request */
+    keyReadOccupancy: number | undefined;
     /** the rate-limit round trip the auth hook made early, to check a cached key's version */
     rateLimitOutcome: HitOutcome | undefined;
   }

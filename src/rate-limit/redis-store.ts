@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { RateLimitTimeout } from './fail-open.ts';
-import type { RateLimitDecision, RateLimitStore } from './store.ts';
+import { occupancyVersionId } from '../store/business-versions.ts';
+import type { HitWithVersions, RateLimitDecision, RateLimitStore } from './store.ts';
 
 /**
  * One atomic script per check: a sorted set per counter, scored by Redis server time in
@@ -28,11 +29,13 @@ return {0, 0, tonumber(freeing[2]) + window - now}
 `;
 
 /**
- * The same check, and in the same round trip the business's published version (KEYS[2], -1 when
- * Redis has none): the caches of src/cache/ learn there whether a business changed.
+ * The same check, and in the same round trip the business's published versions (-1 when Redis has
+ * none): its own (KEYS[2]) and its occupancy's (KEYS[3]): the caches of src/cache/ learn there
+ * whether a business or its bookings changed.
  */
 const HIT_WITH_VERSION_SCRIPT = `
 local v = tonumber(redis.call('GET', KEYS[2]) or '-1')
+local o = tonumber(redis.call('GET', KEYS[3]) or '-1')
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local limit = tonumber(ARGV[1])
@@ -43,10 +46,10 @@ if count < limit then
   redis.call('ZADD', KEYS[1], now, ARGV[3])
   redis.call('PEXPIRE', KEYS[1], window)
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {1, limit - count - 1, tonumber(oldest[2]) + window - now, v}
+  return {1, limit - count - 1, tonumber(oldest[2]) + window - now, v, o}
 end
 local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
-return {0, 0, tonumber(freeing[2]) + window - now, v}
+return {0, 0, tonumber(freeing[2]) + window - now, v, o}
 `;
 
 /** Raises a published version, never lowers it: publications of two writers may arrive in either order. */
@@ -57,11 +60,18 @@ return 1
 `;
 
 type HitReply = [number, number, number];
-type HitWithVersionReply = [number, number, number, number];
+type HitWithVersionReply = [number, number, number, number, number];
 
 interface ScriptedRedis extends Redis {
   rateLimitHit(key: string, limit: number, windowMs: number, member: string): Promise<HitReply>;
-  rateLimitHitWithVersion(key: string, versionKey: string, limit: number, windowMs: number, member: string): Promise<HitWithVersionReply>;
+  rateLimitHitWithVersion(
+    key: string,
+    versionKey: string,
+    occupancyKey: string,
+    limit: number,
+    windowMs: number,
+    member: string,
+  ): Promise<HitWithVersionReply>;
   publishVersion(versionKey: string, version: number): Promise<number>;
 }
 
@@ -95,7 +105,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       retryStrategy: (times) => Math.min(times * 100, 2000),
     }) as ScriptedRedis;
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-    this.redis.defineCommand('rateLimitHitWithVersion', { numberOfKeys: 2, lua: HIT_WITH_VERSION_SCRIPT });
+    this.redis.defineCommand('rateLimitHitWithVersion', { numberOfKeys: 3, lua: HIT_WITH_VERSION_SCRIPT });
     this.redis.defineCommand('publishVersion', { numberOfKeys: 1, lua: PUBLISH_VERSION_SCRIPT });
     this.redis.on('error', onError);
     this.redis.on('ready', () => {
@@ -125,26 +135,29 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs) };
   }
 
-  /** The check, plus the business's published version (undefined when Redis has none). */
-  async hitWithVersion(
-    key: string,
-    limit: number,
-    windowMs: number,
-    businessId: string,
-  ): Promise<{ decision: RateLimitDecision; version: number | undefined }> {
+  /** The check, plus the business's published versions (undefined when Redis has none). */
+  async hitWithVersion(key: string, limit: number, windowMs: number, businessId: string): Promise<HitWithVersions> {
     this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER;
     const member = `${this.instance}.${this.seq}`;
     let reply: HitWithVersionReply;
     try {
-      reply = await this.redis.rateLimitHitWithVersion(this.prefix + key, this.versionKey(businessId), limit, windowMs, member);
+      reply = await this.redis.rateLimitHitWithVersion(
+        this.prefix + key,
+        this.versionKey(businessId),
+        this.versionKey(occupancyVersionId(businessId)),
+        limit,
+        windowMs,
+        member,
+      );
     } catch (err) {
       if (err instanceof Error && err.message === 'Command timed out') throw new RateLimitTimeout(this.commandTimeoutMs);
       throw err;
     }
-    const [allowed, remaining, resetMs, version] = reply;
+    const [allowed, remaining, resetMs, version, occupancy] = reply;
     return {
       decision: { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs) },
       version: version < 0 ? undefined : version,
+      occupancy: occupancy < 0 ? undefined : occupancy,
     };
   }
 

@@ -10,6 +10,15 @@ export interface RateLimitDecision {
   resetMs: number;
 }
 
+/** A check and the versions published for the business (undefined when none is). */
+export interface HitWithVersions {
+  decision: RateLimitDecision;
+  /** the business's own version (keys, plan, catalogue, hours) */
+  version: number | undefined;
+  /** its occupancy version (bookings, group sessions) */
+  occupancy: number | undefined;
+}
+
 /**
  * A rolling-window counter: counts a request only when it is allowed, so a refused client is let in
  * again exactly when its oldest counted request is a full window old. Implementations must make the
@@ -23,12 +32,7 @@ export interface RateLimitStore {
    * A store shared by every instance (Redis) also answers, in the same round trip, the version
    * published for the business (undefined when none is): the caches' cross-instance check.
    */
-  hitWithVersion?(
-    key: string,
-    limit: number,
-    windowMs: number,
-    businessId: string,
-  ): Promise<{ decision: RateLimitDecision; version: number | undefined }>;
+  hitWithVersion?(key: string, limit: number, windowMs: number, businessId: string): Promise<HitWithVersions>;
   /** Publishes a committed business version for every instance (raise only). */
   publishVersion?(businessId: string, version: number): Promise<void>;
   /** Called on each (re)connection of a shared store. */

@@ -15,6 +15,8 @@ export interface KeyWithBusiness {
   expires_at: Date | null;
   /** the business's version (business_versions) in the same snapshot as the rest */
   version: number;
+  /** the business's occupancy version (migration 012), in the same snapshot */
+  occupancy: number;
 }
 
 /**
@@ -29,11 +31,12 @@ export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWith
     `/* unversioned */ WITH found AS (
        SELECT k.id, k.business_id, b.slug AS business_slug, k.kind, k.capabilities, k.tier,
               s.plan, s.status, s.feature_overrides, k.last_used_at, k.expires_at,
-              COALESCE(v.version, 0) AS version
+              COALESCE(v.version, 0) AS version, COALESCE(o.version, 0) AS occupancy
          FROM api_keys k
          JOIN businesses b ON b.id = k.business_id
          JOIN subscriptions s ON s.business_id = k.business_id
          LEFT JOIN business_versions v ON v.business_id = k.business_id
+         LEFT JOIN business_versions o ON o.business_id = 'occ:' || k.business_id
         WHERE k.secret_hash = $1
           AND k.revoked_at IS NULL
           AND (k.expires_at IS NULL OR k.expires_at > now())
@@ -47,7 +50,7 @@ export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWith
                        FOR UPDATE SKIP LOCKED)
         RETURNING 1
      )
-     SELECT id, business_id, business_slug, kind, capabilities, tier, plan, status, feature_overrides, expires_at, version FROM found`,
+     SELECT id, business_id, business_slug, kind, capabilities, tier, plan, status, feature_overrides, expires_at, version, occupancy FROM found`,
     [hash],
   );
   return r.rows[0];

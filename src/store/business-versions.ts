@@ -2,9 +2,17 @@ import type { VersionBumpListener, VersionBumps } from './db.ts';
 
 export type { VersionBumpListener, VersionBumps };
 
-/** The tables migration 011 puts a version trigger on. */
+/** The tables migrations 011 and 012 put a version trigger on. */
 const VERSIONED_WRITE =
-  /\b(insert|update|delete)\b[\s\S]*\b(businesses|subscriptions|memberships|api_keys|locations|services|staff|staff_services|working_hours|time_off)\b/i;
+  /\b(insert|update|delete)\b[\s\S]*\b(businesses|subscriptions|memberships|api_keys|locations|services|staff|staff_services|working_hours|time_off|bookings|group_sessions)\b/i;
+
+/**
+ * The id under which business_versions (and Redis) keep the occupancy version of a business
+ * (migration 012): a booking moves it, not the business's own version.
+ */
+export function occupancyVersionId(businessId: string): string {
+  return `occ:${businessId}`;
+}
 
 /**
  * Whether a statement run outside a transaction may bump a business version: the adapters then run

@@ -4,6 +4,7 @@ import { hashSecret, isWellFormedApiKey } from '../../domain/api-key-secret.ts';
 import { AppError } from '../../domain/errors.ts';
 import { allowsApiAccess, effectiveFeatures } from '../../domain/plans.ts';
 import { findUsableKey, type KeyWithBusiness } from '../../store/api-keys.ts';
+import { occupancyVersionId } from '../../store/business-versions.ts';
 import { startHit } from './rate-limit.ts';
 
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -34,6 +35,8 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('businessVersion', undefined);
   app.decorateRequest('keyReadVersion', undefined);
+  app.decorateRequest('occupancyVersion', undefined);
+  app.decorateRequest('keyReadOccupancy', undefined);
   app.decorateRequest('rateLimitOutcome', undefined);
 
   app.addHook('onRequest', async (request) => {
@@ -69,10 +72,14 @@ export function registerAuth(app: FastifyInstance): void {
       key = await findUsableKey(app.ctx.db, hash);
       if (!key) throw new AppError('auth.invalid_key');
       request.keyReadVersion = Number(key.version);
+      request.keyReadOccupancy = Number(key.occupancy);
       caches.rememberKey(hash, key);
     }
     // local: the version this process knows now, before the handler reads (none: no cache).
-    if (caches.mode === 'local') request.businessVersion = caches.localVersion(key.business_id);
+    if (caches.mode === 'local') {
+      request.businessVersion = caches.localVersion(key.business_id);
+      request.occupancyVersion = caches.localVersion(occupancyVersionId(key.business_id));
+    }
 
     if (!allowsApiAccess(key.status, effectiveFeatures(key.plan, key.feature_overrides))) {
       throw new AppError('auth.plan_insufficient');

@@ -5,6 +5,7 @@ import { RateLimitTimeout, throttledWarning, withTimeout } from '../../rate-limi
 import { counterKey, limitFor, WINDOW_MS, type RateGroup } from '../../rate-limit/policy.ts';
 import type { RateLimitDecision, RateLimitStore } from '../../rate-limit/store.ts';
 import type { Tier } from '../../domain/capabilities.ts';
+import { occupancyVersionId } from '../../store/business-versions.ts';
 
 export interface RateLimitOptions {
   store: RateLimitStore;
@@ -13,9 +14,9 @@ export interface RateLimitOptions {
   timeoutMs: number;
 }
 
-/** One rate-limit round trip: the decision and, from a shared store, the business's published version. */
+/** One rate-limit round trip: the decision and, from a shared store, the business's published versions. */
 export type HitOutcome =
-  | { ok: true; keyId: string; tier: Tier; decision: RateLimitDecision; version: number | undefined }
+  | { ok: true; keyId: string; tier: Tier; decision: RateLimitDecision; version: number | undefined; occupancy: number | undefined }
   | { ok: false; keyId: string; tier: Tier; err: unknown };
 
 /**
@@ -32,9 +33,9 @@ export function startHit(
   const limit = limitFor(group, tier);
   const hit = store.hitWithVersion
     ? store.hitWithVersion(counterKey(keyId, group), limit, WINDOW_MS, businessId)
-    : store.hit(counterKey(keyId, group), limit, WINDOW_MS).then((decision) => ({ decision, version: undefined }));
+    : store.hit(counterKey(keyId, group), limit, WINDOW_MS).then((decision) => ({ decision, version: undefined, occupancy: undefined }));
   return withTimeout(hit, timeoutMs).then(
-    (r) => ({ ok: true as const, keyId, tier, decision: r.decision, version: r.version }),
+    (r) => ({ ok: true as const, keyId, tier, decision: r.decision, version: r.version, occupancy: r.occupancy }),
     (err: unknown) => ({ ok: false as const, keyId, tier, err }),
   );
 }
@@ -70,7 +71,7 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
       // Fail open, and the caches are bypassed: no version was learnt.
       return;
     }
-    if (store.hitWithVersion) noteSharedVersion(request, store, outcome.version);
+    if (store.hitWithVersion) noteSharedVersions(request, store, outcome.version, outcome.occupancy);
     const decision = outcome.decision;
 
     // Rounded up, so a client that waits this long is never early.
@@ -89,18 +90,36 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
 }
 
 /**
- * The version Redis published for the request's business, learnt before the handler reads anything:
- * the catalogue answers are cached under it. When Redis has none (it lost it) or an older one than
- * this request read from the database (a write made outside every instance, or a publication still
- * being retried), the database's version is published (raise only: it is committed) so the caches
- * work again; this request answers from the database.
+ * The versions Redis published for the request's business, learnt before the handler reads
+ * anything: the catalogue answers are cached under its own version, the busy times under both.
+ * When Redis has none (it lost it) or an older one than this request read from the database (a
+ * write made outside every instance, or a publication still being retried), the database's version
+ * is published (raise only: it is committed) so the caches work again; this request answers from
+ * the database.
  */
-function noteSharedVersion(request: FastifyRequest, store: RateLimitStore, version: number | undefined): void {
-  const later = request.auth && version !== undefined && request.server.ctx.caches.knowsLater(request.auth.businessId, version);
-  request.businessVersion = later ? undefined : version;
-  const read = request.keyReadVersion;
-  if (request.auth && read !== undefined && (version === undefined || version < read) && store.publishVersion) {
-    request.businessVersion = undefined;
-    store.publishVersion(request.auth.businessId, read).catch(() => {});
+function noteSharedVersions(
+  request: FastifyRequest,
+  store: RateLimitStore,
+  version: number | undefined,
+  occupancy: number | undefined,
+): void {
+  if (!request.auth) return;
+  const { businessId } = request.auth;
+  request.businessVersion = trusted(request, store, businessId, version, request.keyReadVersion);
+  request.occupancyVersion = trusted(request, store, occupancyVersionId(businessId), occupancy, request.keyReadOccupancy);
+}
+
+function trusted(
+  request: FastifyRequest,
+  store: RateLimitStore,
+  id: string,
+  published: number | undefined,
+  read: number | undefined,
+): number | undefined {
+  if (read !== undefined && (published === undefined || published < read) && store.publishVersion) {
+    store.publishVersion(id, read).catch(() => {});
+    return undefined;
   }
+  if (published === undefined || request.server.ctx.caches.knowsLater(id, published)) return undefined;
+  return published;
 }

@@ -9,6 +9,7 @@ import membersSessions from './008-members-sessions.ts';
 import depositStatus from './009-deposit-status.ts';
 import redeliveryAttempts from './010-redelivery-attempts.ts';
 import businessVersions from './011-business-versions.ts';
+import occupancyVersions from './012-occupancy-versions.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '009-deposit-status', sql: depositStatus },
   { name: '010-redelivery-attempts', sql: redeliveryAttempts },
   { name: '011-business-versions', sql: businessVersions },
+  { name: '012-occupancy-versions', sql: occupancyVersions },
 ];

@@ -4,6 +4,7 @@ import type { EngineResult } from '../../domain/availability/types.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
 import type { Queryable } from '../../store/db.ts';
+import { occupancyRead, type AvailabilityCache } from './read-cache.ts';
 
 /**
  * Runs the engine for one service at one location over local dates, with the location's rules. The
@@ -22,10 +23,14 @@ export async function slotsAtLocation(
     lastDay: number;
     now: Date;
     limit: number;
+    /** searches only: a booking's own check reads in its transaction */
+    cache?: AvailabilityCache | undefined;
   },
 ): Promise<{ result: EngineResult; staff: ReadonlyArray<{ id: string; name: string }> }> {
   const window = searchWindow(a.service, a.firstDay, a.lastDay);
-  const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+  const staff = await occupancyRead(a.cache, ['staff', a.location.id, a.service.id, a.staffId, window.from, window.to], () =>
+    loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to),
+  );
   const result = computeSlots({
     timezone: a.location.timezone,
     slotIntervalMinutes: a.location.slotIntervalMinutes,

@@ -11,11 +11,14 @@ import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
 import { slotsAtLocation } from './location-slots.ts';
+import { catalogueRead, occupancyRead, type AvailabilityCache } from './read-cache.ts';
 
 export const SLOT_LIMIT = 500;
 
 export interface SearchInput {
   location: LocationRecord;
+  /** the caches to answer reads from; none: every read goes to the database */
+  cache?: AvailabilityCache | undefined;
   serviceId: string;
   staffId?: string | undefined;
   from: string;
@@ -55,12 +58,17 @@ export interface SearchResult {
 export async function searchAvailability(q: Queryable, input: SearchInput): Promise<SearchResult> {
   const { firstDay, lastDay } = searchDays(input.from, input.to);
 
-  const service = await findServiceById(q, input.serviceId);
+  const { cache } = input;
+  const service = await catalogueRead(cache, ['service', input.serviceId], () => findServiceById(q, input.serviceId));
   if (!service || service.locationId !== input.location.id || !service.active) {
     throw new AppError('catalog.service_not_found');
   }
   if (input.staffId !== undefined) {
-    if (!(await staffForService(q, input.staffId, service.id, input.location.id))) {
+    const staffId = input.staffId;
+    const performs = await catalogueRead(cache, ['performs', staffId, service.id, input.location.id], () =>
+      staffForService(q, staffId, service.id, input.location.id),
+    );
+    if (!performs) {
       throw new AppError('catalog.staff_not_found');
     }
   }
@@ -73,7 +81,9 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
 
   if (mode === 'groupSession') {
     const window = searchWindow(service, firstDay, lastDay);
-    const sessions = await loadOpenSessions(q, service.id, input.staffId, window.from, window.to);
+    const sessions = await occupancyRead(cache, ['sessions', service.id, input.staffId, window.from, window.to], () =>
+      loadOpenSessions(q, service.id, input.staffId, window.from, window.to),
+    );
     const all = sessions.filter((s) => {
       const start = s.start_at.getTime();
       if (start < earliest || start > latest) return false;
@@ -108,6 +118,7 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
     lastDay,
     now: input.now,
     limit: SLOT_LIMIT,
+    cache,
   });
   return { slots: result.slots.map(toStandardSlot), mode, suppressed: false, total: result.total };
 }

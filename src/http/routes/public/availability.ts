@@ -1,6 +1,7 @@
 import { assertRealDates } from '../../../domain/availability/date-range.ts';
 import { searchAvailability, SLOT_LIMIT } from '../../../use-cases/availability/search.ts';
 import { AppError } from '../../../domain/errors.ts';
+import { catalogueRead, type AvailabilityCache } from '../../../use-cases/availability/read-cache.ts';
 import { resolveLocation } from '../../../use-cases/scope.ts';
 import type { App } from '../../context.ts';
 import { ok, type MetaExtras } from '../../envelope.ts';
@@ -35,7 +36,15 @@ export async function availabilityRoutes(app: App): Promise<void> {
       const auth = authOf(request);
       const body = request.body;
       assertRealDates(body.dateRange.from, body.dateRange.to);
-      const location = await resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug);
+      const cache: AvailabilityCache = {
+        caches: app.ctx.caches,
+        businessId: auth.businessId,
+        version: request.businessVersion,
+        occupancy: request.occupancyVersion,
+      };
+      const location = await catalogueRead(cache, ['location', auth.businessSlug, body.salonSlug, body.locationSlug], () =>
+        resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug),
+      );
       // Slots that POST /bookings would refuse are not offered (decisions.md).
       if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
       const now = app.ctx.clock();
@@ -47,6 +56,7 @@ export async function availabilityRoutes(app: App): Promise<void> {
         to: body.dateRange.to,
         now,
         secret: app.ctx.serverSecret,
+        cache,
       });
       const meta: MetaExtras = {};
       if (result.mode === 'groupSession') meta.bookingMode = 'groupSession';

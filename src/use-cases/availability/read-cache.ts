@@ -1,0 +1,33 @@
+import type { ReadCaches } from '../../cache/read-caches.ts';
+
+/**
+ * The caches and the versions the request learnt before it read anything (undefined: that cache is
+ * bypassed). docs/architecture.md "Caches and their invalidation" says why an answer kept under
+ * these versions is exact.
+ */
+export interface AvailabilityCache {
+  caches: ReadCaches;
+  businessId: string;
+  /** the business's own version: its catalogue, staff, hours and time off */
+  version: number | undefined;
+  /** its occupancy version: bookings and group sessions */
+  occupancy: number | undefined;
+}
+
+function id(c: AvailabilityCache, parts: readonly unknown[]): string {
+  // The business is part of every id: versions are per business, so two businesses' numbers may match.
+  return JSON.stringify(['availability', c.businessId, ...parts]);
+}
+
+/** A read that depends on the catalogue only (a service, who performs it). */
+export function catalogueRead<T>(c: AvailabilityCache | undefined, parts: readonly unknown[], read: () => Promise<T>): Promise<T> {
+  if (!c) return read();
+  return c.caches.answer(c.version, id(c, parts), read);
+}
+
+/** A read that also depends on bookings (busy times, seats left): kept under both versions. */
+export function occupancyRead<T>(c: AvailabilityCache | undefined, parts: readonly unknown[], read: () => Promise<T>): Promise<T> {
+  if (!c) return read();
+  const version = c.version !== undefined && c.occupancy !== undefined ? `${c.version}/${c.occupancy}` : undefined;
+  return c.caches.answer(version, id(c, parts), read, 'busy');
+}
