@@ -49,10 +49,14 @@ if (!adminToken) banner.push('Operator API: off (set ADMIN_TOKEN to enable it)')
 if (config.seedDemo) {
   const demo = await seedDemoIfEmpty(db, config);
   if (demo) {
+    const base = config.publicBaseUrl;
+    // One line to paste into another shell: every value the quick start of docs/integrator-guide.md needs.
+    const exports = `export BASE=${base} KEY=${demo.apiKey} SALON=${demo.salonSlug} LOCATION=${demo.locationSlug} SERVICE=${demo.serviceId} STAFF=${demo.staffId}`;
     banner.push(
-      `Demo salon "${demo.salonSlug}" seeded. Demo API key (shown once): ${demo.apiKey}`,
-      `Try: curl -s -H 'Authorization: Bearer ${demo.apiKey}' '${config.publicBaseUrl}/v1/services?salonSlug=${demo.salonSlug}&locationSlug=${demo.locationSlug}'`,
-      `Demo owner (shown once): email ${demo.owner.email}  password ${demo.owner.password}  dashboard ${config.publicBaseUrl}/dashboard/`,
+      `Demo salon "${demo.salonSlug}" seeded. Demo API key (shown once) and what the quick start (docs/integrator-guide.md) needs:`,
+      `  ${exports}`,
+      `Try: curl -s -H "Authorization: Bearer $KEY" "$BASE/v1/services?salonSlug=$SALON&locationSlug=$LOCATION"`,
+      `Demo owner (shown once): email ${demo.owner.email}  password ${demo.owner.password}  dashboard ${base}/dashboard/`,
     );
   }
 }

@@ -323,8 +323,15 @@ for (const target of dbTargets()) {
           const seed = await seedDemoIfEmpty(db, testConfig());
           assert.ok(seed);
           assert.deepEqual(
-            { ...seed, apiKey: undefined, owner: undefined },
-            { salonSlug: 'demo-salon', locationSlug: 'downtown', apiKey: undefined, owner: undefined },
+            { ...seed, apiKey: undefined, owner: undefined, serviceId: undefined, staffId: undefined },
+            {
+              salonSlug: 'demo-salon',
+              locationSlug: 'downtown',
+              apiKey: undefined,
+              owner: undefined,
+              serviceId: undefined,
+              staffId: undefined,
+            },
           );
           const query = q(seed.salonSlug, seed.locationSlug);
           const list = (await api(app, seed.apiKey, 'GET', `/services?${query}`)).body.data.services;
@@ -338,6 +345,9 @@ for (const target of dbTargets()) {
           );
           const people = (await api(app, seed.apiKey, 'GET', `/staff?${query}`)).body.data.staff;
           assert.equal(people.length, 2);
+          // the quick start (docs/integrator-guide.md) books these two: an automatic service and who performs it
+          assert.equal(list.find((s: any) => s.id === seed.serviceId)?.name, 'Haircut');
+          assert.equal(people.find((p: any) => p.id === seed.staffId)?.name, 'Anna Kovács');
           const sub = await api(app, seed.apiKey, 'GET', '/subscription');
           assert.equal(sub.body.data.subscription.plan, 'pro');
           // the demo owner signs in to the demo salon as its owner; the password is random, 16+ characters

@@ -18,6 +18,9 @@ export interface DemoSeed {
   salonSlug: string;
   locationSlug: string;
   apiKey: string;
+  /** what the quick start (docs/integrator-guide.md) books: Haircut (automatic acceptance) with Anna */
+  serviceId: string;
+  staffId: string;
   /** the demo salon's owner account: sign in to the dashboard with it; the password is shown once */
   owner: { email: string; password: string };
 }
@@ -87,7 +90,7 @@ export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed
     price: null,
     requestAcceptancePolicy: 'automatic',
   });
-  await createStaff(db, DEMO_SLUG, {
+  const anna = await createStaff(db, DEMO_SLUG, {
     locationSlug: LOCATION_SLUG,
     name: 'Anna Kovács',
     bio: 'Senior stylist, colour specialist.',
@@ -119,5 +122,5 @@ export async function seedDemoIfEmpty(db: Db, _config: Config): Promise<DemoSeed
     await addMembership(tx, businessId, user.id, 'owner');
     return { email: DEMO_OWNER_EMAIL, password };
   });
-  return { salonSlug: DEMO_SLUG, locationSlug: LOCATION_SLUG, apiKey: key.secret, owner };
+  return { salonSlug: DEMO_SLUG, locationSlug: LOCATION_SLUG, apiKey: key.secret, serviceId: haircut.id, staffId: anna.id, owner };
 }
