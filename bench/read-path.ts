@@ -34,14 +34,12 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { App } from '../src/http/context.ts';
-import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.ts';
-import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';
-import type { RateLimitDecision, RateLimitStore } from '../src/rate-limit/store.ts';
 import type { Db } from '../src/store/db.ts';
 import { migrate } from '../src/store/migrate.ts';
 import { PgliteDb } from '../src/store/pglite-db.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { ADMIN_TOKEN, NOW, seed } from './availability.ts';
+import { openRateLimits } from './never-refusing.ts';
 import type { ReadLoadSpec } from './read-load-process.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -199,38 +197,6 @@ export function topSelfTime(profile: any, n = 15): Array<{ fn: string; ms: numbe
     .map(([fn, us]) => ({ fn, ms: us / 1000, pct: total ? (100 * us) / total : 0 }));
 }
 
-/**
- * The production store at the production limits, its refusals ignored: each hit costs what it costs
- * a key at its limit in production (the in-process sliding log holds at most `limit` entries), and
- * the load is never refused. (test/helpers' GenerousRateLimitStore multiplies the limits instead,
- * which makes the in-process log — and every hit's scan of it — a thousand times longer than any
- * production key's: a fifth of the server's CPU in this bench's profiles.)
- */
-class NeverRefusingRateLimitStore implements RateLimitStore {
-  readonly name: string;
-  constructor(private readonly inner: RateLimitStore) {
-    this.name = inner.name;
-  }
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
-    const d = await this.inner.hit(key, limit, windowMs);
-    return d.allowed ? d : { allowed: true, remaining: 0, resetMs: d.resetMs };
-  }
-  ready(timeoutMs: number): Promise<boolean> {
-    return this.inner.ready(timeoutMs);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-}
-
-async function openRateLimits(): Promise<RateLimitStore> {
-  const redisUrl = process.env.REDIS_URL;
-  if (!redisUrl) return new NeverRefusingRateLimitStore(new MemoryRateLimitStore());
-  const redis = new RedisRateLimitStore(redisUrl, { commandTimeoutMs: 500 }, (err) => console.error(`redis: ${err.message}`));
-  if (!(await redis.ready(2000))) throw new Error(`Redis at ${redisUrl} is not reachable`);
-  return new NeverRefusingRateLimitStore(redis);
-}
-
 async function adminPost(app: App, url: string, payload: object): Promise<any> {
   const r = await app.inject({ method: 'POST', url: `/admin/v1${url}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload });
   if (r.statusCode >= 300) throw new Error(`POST ${url} -> ${r.statusCode} ${r.body}`);
@@ -255,6 +221,7 @@ async function runTarget(name: 'pglite' | 'postgres', db: Db): Promise<TargetRes
     clock: () => NOW,
     rateLimitStore,
   });
+  console.log(`caches: ${app.ctx.caches.mode}`);
   try {
     const t0 = performance.now();
     const f = await seed(app);
