@@ -6,6 +6,7 @@ import { effectiveFeatures } from '../../domain/plans.ts';
 import type { Db } from '../../store/db.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { getSubscription } from '../../store/subscriptions.ts';
+import { catalogueRead, type AvailabilityCache } from '../availability/read-cache.ts';
 import { resolveLocationAndService } from '../scope.ts';
 import { type CreateOutcome, createBooking } from './create.ts';
 
@@ -16,6 +17,8 @@ export interface PublicCreateRequest {
   deposits: DepositProvider;
   secret: Buffer;
   gate: AttemptGate;
+  /** the catalogue cache (the location and service); busy times are read fresh by the create */
+  cache?: AvailabilityCache | undefined;
 }
 
 /**
@@ -30,7 +33,11 @@ export async function createPublicBooking(
   settle: (outcome: CreateOutcome) => KeyCompletion,
 ): Promise<CreateOutcome> {
   const { auth, body } = req;
-  const { location, service } = await resolveLocationAndService(db, auth, body.salonSlug, body.locationSlug, body.serviceId);
+  const { location, service } = await catalogueRead(
+    req.cache,
+    ['locationAndService', auth.businessSlug, body.salonSlug, body.locationSlug, body.serviceId],
+    () => resolveLocationAndService(db, auth, body.salonSlug, body.locationSlug, body.serviceId),
+  );
   if (!service?.active || !service.onlineBookable) throw new AppError('catalog.service_not_found');
   if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
   // Only a deposit service needs the plan's features (one query less on every other create).

@@ -76,7 +76,8 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
             ...(outcome.depositPaymentUrl ? { liveOnly: { nextAction: { depositPaymentUrl: outcome.depositPaymentUrl } } } : {}),
           });
           const { deposits, serverSecret: secret, bookingGate: gate } = app.ctx;
-          const req = { auth, body, now: app.ctx.clock(), deposits, secret, gate };
+          const cache = { caches: app.ctx.caches, businessId: auth.businessId, version: request.businessVersion, occupancy: undefined };
+          const req = { auth, body, now: app.ctx.clock(), deposits, secret, gate, cache };
           return result(await createPublicBooking(db, req, (outcome) => settle(result(outcome))));
         });
       // A burst of one business waits here, in memory, instead of filling the instance's pool
