@@ -30,11 +30,11 @@ interface CachedKey {
 const KEY_MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 /**
- * Busy times are the large answers (a month of a busy salon's bookings is tens of kilobytes) and
- * vary with the searched window: a smaller pool of their own keeps them from pushing the keys and
- * catalogue out, and bounds their memory.
+ * A search's open slots are the large answers (a month of a 10-staff salon is ~5,000 slots, some
+ * 700 KB) and vary with the searched range: a smaller pool of their own keeps them from pushing the
+ * keys and catalogue out, and bounds their memory (~70 MB if every entry were such a month).
  */
-const MAX_BUSY_ENTRIES = 500;
+const MAX_BUSY_ENTRIES = 100;
 
 export class ReadCaches {
   private readonly keys = new Lru<string, CachedKey>(MAX_ENTRIES);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { computeSlots } from '../../src/domain/availability/engine.ts';
+import { boundSlots, openSlots } from '../../src/domain/availability/open-slots.ts';
 import type { EngineInput, EngineStaff, Interval, WorkingInterval } from '../../src/domain/availability/types.ts';
 import { Converter, overlaps, referenceSlots } from './availability-reference.ts';
 
@@ -140,6 +141,16 @@ test('computeSlots equals the all-Temporal reference', () => {
   );
 });
 
+test('openSlots bounded by a request (the cached search) equals computeSlots', () => {
+  fc.assert(
+    fc.property(scenario, (input) => {
+      const { now, minNoticeMinutes, horizonDays, limit, ...rest } = input;
+      assert.deepStrictEqual(boundSlots(openSlots(rest), { now, minNoticeMinutes, horizonDays, limit }), computeSlots(input));
+    }),
+    { numRuns: RUNS },
+  );
+});
+
 test('every returned slot is free, on the grid, inside working hours and within notice/horizon', () => {
   fc.assert(
     fc.property(scenario, (input) => {
@@ -175,4 +186,33 @@ test('every returned slot is free, on the grid, inside working hours and within 
     }),
     { numRuns: RUNS },
   );
+});
+
+test('a slot starting exactly at the earliest or the latest allowed start is kept by both', () => {
+  const now = Date.parse('2026-07-15T07:00:00Z');
+  const input: EngineInput = {
+    timezone: 'UTC',
+    slotIntervalMinutes: 30,
+    minNoticeMinutes: 60,
+    horizonDays: 1,
+    now,
+    from: '2026-07-15',
+    to: '2026-07-16',
+    service: { id: 'svc', durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 },
+    staff: [
+      {
+        id: 'st',
+        workingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 420, endMinute: 600 })),
+        timeOff: [],
+        busy: [],
+      },
+    ],
+    limit: 1000,
+  };
+  const { now: _, minNoticeMinutes, horizonDays, limit, ...rest } = input;
+  const bounded = boundSlots(openSlots(rest), { now, minNoticeMinutes, horizonDays, limit });
+  assert.deepStrictEqual(bounded, computeSlots(input));
+  const starts = bounded.slots.map((s) => `${s.date} ${s.startTime}`);
+  assert.equal(starts[0], '2026-07-15 08:00', 'the earliest start (now + notice) is offered');
+  assert.equal(starts.at(-1), '2026-07-16 07:00', 'the latest start (now + horizon) is offered');
 });

@@ -1,4 +1,5 @@
 import { computeSlots } from '../../domain/availability/engine.ts';
+import { boundSlots, openSlots } from '../../domain/availability/open-slots.ts';
 import { searchWindow } from '../../domain/availability/search-window.ts';
 import type { EngineResult } from '../../domain/availability/types.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
@@ -28,15 +29,9 @@ export async function slotsAtLocation(
   },
 ): Promise<{ result: EngineResult; staff: ReadonlyArray<{ id: string; name: string }> }> {
   const window = searchWindow(a.service, a.firstDay, a.lastDay);
-  const staff = await occupancyRead(a.cache, ['staff', a.location.id, a.service.id, a.staffId, window.from, window.to], () =>
-    loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to),
-  );
-  const result = computeSlots({
+  const engine = {
     timezone: a.location.timezone,
     slotIntervalMinutes: a.location.slotIntervalMinutes,
-    minNoticeMinutes: a.location.minNoticeMinutes,
-    horizonDays: a.location.horizonDays,
-    now: a.now.getTime(),
     from: a.from,
     to: a.to,
     service: {
@@ -45,6 +40,29 @@ export async function slotsAtLocation(
       bufferBeforeMinutes: a.service.bufferBeforeMinutes,
       bufferAfterMinutes: a.service.bufferAfterMinutes,
     },
+  };
+  if (a.cache) {
+    // A search: every slot of the range, kept under the versions, then this request's notice,
+    // horizon and limit (open-slots.ts). The ids name everything the slots depend on that the
+    // versions do not: the location's and service's own rules are catalogue, under the version.
+    const open = await occupancyRead(a.cache, ['open', a.location.id, a.service.id, a.staffId, a.from, a.to], async () => {
+      const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+      return { staff: staff.map(({ id, name }) => ({ id, name })), slots: openSlots({ ...engine, staff }) };
+    });
+    const rules = {
+      now: a.now.getTime(),
+      minNoticeMinutes: a.location.minNoticeMinutes,
+      horizonDays: a.location.horizonDays,
+      limit: a.limit,
+    };
+    return { result: boundSlots(open.slots, rules), staff: open.staff };
+  }
+  const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+  const result = computeSlots({
+    ...engine,
+    minNoticeMinutes: a.location.minNoticeMinutes,
+    horizonDays: a.location.horizonDays,
+    now: a.now.getTime(),
     staff,
     limit: a.limit,
   });
