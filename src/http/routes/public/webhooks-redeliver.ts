@@ -32,7 +32,7 @@ const EXAMPLE = {
     delivery: {
       deliveryId: DELIVERY_ID,
       event: 'booking.confirmed',
-      bookingId: 'bk_01JD3K5N7Q9R2S4T6V8W0X1Y2Z',
+      bookingId: 'bkg_k3v9q2m7x4t8w1r6z5pa',
       sequence: 2,
       status: 'succeeded',
       attemptCount: 4,
@@ -56,7 +56,7 @@ const EXAMPLE = {
       createdAt: '2026-11-22T10:15:03.120Z',
     },
   },
-  meta: { requestId: 'req-7c1f2a9e', v: '1' },
+  meta: { requestId: 'req-4f9c2d1a7b3e', v: '1' },
 };
 
 const Success = Type.Object(Envelope(DeliveryResult).properties, {
