@@ -18,7 +18,7 @@ import { attemptsOf, createWebhook, testWorker, waitForFinal, webhookHarness } f
 function verifiers(secret: string): Array<[string, Webhook]> {
   return [
     ["new Webhook(secret, { format: 'raw' })", new Webhook(secret, { format: 'raw' })],
-    ['new Webhook(`whsec_${base64(secret)}`)', new Webhook(`whsec_${Buffer.from(secret, 'utf8').toString('base64')}`)],
+    ['new Webhook(whsec_ + base64(secret))', new Webhook(`whsec_${Buffer.from(secret, 'utf8').toString('base64')}`)],
   ];
 }
 
