@@ -4,7 +4,7 @@ import { redeliverWebhook } from '../../../use-cases/webhooks/redeliver.ts';
 import type { App } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { runIdempotentStatement } from '../../plugins/idempotency.ts';
-import { Envelope, responses, Slug } from '../../schemas/common.ts';
+import { responses, Slug } from '../../schemas/common.ts';
 import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { DeliveryResult } from '../../schemas/webhook.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
@@ -59,17 +59,20 @@ const EXAMPLE = {
   meta: { requestId: 'req-4f9c2d1a7b3e', v: '1' },
 };
 
-const Success = Type.Object(Envelope(DeliveryResult).properties, {
-  description:
-    'The delivery record after the attempt this request made (its outcome in `outcome`, `statusCode` and the last ' +
-    'entry of `attempts`). A repeat with the same `Idempotency-Key` answers the same record with `meta.idempotent` ' +
-    'and makes no attempt.',
-  examples: [EXAMPLE],
-});
+const BASE = responses(200, DeliveryResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'request.not_found', 'webhook.not_configured']);
 
+// The shared success entry (whatever it declares, headers included) with this route's own
+// description and example.
 const RESPONSES: Record<string, TSchema> = {
-  ...responses(200, DeliveryResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'request.not_found', 'webhook.not_configured']),
-  200: Success,
+  ...BASE,
+  200: {
+    ...BASE[200]!,
+    description:
+      'The delivery record after the attempt this request made (its outcome in `outcome`, `statusCode` and the last ' +
+      'entry of `attempts`). A repeat with the same `Idempotency-Key` answers the same record with `meta.idempotent` ' +
+      'and makes no attempt.',
+    examples: [EXAMPLE],
+  },
 };
 
 /**
