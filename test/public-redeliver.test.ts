@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { WebhookWorker } from '../src/webhooks/worker.ts';
 import { createOk, expectError } from './helpers/bookings.ts';
@@ -85,6 +86,37 @@ for (const target of isolatedDbTargets()) {
       // The log shows the record as the last redelivery answered it.
       const log = await api(h.app, salon.key.secret, 'GET', `/webhooks/deliveries?salonSlug=${salon.business.slug}`);
       assert.deepEqual(log.body.data.deliveries, [again.body.data.delivery]);
+    });
+
+    test('while an attempt of the record is in flight: 503 idempotency.request_in_progress, and that key works once it ends', async () => {
+      const salon = await createSalon(h.app);
+      const { url, path } = receiver.path('public-slow', (attempt) =>
+        attempt <= 3 ? { status: 500 } : attempt === 4 ? 'hang' : { status: 200 },
+      );
+      await createWebhook(h, salon, url);
+      const deliveryId = await exhaustedDelivery(salon, path);
+      const first = api(h.app, salon.key.secret, 'POST', redeliverPath(deliveryId));
+      await receiver.waitFor(() => receiver.at(path).length === 4);
+
+      const key = { 'idempotency-key': randomUUID() };
+      expectError(
+        await api(h.app, salon.key.secret, 'POST', redeliverPath(deliveryId), undefined, key),
+        503,
+        'idempotency.request_in_progress',
+      );
+      receiver.releaseHanging();
+      const done = await first;
+      assert.equal(done.status, 200, done.raw);
+      assert.equal(done.body.data.delivery.attemptCount, 4);
+      assert.equal(done.body.data.delivery.status, 'exhausted');
+
+      // A retryable refusal does not keep the key: the same key now makes the next attempt.
+      const retried = await api(h.app, salon.key.secret, 'POST', redeliverPath(deliveryId), undefined, key);
+      assert.equal(retried.status, 200, retried.raw);
+      assert.equal(retried.body.meta.idempotent, undefined);
+      assert.equal(retried.body.data.delivery.attemptCount, 5);
+      assert.equal(retried.body.data.delivery.status, 'succeeded');
+      assert.equal(receiver.at(path).length, 5);
     });
 
     test("another business's delivery, or an unknown one, is 404 request.not_found and sends nothing", async () => {
