@@ -50,6 +50,8 @@ const SPEC_ENDPOINTS: Record<string, { capability: Capability; guestPartner: boo
   'DELETE /v1/webhooks/config': { capability: 'webhook.manage', guestPartner: false },
   'POST /v1/webhooks/config/rotate-secret': { capability: 'webhook.manage', guestPartner: false },
   'GET /v1/webhooks/deliveries': { capability: 'webhook.manage', guestPartner: false },
+  // added to v1 after the spec (docs/decisions.md "Changes to v1")
+  'POST /v1/webhooks/deliveries/:deliveryId/redeliver': { capability: 'webhook.manage', guestPartner: false },
 };
 
 /** Codes that mean "stopped before the route's own logic by key, plan, kind or capability". */

@@ -50,6 +50,8 @@ const EXPECTED_GROUP: Record<string, RateGroup> = {
   'DELETE /v1/webhooks/config': 'webhook',
   'POST /v1/webhooks/config/rotate-secret': 'webhook',
   'GET /v1/webhooks/deliveries': 'webhook',
+  // added to v1 after the spec (docs/decisions.md "Changes to v1"), in the group of its resource
+  'POST /v1/webhooks/deliveries/:deliveryId/redeliver': 'webhook',
 };
 
 const TIERS = ['standard', 'elevated'] as const;

@@ -3,7 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import { classifyAddress } from '../domain/webhooks/ip-ranges.ts';
 import { outcomeOfStatus, type AttemptResult } from '../domain/webhooks/retry-policy.ts';
-import { signatureHeader } from '../domain/webhooks/signing-secret.ts';
+import { signatureHeader, standardWebhookSignature } from '../domain/webhooks/signing-secret.ts';
 
 /** Resolves a host name to all its addresses; injectable so tests can map a name without /etc/hosts. */
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
@@ -115,6 +115,10 @@ export class Dispatcher {
       if (refused) return done({ outcome: 'network_error', statusCode: null, error: refused.message });
     }
 
+    // The Standard Webhooks timestamp is this attempt's send time, not the event's: its libraries
+    // refuse a timestamp over 5 minutes old, which a late retry or a redelivery of the event's
+    // would be (docs/decisions.md, "Standard Webhooks headers"). The body keeps the event's.
+    const sentAt = Math.floor(startedAt.getTime() / 1000);
     const deadline = AbortSignal.timeout(this.opts.timeoutMs);
     try {
       const res = await request(url, {
@@ -129,6 +133,9 @@ export class Dispatcher {
           'x-service-event': d.event,
           'x-service-timestamp': d.timestamp,
           'x-service-attempt': String(d.attempt),
+          'webhook-id': d.deliveryId,
+          'webhook-timestamp': String(sentAt),
+          'webhook-signature': standardWebhookSignature(d.secret, d.deliveryId, sentAt, d.payload),
         },
         body: d.payload,
       });

@@ -36,3 +36,15 @@ export function decryptSigningSecret(serverSecret: Buffer, stored: string): stri
 export function signatureHeader(secretHex: string, body: string | Buffer): string {
   return `sha256=${createHmac('sha256', secretHex).update(body).digest('hex')}`;
 }
+
+/**
+ * `webhook-signature` value of the Standard Webhooks scheme (standardwebhooks.com): `v1,` + base64
+ * HMAC-SHA256 of `{id}.{timestamp}.{body}`. The key is the same bytes as X-Service-Signature's (the
+ * secret's 64 characters as ASCII), so an integrator keeps one secret for both schemes; the
+ * official libraries take those bytes as `new Webhook(secret, { format: 'raw' })` or as
+ * `whsec_` + their base64 (docs/webhooks.md).
+ */
+export function standardWebhookSignature(secretHex: string, id: string, unixSeconds: number, body: string | Buffer): string {
+  const mac = createHmac('sha256', secretHex).update(`${id}.${unixSeconds}.`).update(body);
+  return `v1,${mac.digest('base64')}`;
+}

@@ -3,6 +3,7 @@ import { toDeliveryView, type DeliveryView } from '../../domain/webhooks/deliver
 import { nextStep, type AttemptOutcome, type RetryRange } from '../../domain/webhooks/retry-policy.ts';
 import { decryptSigningSecret } from '../../domain/webhooks/signing-secret.ts';
 import type { Queryable } from '../../store/db.ts';
+import { completeKey, type KeyCompletion } from '../../store/idempotency.ts';
 import { findWebhookConfig } from '../../store/webhook-configs.ts';
 import { findDelivery, listAttempts } from '../../store/webhook-log.ts';
 import { claimForRedelivery, failWithoutAttempt, recordAttempt } from '../../store/webhook-outbox.ts';
@@ -41,6 +42,12 @@ export interface RedeliverInput {
   leaseMs: number;
   /** told the outcome of the attempt made (the worker's attempt counter) */
   onAttempt?: ((outcome: AttemptOutcome) => void) | undefined;
+  /**
+   * The public route's Idempotency-Key completion for the answer (runIdempotentStatement), stored
+   * once the attempt is recorded. The attempt is an HTTP request that no transaction can undo, so
+   * it is not held inside one; the operator route passes none.
+   */
+  settle?: ((delivery: DeliveryView) => KeyCompletion) | undefined;
 }
 
 /** The delivery record as the log shows it. */
@@ -51,7 +58,8 @@ export async function getDelivery(q: Queryable, businessId: string, deliveryId: 
 }
 
 /**
- * An operator's redelivery (business-side.md): the event is sent again now as the next attempt of
+ * A redelivery (the operator route of business-side.md, and the public
+ * POST /v1/webhooks/deliveries/{deliveryId}/redeliver): the event is sent again now as the next attempt of
  * the same record, whatever its status: the same payload bytes (so the same deliveryId and
  * timestamp), the webhook's current URL and secret, through the worker's sender. The attempt and
  * the record's next state are written as the worker writes them (nextStep, recordAttempt): success
@@ -95,5 +103,12 @@ export async function redeliverWebhook(q: Queryable, p: RedeliverInput): Promise
     },
     next,
   );
-  return getDelivery(q, p.businessId, p.deliveryId);
+  const delivery = await getDelivery(q, p.businessId, p.deliveryId);
+  if (p.settle) {
+    const c = p.settle(delivery);
+    // False: this request's key claim lapsed and a duplicate answered first; that answer stands.
+    if (!(await completeKey(q, c.businessId, c.key, c.status, c.body))) throw new AppError('idempotency.request_in_progress');
+    c.written = true;
+  }
+  return delivery;
 }

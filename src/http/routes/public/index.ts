@@ -8,6 +8,7 @@ import { bookingCreateRoutes } from './bookings-create.ts';
 import { bookingCancelRoutes } from './bookings-cancel.ts';
 import { webhookConfigRoutes } from './webhooks-config.ts';
 import { webhookDeliveryRoutes } from './webhooks-deliveries.ts';
+import { webhookRedeliverRoutes } from './webhooks-redeliver.ts';
 
 export async function publicRoutes(app: App): Promise<void> {
   await app.register(subscriptionRoutes);
@@ -19,4 +20,5 @@ export async function publicRoutes(app: App): Promise<void> {
   await app.register(bookingCancelRoutes);
   await app.register(webhookConfigRoutes);
   await app.register(webhookDeliveryRoutes);
+  await app.register(webhookRedeliverRoutes);
 }
