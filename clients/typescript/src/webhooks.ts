@@ -1,0 +1,186 @@
+import type { components } from './generated/openapi.ts';
+
+/** A webhook payload as the API documents it (one element of `GET /v1/bookings/{id}/events`). */
+export type WebhookEvent = components['schemas']['BookingEvent'];
+
+export type WebhookScheme = 'x-service' | 'standard-webhooks';
+
+export type HeaderBag = Headers | Record<string, string | string[] | undefined>;
+
+export interface VerifyWebhookOptions {
+  /** the signing secret shown once by `PUT /v1/webhooks/config` or rotate-secret (64 hex characters) */
+  secret: string;
+  /** the request body exactly as received: bytes or their text, never re-serialised JSON */
+  body: Uint8Array | string;
+  headers: HeaderBag;
+  /**
+   * How far the delivery's timestamp may be from now, in seconds (default 1800). The timestamp is
+   * the first dispatch time and stays the same on every attempt: automatic retries come within
+   * about 20 minutes, but a redelivery asked for later keeps the old timestamp, so a receiver that
+   * accepts redeliveries raises this or passes Infinity and relies on de-duplication by deliveryId.
+   */
+  toleranceSeconds?: number;
+  /** which headers to check; by default Standard Webhooks when `webhook-signature` is present, else X-Service-* */
+  scheme?: WebhookScheme;
+  /** the current time, for tests */
+  now?: Date;
+}
+
+export interface VerifiedWebhook {
+  /** the payload's deliveryId: de-duplicate on it */
+  deliveryId: string;
+  event: WebhookEvent;
+  scheme: WebhookScheme;
+  /** X-Service-Attempt when sent (1, 2, 3, more for a redelivery) */
+  attempt: number | undefined;
+}
+
+export type WebhookFailure =
+  | 'missing_headers'
+  | 'invalid_signature'
+  | 'timestamp_out_of_tolerance'
+  | 'invalid_timestamp'
+  | 'invalid_payload'
+  | 'delivery_id_mismatch';
+
+/** A delivery that must be refused (answer 401: the API does not retry it). */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  constructor(
+    readonly reason: WebhookFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DEFAULT_TOLERANCE_SECONDS = 30 * 60;
+const encoder = new TextEncoder();
+
+function header(headers: HeaderBag, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  for (const [k, v] of Object.entries(headers)) {
+    if (k.toLowerCase() === name) return Array.isArray(v) ? v[0] : v;
+  }
+  return undefined;
+}
+
+function hexBytes(hex: string): Uint8Array | undefined {
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) return undefined;
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+function base64Bytes(b64: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 !== 0) return undefined;
+  const bin = atob(b64);
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+/**
+ * The HMAC key of the Standard Webhooks signature. The spec's secrets are base64 of the key bytes
+ * (`whsec_` in front); ours are the key bytes in hex, so the same 32 bytes are the key either way.
+ * A `whsec_…` form of our secret is accepted too, as a Standard Webhooks library would store it.
+ */
+export function standardWebhooksKey(secret: string): Uint8Array {
+  const bytes = secret.startsWith('whsec_') ? base64Bytes(secret.slice('whsec_'.length)) : hexBytes(secret);
+  if (!bytes || bytes.length === 0) throw new TypeError('the signing secret is neither 64 hex characters nor whsec_ + base64');
+  return bytes;
+}
+
+function hmacKey(raw: Uint8Array): Promise<CryptoKey> {
+  return globalThis.crypto.subtle.importKey('raw', raw as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+}
+
+// subtle.verify compares in constant time: no early exit on the first differing byte
+function hmacMatches(key: CryptoKey, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
+  return globalThis.crypto.subtle.verify('HMAC', key, signature as BufferSource, data as BufferSource);
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function checkTimestamp(ms: number, opts: VerifyWebhookOptions): void {
+  if (!Number.isFinite(ms)) throw new WebhookVerificationError('invalid_timestamp', 'the timestamp header is not a time');
+  const tolerance = (opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS) * 1000;
+  const now = (opts.now ?? new Date()).getTime();
+  if (Math.abs(now - ms) > tolerance) {
+    throw new WebhookVerificationError('timestamp_out_of_tolerance', 'the delivery timestamp is outside the tolerance');
+  }
+}
+
+interface Signed {
+  id: string;
+  attempt: number | undefined;
+  /** the signed time, when the scheme signs one apart from the body */
+  timestampMs: number | undefined;
+}
+
+/** `X-Service-Signature: sha256=<hex HMAC-SHA256 of the body>`, keyed by the secret's text. */
+async function verifyXService(opts: VerifyWebhookOptions, body: Uint8Array): Promise<Signed> {
+  const signature = header(opts.headers, 'x-service-signature');
+  const id = header(opts.headers, 'x-service-delivery-id');
+  if (!signature || !id) {
+    throw new WebhookVerificationError('missing_headers', 'X-Service-Signature and X-Service-Delivery-Id are required');
+  }
+  const given = signature.startsWith('sha256=') ? hexBytes(signature.slice('sha256='.length)) : undefined;
+  const key = await hmacKey(encoder.encode(opts.secret));
+  if (!given || !(await hmacMatches(key, given, body))) {
+    throw new WebhookVerificationError('invalid_signature', 'the signature does not match the body and secret');
+  }
+  const attempt = Number(header(opts.headers, 'x-service-attempt'));
+  // the signature covers the body only, so the time to trust is the payload's `timestamp`
+  // (X-Service-Timestamp repeats it unsigned)
+  return { id, attempt: Number.isInteger(attempt) ? attempt : undefined, timestampMs: undefined };
+}
+
+/** Standard Webhooks: `webhook-signature` holds `v1,<base64 HMAC of "{id}.{timestamp}.{body}">` entries. */
+async function verifyStandard(opts: VerifyWebhookOptions, body: Uint8Array): Promise<Signed> {
+  const signatures = header(opts.headers, 'webhook-signature');
+  const id = header(opts.headers, 'webhook-id');
+  const timestamp = header(opts.headers, 'webhook-timestamp');
+  if (!signatures || !id || !timestamp) {
+    throw new WebhookVerificationError('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are required');
+  }
+  if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('invalid_timestamp', 'webhook-timestamp is not Unix seconds');
+  const key = await hmacKey(standardWebhooksKey(opts.secret));
+  const signed = concat(encoder.encode(`${id}.${timestamp}.`), body);
+  let matched = false;
+  // space-separated, one per secret during a rotation; versions other than v1 are not ours to judge
+  for (const entry of signatures.split(' ')) {
+    const [version, value] = entry.split(',', 2);
+    const given = version === 'v1' && value ? base64Bytes(value) : undefined;
+    if (given && (await hmacMatches(key, given, signed))) matched = true;
+  }
+  if (!matched) throw new WebhookVerificationError('invalid_signature', 'no v1 signature matches the body and secret');
+  return { id, attempt: undefined, timestampMs: Number(timestamp) * 1000 };
+}
+
+/**
+ * Verifies one delivery (signature in constant time, then the delivery id and the timestamp) and
+ * returns its parsed payload. Throws WebhookVerificationError for anything to refuse.
+ */
+export async function verifyWebhook(opts: VerifyWebhookOptions): Promise<VerifiedWebhook> {
+  const body = typeof opts.body === 'string' ? encoder.encode(opts.body) : opts.body;
+  const scheme = opts.scheme ?? (header(opts.headers, 'webhook-signature') ? 'standard-webhooks' : 'x-service');
+  const { id, attempt, timestampMs } = scheme === 'standard-webhooks' ? await verifyStandard(opts, body) : await verifyXService(opts, body);
+  let event: WebhookEvent;
+  try {
+    event = JSON.parse(new TextDecoder().decode(body)) as WebhookEvent;
+  } catch {
+    throw new WebhookVerificationError('invalid_payload', 'the body is not JSON');
+  }
+  // the X-Service signature does not cover the id header: the id to trust is the body's
+  if (event?.deliveryId !== id)
+    throw new WebhookVerificationError('delivery_id_mismatch', 'the delivery id header differs from the payload');
+  checkTimestamp(timestampMs ?? Date.parse(event.timestamp), opts);
+  return { deliveryId: event.deliveryId, event, scheme, attempt };
+}
