@@ -24,7 +24,7 @@ export async function startServer(name: string): Promise<ServiceProcess> {
   });
 }
 
-async function admin<T = any>(server: ServiceProcess, method: string, path: string, body: unknown): Promise<T> {
+async function admin<T>(server: ServiceProcess, method: string, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${server.url}/admin/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -54,7 +54,7 @@ export async function createSalon(server: ServiceProcess): Promise<Salon> {
     timezone: 'Europe/Budapest',
     address: { city: 'Budapest', street: 'Váci utca 1.', zip: '1052' },
   });
-  const { service } = await admin(server, 'POST', `/businesses/${salonSlug}/services`, {
+  const { service } = await admin<{ service: { id: string } }>(server, 'POST', `/businesses/${salonSlug}/services`, {
     locationSlug,
     name: 'Haircut',
     durationMinutes: 30,
@@ -68,7 +68,7 @@ export async function createSalon(server: ServiceProcess): Promise<Salon> {
     serviceIds: [service.id],
     workingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
   });
-  const { apiKey } = await admin(server, 'POST', `/businesses/${salonSlug}/api-keys`, {
+  const { apiKey } = await admin<{ apiKey: { secret: string } }>(server, 'POST', `/businesses/${salonSlug}/api-keys`, {
     name: 'client tests',
     type: 'integration',
     kind: 'owner',
