@@ -14,13 +14,13 @@ export interface VerifyWebhookOptions {
   body: Uint8Array | string;
   headers: HeaderBag;
   /**
-   * How far the delivery's timestamp may be from now, in seconds (default 1800). The timestamp is
-   * the first dispatch time and stays the same on every attempt: automatic retries come within
-   * about 20 minutes, but a redelivery asked for later keeps the old timestamp, so a receiver that
-   * accepts redeliveries raises this or passes Infinity and relies on de-duplication by deliveryId.
+   * Standard Webhooks only: how far `webhook-timestamp` (the attempt's send time, signed with the
+   * body) may be from now, in seconds; default 300, as the Standard Webhooks libraries. The
+   * X-Service-* scheme signs no time (its timestamp is the event's, the same on every retry and
+   * redelivery), so a replay there is caught by de-duplicating `deliveryId`.
    */
   toleranceSeconds?: number;
-  /** which headers to check; by default Standard Webhooks when `webhook-signature` is present, else X-Service-* */
+  /** which headers to check; by default Standard Webhooks when `webhook-signature` is present (it also signs the time), else X-Service-* */
   scheme?: WebhookScheme;
   /** the current time, for tests */
   now?: Date;
@@ -54,7 +54,7 @@ export class WebhookVerificationError extends Error {
   }
 }
 
-const DEFAULT_TOLERANCE_SECONDS = 30 * 60;
+const DEFAULT_TOLERANCE_SECONDS = 5 * 60;
 const encoder = new TextEncoder();
 
 function header(headers: HeaderBag, name: string): string | undefined {
@@ -79,13 +79,13 @@ function base64Bytes(b64: string): Uint8Array | undefined {
 }
 
 /**
- * The HMAC key of the Standard Webhooks signature. The spec's secrets are base64 of the key bytes
- * (`whsec_` in front); ours are the key bytes in hex, so the same 32 bytes are the key either way.
- * A `whsec_…` form of our secret is accepted too, as a Standard Webhooks library would store it.
+ * The HMAC key of the Standard Webhooks signature: the secret's text, the same key bytes as the
+ * X-Service-* signature's (docs/webhooks.md). The `whsec_` form a Standard Webhooks library stores
+ * (`whsec_` + base64 of those bytes) is taken too.
  */
 export function standardWebhooksKey(secret: string): Uint8Array {
-  const bytes = secret.startsWith('whsec_') ? base64Bytes(secret.slice('whsec_'.length)) : hexBytes(secret);
-  if (!bytes || bytes.length === 0) throw new TypeError('the signing secret is neither 64 hex characters nor whsec_ + base64');
+  const bytes = secret.startsWith('whsec_') ? base64Bytes(secret.slice('whsec_'.length)) : encoder.encode(secret);
+  if (!bytes || bytes.length === 0) throw new TypeError('the signing secret is empty or its whsec_ form is not base64');
   return bytes;
 }
 
@@ -120,7 +120,7 @@ function checkTimestamp(ms: number, opts: VerifyWebhookOptions): void {
 interface Signed {
   id: string;
   attempt: number | undefined;
-  /** the signed time, when the scheme signs one apart from the body */
+  /** the attempt's signed send time (Standard Webhooks); X-Service-* signs none */
   timestampMs: number | undefined;
 }
 
@@ -137,8 +137,6 @@ async function verifyXService(opts: VerifyWebhookOptions, body: Uint8Array): Pro
     throw new WebhookVerificationError('invalid_signature', 'the signature does not match the body and secret');
   }
   const attempt = Number(header(opts.headers, 'x-service-attempt'));
-  // the signature covers the body only, so the time to trust is the payload's `timestamp`
-  // (X-Service-Timestamp repeats it unsigned)
   return { id, attempt: Number.isInteger(attempt) ? attempt : undefined, timestampMs: undefined };
 }
 
@@ -165,8 +163,8 @@ async function verifyStandard(opts: VerifyWebhookOptions, body: Uint8Array): Pro
 }
 
 /**
- * Verifies one delivery (signature in constant time, then the delivery id and the timestamp) and
- * returns its parsed payload. Throws WebhookVerificationError for anything to refuse.
+ * Verifies one delivery (signature in constant time, then the delivery id and, for Standard
+ * Webhooks, the signed send time) and returns its parsed payload. Throws WebhookVerificationError for anything to refuse.
  */
 export async function verifyWebhook(opts: VerifyWebhookOptions): Promise<VerifiedWebhook> {
   const body = typeof opts.body === 'string' ? encoder.encode(opts.body) : opts.body;
@@ -181,6 +179,6 @@ export async function verifyWebhook(opts: VerifyWebhookOptions): Promise<Verifie
   // the X-Service signature does not cover the id header: the id to trust is the body's
   if (event?.deliveryId !== id)
     throw new WebhookVerificationError('delivery_id_mismatch', 'the delivery id header differs from the payload');
-  checkTimestamp(timestampMs ?? Date.parse(event.timestamp), opts);
+  if (timestampMs !== undefined) checkTimestamp(timestampMs, opts);
   return { deliveryId: event.deliveryId, event, scheme, attempt };
 }
