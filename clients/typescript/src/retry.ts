@@ -1,4 +1,4 @@
-import { BookingApiError } from './errors.ts';
+import { BookingApiError, UnexpectedResponseError } from './errors.ts';
 
 export interface RetryOptions {
   /** attempts in all, the first included (default 3; 1 turns retrying off) */
@@ -30,13 +30,15 @@ function retryAfterMs(value: string | null): number | undefined {
 /**
  * How long to wait before attempt `next` (2, 3, ...) after `failure`, or undefined when it must
  * not be retried. Retried: a request that got no answer (the write may or may not have happened,
- * which is what the idempotency key is for) and an answer the catalog marks `retryable`. A caller's
- * own abort is never retried.
+ * which is what the idempotency key is for), a gateway's 502, 503 or 504 in front of the API (the
+ * same doubt) and an answer the catalog marks `retryable`. A caller's own abort is never retried.
  */
 export function delayBeforeRetry(policy: RetryPolicy, next: number, failure: unknown, retryAfter: string | null): number | undefined {
   if (next > policy.attempts) return undefined;
   if (failure instanceof BookingApiError) {
     if (!failure.retryable) return undefined;
+  } else if (failure instanceof UnexpectedResponseError) {
+    if (![502, 503, 504].includes(failure.status)) return undefined;
   } else if (!(failure instanceof TypeError)) {
     // fetch rejects with a TypeError when no answer came; anything else (an AbortError, a bug) is not ours to retry
     return undefined;
