@@ -1,6 +1,8 @@
 /**
  * The package as an integrator's project gets it: built to plain ESM JavaScript (`npm run build`)
- * and imported by its name with no TypeScript loader.
+ * and imported by its name with no TypeScript loader. And its type check in the test command, as
+ * the dashboard's: tsx runs the tests without checking types, so a route change that breaks the
+ * client's code or its tests would otherwise show only in `npm run typecheck`.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,10 +10,19 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+test('the package and its tests type-check against the generated types', () => {
+  const r = spawnSync(process.execPath, [TSC, '--noEmit', '-p', 'clients/typescript'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
 
 test('the built package imports by name in plain Node.js and verifies a delivery', () => {
-  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const build = spawnSync(process.execPath, [tsc, '-p', 'clients/typescript/tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [TSC, '-p', 'clients/typescript/tsconfig.build.json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
   assert.equal(build.status, 0, build.stdout + build.stderr);
 
   const consumer = `
