@@ -31,7 +31,7 @@ export interface VerifiedWebhook {
   deliveryId: string;
   event: WebhookEvent;
   scheme: WebhookScheme;
-  /** X-Service-Attempt when sent (1, 2, 3, more for a redelivery) */
+  /** X-Service-Attempt when sent (1, 2, 3, more for a redelivery); informational, it is not signed */
   attempt: number | undefined;
 }
 
@@ -109,7 +109,6 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 }
 
 function checkTimestamp(ms: number, opts: VerifyWebhookOptions): void {
-  if (!Number.isFinite(ms)) throw new WebhookVerificationError('invalid_timestamp', 'the timestamp header is not a time');
   const tolerance = (opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS) * 1000;
   const now = (opts.now ?? new Date()).getTime();
   if (Math.abs(now - ms) > tolerance) {
@@ -119,7 +118,6 @@ function checkTimestamp(ms: number, opts: VerifyWebhookOptions): void {
 
 interface Signed {
   id: string;
-  attempt: number | undefined;
   /** the attempt's signed send time (Standard Webhooks); X-Service-* signs none */
   timestampMs: number | undefined;
 }
@@ -136,8 +134,7 @@ async function verifyXService(opts: VerifyWebhookOptions, body: Uint8Array): Pro
   if (!given || !(await hmacMatches(key, given, body))) {
     throw new WebhookVerificationError('invalid_signature', 'the signature does not match the body and secret');
   }
-  const attempt = Number(header(opts.headers, 'x-service-attempt'));
-  return { id, attempt: Number.isInteger(attempt) ? attempt : undefined, timestampMs: undefined };
+  return { id, timestampMs: undefined };
 }
 
 /** Standard Webhooks: `webhook-signature` holds `v1,<base64 HMAC of "{id}.{timestamp}.{body}">` entries. */
@@ -159,17 +156,18 @@ async function verifyStandard(opts: VerifyWebhookOptions, body: Uint8Array): Pro
     if (given && (await hmacMatches(key, given, signed))) matched = true;
   }
   if (!matched) throw new WebhookVerificationError('invalid_signature', 'no v1 signature matches the body and secret');
-  return { id, attempt: undefined, timestampMs: Number(timestamp) * 1000 };
+  return { id, timestampMs: Number(timestamp) * 1000 };
 }
 
 /**
  * Verifies one delivery (signature in constant time, then the delivery id and, for Standard
- * Webhooks, the signed send time) and returns its parsed payload. Throws WebhookVerificationError for anything to refuse.
+ * Webhooks, the signed send time) and returns its parsed payload. Throws WebhookVerificationError
+ * for anything to refuse.
  */
 export async function verifyWebhook(opts: VerifyWebhookOptions): Promise<VerifiedWebhook> {
   const body = typeof opts.body === 'string' ? encoder.encode(opts.body) : opts.body;
   const scheme = opts.scheme ?? (header(opts.headers, 'webhook-signature') ? 'standard-webhooks' : 'x-service');
-  const { id, attempt, timestampMs } = scheme === 'standard-webhooks' ? await verifyStandard(opts, body) : await verifyXService(opts, body);
+  const { id, timestampMs } = scheme === 'standard-webhooks' ? await verifyStandard(opts, body) : await verifyXService(opts, body);
   let event: WebhookEvent;
   try {
     event = JSON.parse(new TextDecoder().decode(body)) as WebhookEvent;
@@ -180,5 +178,6 @@ export async function verifyWebhook(opts: VerifyWebhookOptions): Promise<Verifie
   if (event?.deliveryId !== id)
     throw new WebhookVerificationError('delivery_id_mismatch', 'the delivery id header differs from the payload');
   if (timestampMs !== undefined) checkTimestamp(timestampMs, opts);
-  return { deliveryId: event.deliveryId, event, scheme, attempt };
+  const attempt = Number(header(opts.headers, 'x-service-attempt') ?? Number.NaN);
+  return { deliveryId: event.deliveryId, event, scheme, attempt: Number.isInteger(attempt) ? attempt : undefined };
 }

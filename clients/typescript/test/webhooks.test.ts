@@ -154,6 +154,7 @@ describe('verifyWebhook on deliveries of a started server', () => {
     for (const d of deliveries) {
       const v = await verifyWebhook({ secret, body: d.body, headers: d.headers });
       assert.equal(v.scheme, 'standard-webhooks', 'with both sets of headers, Standard Webhooks is checked by default');
+      assert.equal(v.attempt, 1);
       assert.equal(v.deliveryId, d.headers['x-service-delivery-id']);
       assert.equal(d.headers['webhook-id'], v.deliveryId);
       // the attempt's send time (docs/webhooks.md), so within seconds of its arrival
