@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test file under test/, once. Each file loops its suites over PGlite and, when
- * DATABASE_URL is set, PostgreSQL too (REDIS_URL likewise adds the Redis-backed cases).
+ * `npm test`: every test file under test/ and under each client package's test folder
+ * (clients/NAME/test), once. Each file loops its suites over PGlite and, when DATABASE_URL is set, PostgreSQL too
+ * (REDIS_URL likewise adds the Redis-backed cases).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -21,7 +22,11 @@ function findTests(dir: string): string[] {
 }
 
 const only = process.argv.slice(2);
-const files = only.length > 0 ? only : findTests(join(root, 'test'));
+const clients = join(root, 'clients');
+const clientTests = readdirSync(clients)
+  .map((name) => join(clients, name, 'test'))
+  .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory());
+const files = only.length > 0 ? only : [join(root, 'test'), ...clientTests].flatMap(findTests);
 
 await ensurePgliteTemplate();
 console.log(
