@@ -146,11 +146,8 @@ describe('verifyWebhook on deliveries of a started server', () => {
     assert.equal(await refusal(verifyWebhook({ secret, body: d.body, headers: inTheFuture })), 'timestamp_out_of_tolerance');
   });
 
-  test('Standard Webhooks: the headers the server sends on its deliveries verify', async (t) => {
-    if (deliveries.some((d) => d.headers['webhook-signature'] === undefined)) {
-      t.skip('the server sends no webhook-id/webhook-timestamp/webhook-signature headers yet (added on another branch)');
-      return;
-    }
+  test('Standard Webhooks: the headers the server sends on its deliveries verify', async () => {
+    assert.ok(deliveries.length > 0);
     for (const d of deliveries) {
       const v = await verifyWebhook({ secret, body: d.body, headers: d.headers });
       assert.equal(v.scheme, 'standard-webhooks', 'with both sets of headers, Standard Webhooks is checked by default');

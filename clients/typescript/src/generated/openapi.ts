@@ -286,6 +286,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one event again now, as a new attempt of the same delivery record
+         * @description Makes one attempt of the delivery now, inside the request, whatever its status: the same body bytes (so the same `deliveryId` and `timestamp`), sent to the URL configured now and signed with the current secret, `X-Service-Attempt` one more than the last (it may pass 3). The attempt is recorded like an automatic one: a `2xx` ends the record `succeeded`; a failure ends it `failed`, or `exhausted` when retryable after the third attempt (no automatic retry follows); a retryable failure of an earlier attempt leaves its retry to the worker. No body. Added in v1.3.0 (a backwards-compatible addition).
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2220,6 +2240,233 @@ export interface operations {
             };
         };
     };
+    redeliverWebhook: {
+        parameters: {
+            query?: {
+                /** @description Optional; when given it must be the key's business (else 403 `auth.scope_mismatch`). */
+                salonSlug?: string;
+            };
+            header: {
+                /** @description UUID v1-v5 */
+                "idempotency-key": string;
+            };
+            path: {
+                /**
+                 * @description The record's `deliveryId` (32 lowercase hex characters), as in the delivery log and the payload; a delivery of another business is 404 `request.not_found`.
+                 * @example 0f3b2c6a9d1e4f708192a3b4c5d6e7f8
+                 */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery record after the attempt this request made (its outcome in `outcome`, `statusCode` and the last entry of `attempts`). A repeat with the same `Idempotency-Key` answers the same record with `meta.idempotent` and makes no attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "delivery": {
+                     *           "deliveryId": "0f3b2c6a9d1e4f708192a3b4c5d6e7f8",
+                     *           "event": "booking.confirmed",
+                     *           "bookingId": "bkg_k3v9q2m7x4t8w1r6z5pa",
+                     *           "sequence": 2,
+                     *           "status": "succeeded",
+                     *           "attemptCount": 4,
+                     *           "lastAttemptAt": "2026-11-22T11:40:00.412Z",
+                     *           "nextAttemptAt": null,
+                     *           "outcome": "success",
+                     *           "statusCode": 200,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "startedAt": "2026-11-22T10:15:03.130Z",
+                     *               "durationMs": 8001,
+                     *               "outcome": "timeout",
+                     *               "statusCode": null,
+                     *               "error": "no response within 8000 ms"
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "startedAt": "2026-11-22T10:16:10.020Z",
+                     *               "durationMs": 42,
+                     *               "outcome": "http_error",
+                     *               "statusCode": 503,
+                     *               "error": null
+                     *             },
+                     *             {
+                     *               "attempt": 3,
+                     *               "startedAt": "2026-11-22T10:20:31.700Z",
+                     *               "durationMs": 38,
+                     *               "outcome": "http_error",
+                     *               "statusCode": 503,
+                     *               "error": null
+                     *             },
+                     *             {
+                     *               "attempt": 4,
+                     *               "startedAt": "2026-11-22T11:40:00.280Z",
+                     *               "durationMs": 132,
+                     *               "outcome": "success",
+                     *               "statusCode": 200,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-22T10:15:03.120Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req-4f9c2d1a7b3e",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            delivery: {
+                                /** @description the deliveryId of the webhook payload */
+                                deliveryId: string;
+                                /** @enum {unknown} */
+                                event: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                                bookingId: string;
+                                /** @description transition.sequence of the event */
+                                sequence: number;
+                                /**
+                                 * @description processing: waiting for or making an attempt; retry_scheduled: a retry is due at nextAttemptAt; succeeded; failed: non-retryable answer or webhook disabled; exhausted: the last attempt failed retryably
+                                 * @enum {unknown}
+                                 */
+                                status: "processing" | "retry_scheduled" | "succeeded" | "failed" | "exhausted";
+                                attemptCount: number;
+                                lastAttemptAt: string | null;
+                                /** @description null once the delivery has ended */
+                                nextAttemptAt: string | null;
+                                /** @description of the most recent attempt; null before the first ends */
+                                outcome: ("success" | "timeout" | "network_error" | "http_error") | null;
+                                /** @description of the most recent attempt */
+                                statusCode: number | null;
+                                /** @description oldest first */
+                                attempts: {
+                                    /** @description 1 to 3 automatically; an operator redelivery adds one more */
+                                    attempt: number;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    durationMs: number;
+                                    /** @enum {unknown} */
+                                    outcome: "success" | "timeout" | "network_error" | "http_error";
+                                    /** @description null when no HTTP response arrived */
+                                    statusCode: number | null;
+                                    /** @description short text for timeouts and network errors */
+                                    error: string | null;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description when the business event happened
+                                 */
+                                createdAt: string;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found`, `webhook.not_configured` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency.payload_mismatch` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency.request_in_progress` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -2236,6 +2483,10 @@ export const pathsV1WebhooksDeliveriesGetResponses200ContentApplicationJsonDataD
 export const pathsV1WebhooksDeliveriesGetResponses200ContentApplicationJsonDataDeliveriesStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["deliveries"]["status"]> = ["processing", "retry_scheduled", "succeeded", "failed", "exhausted"];
 export const pathsV1WebhooksDeliveriesGetResponses200ContentApplicationJsonDataDeliveriesOutcomeAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["deliveries"]["outcome"]> = ["success", "timeout", "network_error", "http_error"];
 export const pathsV1WebhooksDeliveriesGetResponses200ContentApplicationJsonDataDeliveriesAttemptsOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["deliveries"]["attempts"]["outcome"]> = ["success", "timeout", "network_error", "http_error"];
+export const pathsV1WebhooksDeliveriesDeliveryIdRedeliverPostResponses200ContentApplicationJsonDataDeliveryEventValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries/{deliveryId}/redeliver"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["delivery"]["event"]> = ["booking.requested", "booking.confirmed", "booking.declined", "booking.cancelled", "booking.reschedule_proposed", "booking.reschedule_confirmed", "booking.completed", "booking.no_show"];
+export const pathsV1WebhooksDeliveriesDeliveryIdRedeliverPostResponses200ContentApplicationJsonDataDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries/{deliveryId}/redeliver"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["delivery"]["status"]> = ["processing", "retry_scheduled", "succeeded", "failed", "exhausted"];
+export const pathsV1WebhooksDeliveriesDeliveryIdRedeliverPostResponses200ContentApplicationJsonDataDeliveryOutcomeAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries/{deliveryId}/redeliver"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["delivery"]["outcome"]> = ["success", "timeout", "network_error", "http_error"];
+export const pathsV1WebhooksDeliveriesDeliveryIdRedeliverPostResponses200ContentApplicationJsonDataDeliveryAttemptsOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries/{deliveryId}/redeliver"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["delivery"]["attempts"]["outcome"]> = ["success", "timeout", "network_error", "http_error"];
 export const metaVValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Meta"]["v"]> = ["1"];
 export const metaBookingModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Meta"]["bookingMode"]> = ["groupSession"];
 export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["auth.invalid_key", "auth.insufficient_capability", "auth.scope_mismatch", "auth.plan_insufficient", "auth.kind_endpoint_denied", "auth.origin_denied", "availability.date_range_too_wide", "booking.slot_unavailable", "booking.service_pricing_changed", "booking.slot_no_longer_available", "booking.deposit_terms_required", "booking.deposit_terms_changed", "booking.deposit_unavailable", "booking.booking_disabled", "booking.invalid_transition", "booking.not_found", "booking.session_full", "booking.slot_token_invalid", "idempotency.payload_mismatch", "idempotency.request_in_progress", "idempotency.key_required", "idempotency.key_invalid", "rate_limit.exceeded", "request.invalid_cursor", "request.validation_failed", "request.payload_too_large", "request.unsupported_media_type", "request.not_found", "catalog.service_not_found", "catalog.staff_not_found", "subscription.quota_exceeded", "webhook.invalid_url", "webhook.not_configured", "member.last_owner", "internal.error"];
