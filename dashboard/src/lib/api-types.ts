@@ -8,34 +8,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            data: {
-                                status: string;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The process is up
+         * @description Liveness: answers as long as the process serves HTTP, without touching the database.
+         *
+         *     **Access:** open (no credentials).
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,43 +30,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            data: {
-                                status: string;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description `internal.error` */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        /**
+         * The database answers
+         * @description Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200.
+         *
+         *     **Access:** open (no credentials).
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -103,7 +52,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The business's subscription */
+        /**
+         * The business's subscription
+         * @description The plan of the key's business, its state, its quotas with this month's use, and its feature flags. Check `features.apiAccess` and `maxBookingsPerMonth` against `bookingsThisMonth` before relying on a booking flow.
+         *
+         *     **Access:** API key with the `subscription.read` capability; rate-limit group `subscription`.
+         */
         get: operations["getSubscription"];
         put?: never;
         post?: never;
@@ -122,7 +76,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Free slots of a service; a non-binding snapshot (cache at most 30 s) */
+        /**
+         * Free slots of a service; a non-binding snapshot (cache at most 30 s)
+         * @description Searches the free slots of one service at one location over a range of local dates, optionally with one staff member. Slots are a snapshot at `snapshotAt`, not reserved: a booking may still find its slot taken (409 `booking.slot_unavailable`). A group-session service answers with session slots (`meta.bookingMode: groupSession`) whose `sessionId` and `slotToken` are sent back when booking. At most a fixed number of slots is returned; `meta.truncated` says when more exist.
+         *
+         *     **Access:** API key with the `availability.read` capability; rate-limit group `availability`; also open to guest-partner keys.
+         */
         post: operations["searchAvailability"];
         delete?: never;
         options?: never;
@@ -137,7 +96,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active, online-bookable services of a location, by name */
+        /**
+         * Active, online-bookable services of a location, by name
+         * @description The services a guest can book online at one location, sorted by name, with price, duration and deposit terms. Send a service's `pricingVersion` back as `expectedPricingVersion` when booking, so that a price change in between is refused rather than booked.
+         *
+         *     **Access:** API key with the `services.read` capability; rate-limit group `catalog`; also open to guest-partner keys.
+         */
         get: operations["listServices"];
         put?: never;
         post?: never;
@@ -154,7 +118,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active staff members of a location, by name */
+        /**
+         * Active staff members of a location, by name
+         * @description The active staff members of one location, sorted by name, for a guest to choose from. Pass a `staffId` to availability search and booking to ask for that person.
+         *
+         *     **Access:** API key with the `staff.read` capability; rate-limit group `catalog`; also open to guest-partner keys.
+         */
         get: operations["listStaff"];
         put?: never;
         post?: never;
@@ -171,10 +140,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bookings, newest created first */
+        /**
+         * List bookings, newest created first
+         * @description The bookings of the key's business, newest created first, filtered by status, location or a range of booking days. Page with `limit` and `meta.cursor`.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["listBookings"];
         put?: never;
-        /** Request a booking (201); automatic services are confirmed in the same call */
+        /**
+         * Request a booking (201); automatic services are confirmed in the same call
+         * @description Requests a booking for a guest in a slot found by availability search. Services with manual acceptance create a `requested` booking that the business accepts or declines later (watch the webhooks); automatic services are `confirmed` in the same call. The guest's consent is stored with the booking and never returned. Retrying with the same `Idempotency-Key` returns the same booking, never a second one.
+         *
+         *     **Access:** API key with the `booking.create` capability; rate-limit group `booking`; also open to guest-partner keys; `Idempotency-Key` required.
+         */
         post: operations["createBooking"];
         delete?: never;
         options?: never;
@@ -189,7 +168,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One booking */
+        /**
+         * One booking
+         * @description One booking of the key's business, in its current state. Guest phone and email are never returned.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["getBooking"];
         put?: never;
         post?: never;
@@ -206,7 +190,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The booking's business events, oldest first, each the exact webhook payload */
+        /**
+         * The booking's business events, oldest first, each the exact webhook payload
+         * @description Every business event of the booking, oldest first, each exactly the payload its webhook delivery carried (same `deliveryId`). Use it to reconcile after missed deliveries.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["listBookingEvents"];
         put?: never;
         post?: never;
@@ -225,7 +214,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a requested, confirmed or rescheduleProposed booking (no body) */
+        /**
+         * Cancel a requested, confirmed or rescheduleProposed booking (no body)
+         * @description Cancels a booking on the guest's behalf while it is `requested`, `confirmed` or `rescheduleProposed`; the freed time is bookable again at once and a `booking.cancelled` event is sent. Any other state is 409 `booking.invalid_transition`. No request body.
+         *
+         *     **Access:** API key with the `booking.cancel` capability; rate-limit group `booking`; `Idempotency-Key` required.
+         */
         post: operations["cancelBooking"];
         delete?: never;
         options?: never;
@@ -240,12 +234,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook configuration (never the secret) */
+        /**
+         * The webhook configuration (never the secret)
+         * @description The webhook URL of the key's business and when it was set. The signing secret is never shown here.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`.
+         */
         get: operations["getWebhookConfig"];
-        /** Set the webhook URL; the first successful PUT creates the signing secret and shows it once */
+        /**
+         * Set the webhook URL; the first successful PUT creates the signing secret and shows it once
+         * @description Sets the URL that booking events are delivered to. The first successful PUT creates the signing secret and returns it once (`signingSecret`); later PUTs change the URL and keep the secret.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         put: operations["putWebhookConfig"];
         post?: never;
-        /** Remove the webhook: returns it as it was; deliveries still to be made end as failed */
+        /**
+         * Remove the webhook: returns it as it was; deliveries still to be made end as failed
+         * @description Removes the webhook and returns it as it was. Deliveries not yet made end as `failed`; events stay readable through the events endpoint.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         delete: operations["deleteWebhookConfig"];
         options?: never;
         head?: never;
@@ -261,7 +270,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret now (no body); the new one is shown once and signs every later attempt */
+        /**
+         * Replace the signing secret now (no body); the new one is shown once and signs every later attempt
+         * @description Replaces the signing secret at once and returns the new one, once. Every later attempt, retries of older deliveries included, is signed with the new secret.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -276,7 +290,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log: one record per business event with its attempts, newest first; at most 90 days per query */
+        /**
+         * The delivery log: one record per business event with its attempts, newest first; at most 90 days per query
+         * @description The delivery log: one record per business event with each of its attempts (time, duration, outcome, HTTP status), newest first. Filter by event, outcome of the last attempt and a time window of at most 90 days; page with `meta.cursor`.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -293,15 +312,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in member and their businesses (401 auth.invalid_key when none) */
+        /**
+         * The signed-in member and their businesses (401 auth.invalid_key when none)
+         * @description The member the session cookie belongs to, with every business they are a member of and their role there. The dashboard calls it first to know who is signed in.
+         *
+         *     **Access:** a signed-in member (session cookie).
+         */
         get: operations["operatorGetSession"];
         put?: never;
         /**
          * Sign in with email and password; sets the session cookie
          * @description A wrong password and an unknown email answer alike (401 auth.invalid_key). Attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After).
+         *
+         *     **Access:** open (no credentials).
          */
         post: operations["operatorSignIn"];
-        /** Sign out: the session ends on the server, on every instance, and the cookie is cleared */
+        /**
+         * Sign out: the session ends on the server, on every instance, and the cookie is cleared
+         * @description Ends the session on the server (every instance stops accepting it at once) and clears the cookie in the browser.
+         *
+         *     **Access:** a signed-in member (session cookie).
+         */
         delete: operations["operatorSignOut"];
         options?: never;
         head?: never;
@@ -315,10 +346,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The businesses the caller may see (every one for the platform operator), with their subscription, by slug */
+        /**
+         * The businesses the caller may see (every one for the platform operator), with their subscription, by slug
+         * @description For the platform operator every business; for a member the businesses they belong to. Each with its subscription, sorted by slug.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListBusinesses"];
         put?: never;
-        /** Create a business with its subscription */
+        /**
+         * Create a business with its subscription
+         * @description Creates a business (a tenant: its slug, name and currency) with its subscription. Locations, services, staff, keys and members are added afterwards.
+         *
+         *     **Access:** the platform operator (ADMIN_TOKEN) only.
+         */
         post: operations["operatorCreateBusiness"];
         delete?: never;
         options?: never;
@@ -333,7 +374,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One business with its subscription */
+        /**
+         * One business with its subscription
+         * @description One business with its subscription, plan limits and this month's booking count.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetBusiness"];
         put?: never;
         post?: never;
@@ -356,7 +402,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any subscription field */
+        /**
+         * Change any subscription field
+         * @description Changes the plan, status, period, limits or feature overrides of the business's subscription; fields left out stay as they are, `null` limits mean unlimited. Takes effect on the next request.
+         *
+         *     **Access:** the platform operator (ADMIN_TOKEN) only.
+         */
         patch: operations["operatorPatchSubscription"];
         trace?: never;
     };
@@ -367,10 +418,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every key of the business, revoked and expired ones included, by name; never a secret */
+        /**
+         * Every key of the business, revoked and expired ones included, by name; never a secret
+         * @description Every API key of the business, revoked and expired ones included, sorted by name, with when each was last used. Secrets are never listed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         get: operations["operatorListApiKeys"];
         put?: never;
-        /** Create an API key; its secret is returned this once */
+        /**
+         * Create an API key; its secret is returned this once
+         * @description Creates an API key for the business with the given capabilities, kind (owner or guest_partner) and tier. The whole key (`secret`) is in this response only; the server keeps a hash. The elevated tier is for the platform operator to give.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         post: operations["operatorCreateApiKey"];
         delete?: never;
         options?: never;
@@ -388,7 +449,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key now */
+        /**
+         * Revoke a key now
+         * @description Revokes a key at once: every instance refuses it from the next request on (401 `auth.invalid_key`). Revoking a revoked key answers it as it is.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         delete: operations["operatorRevokeApiKey"];
         options?: never;
         head?: never;
@@ -402,12 +468,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open invitations (not accepted, withdrawn or expired), oldest first; never their links */
+        /**
+         * Open invitations (not accepted, withdrawn or expired), oldest first; never their links
+         * @description The invitations of the business that can still be accepted, oldest first. Their links are never shown again.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         get: operations["operatorListInvitations"];
         put?: never;
         /**
          * Invite an email into the business with a role; the accept link is returned this once (and mailed when SMTP_URL is set)
          * @description The platform operator creates the first owner of a new business this way. The link is single use and valid 7 days. An email that is already a member is refused (400, body.email): roles change with PATCH /businesses/{slug}/members/{userId}. A mail that cannot be sent does not undo the invitation: the answer says mailSent: false.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
          */
         post: operations["operatorCreateInvitation"];
         delete?: never;
@@ -426,7 +499,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Withdraw an open invitation: its link stops working now (404 when it is not open) */
+        /**
+         * Withdraw an open invitation: its link stops working now (404 when it is not open)
+         * @description Withdraws an open invitation: its link stops working at once. An invitation that is no longer open (accepted, withdrawn or expired) answers 404.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         delete: operations["operatorWithdrawInvitation"];
         options?: never;
         head?: never;
@@ -445,6 +523,8 @@ export interface paths {
         /**
          * Accept an invitation: creates the account (or joins the existing one with that email) and signs in; sets the session cookie
          * @description A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (401 auth.invalid_key otherwise; limited like sign-in) and `name` is ignored. A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.
+         *
+         *     **Access:** open (no credentials).
          */
         post: operations["operatorAcceptInvitation"];
         delete?: never;
@@ -460,7 +540,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The members of the business with their roles, in the order they joined */
+        /**
+         * The members of the business with their roles, in the order they joined
+         * @description The members of the business with their role and when they joined, in the order they joined.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         get: operations["operatorListMembers"];
         put?: never;
         post?: never;
@@ -483,6 +568,8 @@ export interface paths {
         /**
          * Remove a member: access ends now, their personal keys are revoked, and their sessions end when no membership is left
          * @description Removing the last owner answers 409 member.last_owner.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
          */
         delete: operations["operatorRemoveMember"];
         options?: never;
@@ -490,6 +577,8 @@ export interface paths {
         /**
          * Change a member's role; in force from their next request
          * @description Demoting the last owner answers 409 member.last_owner: make another member owner first.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
          */
         patch: operations["operatorChangeMemberRole"];
         trace?: never;
@@ -501,10 +590,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every location of the business, booking-disabled ones included, by slug */
+        /**
+         * Every location of the business, booking-disabled ones included, by slug
+         * @description Every location of the business, booking-disabled ones included, sorted by slug.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListLocations"];
         put?: never;
-        /** Create a location; counts against maxLocations */
+        /**
+         * Create a location; counts against maxLocations
+         * @description Creates a location of the business: its slug, name shown to guests, IANA time zone, address and booking rules (slot interval, minimum notice, horizon). Counts against the plan's `maxLocations`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateLocation"];
         delete?: never;
         options?: never;
@@ -525,7 +624,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any location field */
+        /**
+         * Change any location field
+         * @description Changes any field of a location; fields left out stay as they are. Turning `bookingEnabled` off stops availability and new bookings there at once.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         patch: operations["operatorPatchLocation"];
         trace?: never;
     };
@@ -536,10 +640,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every service, inactive and not-online-bookable ones included, by name */
+        /**
+         * Every service, inactive and not-online-bookable ones included, by name
+         * @description Every service of the business, inactive and not-online-bookable ones included, sorted by name; optionally of one location.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListServices"];
         put?: never;
-        /** Create a service at a location; an active one counts against maxActiveServices */
+        /**
+         * Create a service at a location; an active one counts against maxActiveServices
+         * @description Creates a service at a location: duration, price, acceptance policy (manual or automatic), buffers, deposit terms and booking mode (standard or group sessions). An active service counts against the plan's `maxActiveServices`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateService"];
         delete?: never;
         options?: never;
@@ -554,14 +668,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One service */
+        /**
+         * One service
+         * @description One service with every field the business can set.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetService"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any service field; pricingVersion changes with priceType, price or duration */
+        /**
+         * Change any service field; pricingVersion changes with priceType, price or duration
+         * @description Changes any field of a service; fields left out stay as they are. A change of price type, price or duration gives a new `pricingVersion`, so an integrator's booking made against the old one is refused (409 `booking.service_pricing_changed`).
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         patch: operations["operatorPatchService"];
         trace?: never;
     };
@@ -572,10 +696,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every staff member with serviceIds and workingHours, inactive ones included, by name */
+        /**
+         * Every staff member with serviceIds and workingHours, inactive ones included, by name
+         * @description Every staff member of the business, inactive ones included, sorted by name, with their services and working hours; optionally of one location.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListStaff"];
         put?: never;
-        /** Create a staff member with services and working hours; an active one counts against maxStaffMembers */
+        /**
+         * Create a staff member with services and working hours; an active one counts against maxStaffMembers
+         * @description Creates a staff member at a location with the services they perform and their weekly working hours (local wall-clock). An active staff member counts against the plan's `maxStaffMembers`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateStaff"];
         delete?: never;
         options?: never;
@@ -590,14 +724,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One staff member with serviceIds and workingHours */
+        /**
+         * One staff member with serviceIds and workingHours
+         * @description One staff member with their services and working hours.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetStaff"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any staff field; serviceIds and workingHours, when given, replace the stored ones */
+        /**
+         * Change any staff field; serviceIds and workingHours, when given, replace the stored ones
+         * @description Changes any field of a staff member; `serviceIds` and `workingHours`, when given, replace the stored lists. Existing bookings stay as they are.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         patch: operations["operatorPatchStaff"];
         trace?: never;
     };
@@ -608,10 +752,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A staff member's time off overlapping the local days from..to (both included), by start */
+        /**
+         * A staff member's time off overlapping the local days from..to (both included), by start
+         * @description The time off of a staff member that overlaps the local days `from` to `to` (both included), by start.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListTimeOff"];
         put?: never;
-        /** Add time off, given in the location's wall-clock time */
+        /**
+         * Add time off, given in the location's wall-clock time
+         * @description Blocks a period of a staff member (holiday, sick leave, training), given in the location's wall-clock time; availability stops offering it at once. Bookings already in it stay.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateTimeOff"];
         delete?: never;
         options?: never;
@@ -629,7 +783,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove time off; answers it as it was */
+        /**
+         * Remove time off; answers it as it was
+         * @description Removes a period of time off; the time is offered again at once. Answers it as it was.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         delete: operations["operatorDeleteTimeOff"];
         options?: never;
         head?: never;
@@ -643,10 +802,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every group session of the service, past and full ones included, by start */
+        /**
+         * Every group session of the service, past and full ones included, by start
+         * @description Every group session of the service, past and full ones included, by start, with the seats taken and left.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListSessions"];
         put?: never;
-        /** Schedule a group session of a groupSession service */
+        /**
+         * Schedule a group session of a groupSession service
+         * @description Schedules one group session of a `groupSession` service: staff member, start and end, seats and an optional price. Guests book seats in it through availability search and booking.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateSession"];
         delete?: never;
         options?: never;
@@ -661,10 +830,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All bookings of the business, newest created first (same filters as the public list) */
+        /**
+         * All bookings of the business, newest created first (same filters as the public list)
+         * @description Every booking of the business with guest contact, newest created first, with the public list's filters; page with `meta.cursor`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListBookings"];
         put?: never;
-        /** A booking written directly as confirmed (requestedSlot date and time null) */
+        /**
+         * A booking written directly as confirmed (requestedSlot date and time null)
+         * @description Writes a booking the business took itself (phone, walk-in) directly as confirmed, in a free slot of the staff member; it has no requested time and sends the same webhooks as any confirmed booking.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorCreateManualBooking"];
         delete?: never;
         options?: never;
@@ -679,7 +858,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One location-local day: each active staff member's hours, time off and bookings (times HH:MM local) */
+        /**
+         * One location-local day: each active staff member's hours, time off and bookings (times HH:MM local)
+         * @description One local day of one location for the dashboard's calendar: each active staff member's working hours, time off and bookings, times as HH:MM in the location's zone.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetAgenda"];
         put?: never;
         post?: never;
@@ -696,7 +880,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One booking as the business sees it (guest contact included) */
+        /**
+         * One booking as the business sees it (guest contact included)
+         * @description One booking as the business sees it: guest phone and email, the business's reason, deposit state.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetBooking"];
         put?: never;
         post?: never;
@@ -713,7 +902,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The booking's events, oldest first, exactly as the public events endpoint shows them */
+        /**
+         * The booking's events, oldest first, exactly as the public events endpoint shows them
+         * @description The booking's business events, oldest first, exactly as the public events endpoint and the webhooks show them.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListBookingEvents"];
         put?: never;
         post?: never;
@@ -732,7 +926,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested → confirmed (acceptanceMode manual) */
+        /**
+         * requested → confirmed (acceptanceMode manual)
+         * @description Accepts a requested booking of a manual service: it becomes confirmed and `booking.confirmed` is sent.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingAccept"];
         delete?: never;
         options?: never;
@@ -749,7 +948,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested or rescheduleProposed → declined */
+        /**
+         * requested or rescheduleProposed → declined
+         * @description Declines a requested booking or a proposal the guest has not accepted; the time is freed. The optional reason is kept for the business only.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingDecline"];
         delete?: never;
         options?: never;
@@ -766,7 +970,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested or confirmed → rescheduleProposed (the new time is held) */
+        /**
+         * requested or confirmed → rescheduleProposed (the new time is held)
+         * @description Offers the guest another time (and optionally another staff member); the new time is held until the guest accepts or the booking is declined.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingPropose"];
         delete?: never;
         options?: never;
@@ -783,7 +992,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** the guest accepts: rescheduleProposed → confirmed */
+        /**
+         * the guest accepts: rescheduleProposed → confirmed
+         * @description Records that the guest accepted the proposed time: the booking is confirmed at it and the old time is freed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingAcceptProposal"];
         delete?: never;
         options?: never;
@@ -800,7 +1014,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** a confirmed booking moves to a new time */
+        /**
+         * a confirmed booking moves to a new time
+         * @description Moves a confirmed booking to a new free time (and optionally another staff member) directly; `booking.reschedule_confirmed` is sent.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingReschedule"];
         delete?: never;
         options?: never;
@@ -817,7 +1036,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** confirmed → completed (start time passed) */
+        /**
+         * confirmed → completed (start time passed)
+         * @description Marks a confirmed booking whose start has passed as completed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingComplete"];
         delete?: never;
         options?: never;
@@ -834,7 +1058,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** confirmed → noShow (start time passed) */
+        /**
+         * confirmed → noShow (start time passed)
+         * @description Marks a confirmed booking whose start has passed as a no-show.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingNoShow"];
         delete?: never;
         options?: never;
@@ -851,7 +1080,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested, confirmed or rescheduleProposed → cancelled by the business */
+        /**
+         * requested, confirmed or rescheduleProposed → cancelled by the business
+         * @description Cancels a booking on the business's side; the time is freed and `booking.cancelled` is sent. The optional reason is kept for the business only.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingCancel"];
         delete?: never;
         options?: never;
@@ -868,7 +1102,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record that the business received the deposit (paid) or lets it go (waived): from pending only; the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit */
+        /**
+         * Record that the business received the deposit (paid) or lets it go (waived): from pending only; the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit
+         * @description Records the deposit of a deposit booking: `paid` when the business received it, `waived` when it lets it go. Only from pending; the same status again changes nothing.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorRecordDeposit"];
         delete?: never;
         options?: never;
@@ -883,12 +1122,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook configuration of the business (never the secret) */
+        /**
+         * The webhook configuration of the business (never the secret)
+         * @description The webhook URL of the business and when it was set; never the signing secret.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         get: operations["operatorGetWebhook"];
-        /** Set the webhook URL (create or change); the PUT that creates the configuration shows the signing secret once */
+        /**
+         * Set the webhook URL (create or change); the PUT that creates the configuration shows the signing secret once
+         * @description Sets the webhook URL of the business (creates or changes the configuration). The PUT that creates it returns the signing secret, once.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         put: operations["operatorPutWebhook"];
         post?: never;
-        /** Remove the webhook: returns it as it was (no secret); deliveries still to be made end as failed */
+        /**
+         * Remove the webhook: returns it as it was (no secret); deliveries still to be made end as failed
+         * @description Removes the webhook and returns it as it was; deliveries not yet made end as failed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         delete: operations["operatorDeleteWebhook"];
         options?: never;
         head?: never;
@@ -902,7 +1156,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log, newest first, with the public log’s filters and paging (at most 90 days per query) */
+        /**
+         * The delivery log, newest first, with the public log’s filters and paging (at most 90 days per query)
+         * @description The delivery log of the business: one record per event with each attempt, newest first, with the public log's filters and paging (at most 90 days per query).
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         get: operations["operatorListWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -921,7 +1180,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the event again now as a new attempt of the same record (same deliveryId, body bytes and timestamp; current URL and secret), whatever its status; answers the record after the attempt */
+        /**
+         * Send the event again now as a new attempt of the same record (same deliveryId, body bytes and timestamp; current URL and secret), whatever its status; answers the record after the attempt
+         * @description Sends one event again now, whatever its delivery's status, as a new attempt of the same record: the same `deliveryId`, body bytes and `timestamp`, to the current URL signed with the current secret. Answers the record after the attempt.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         post: operations["operatorRedeliverWebhook"];
         delete?: never;
         options?: never;
@@ -938,7 +1202,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret now (no body); the new one is shown once and signs every later attempt */
+        /**
+         * Replace the signing secret now (no body); the new one is shown once and signs every later attempt
+         * @description Replaces the signing secret at once and returns the new one, once; every later attempt is signed with it.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         post: operations["operatorRotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -1304,6 +1573,125 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "status": "ok"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description `ok` (healthz) or `ready` (readyz) */
+                            status: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers. */
+            200: {
+                headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "status": "ready"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description `ok` (healthz) or `ready` (readyz) */
+                            status: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSubscription: {
         parameters: {
             query?: {
@@ -1316,12 +1704,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The subscription of the business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "subscription": {
+                     *           "plan": "pro",
+                     *           "status": "active",
+                     *           "cancelAtPeriodEnd": false,
+                     *           "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *           "bookingsThisMonth": 128,
+                     *           "maxBookingsPerMonth": 1000,
+                     *           "maxActiveServices": 50,
+                     *           "maxStaffMembers": 20,
+                     *           "maxLocations": 3,
+                     *           "features": {
+                     *             "smsNotifications": true,
+                     *             "calendarSync": true,
+                     *             "bookingPageBranding": true,
+                     *             "depositCollection": true,
+                     *             "analytics": false,
+                     *             "apiAccess": true
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1335,6 +1759,12 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1344,6 +1774,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1353,6 +1785,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1362,6 +1800,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,6 +1817,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1388,6 +1842,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "dateRange": {
+                 *         "from": "2026-12-01",
+                 *         "to": "2026-12-07"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description the business (must match the key) */
                     salonSlug: string;
@@ -1412,12 +1877,53 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The free slots, earliest first, in the location's wall-clock time. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "slots": [
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           },
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:45",
+                     *             "endTime": "10:45",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           },
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "14:00",
+                     *             "endTime": "15:00",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           }
+                     *         ],
+                     *         "snapshotAt": "2026-11-24T14:03:55.120Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1436,6 +1942,12 @@ export interface operations {
             /** @description `request.validation_failed`, `availability.date_range_too_wide` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1445,6 +1957,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1454,6 +1968,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1463,6 +1983,12 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1472,6 +1998,12 @@ export interface operations {
             /** @description `booking.booking_disabled` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1481,6 +2013,12 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1490,6 +2028,12 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1499,6 +2043,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1508,6 +2060,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1530,12 +2090,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The bookable services of the location. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "services": [
+                     *           {
+                     *             "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "name": "Women's haircut",
+                     *             "durationMinutes": 60,
+                     *             "priceType": "fixed",
+                     *             "pricingVersion": "4e1f9a07c2b3",
+                     *             "price": {
+                     *               "amount": 12000,
+                     *               "currency": "HUF"
+                     *             },
+                     *             "description": "Wash, cut and blow-dry.",
+                     *             "requestAcceptancePolicy": "manual",
+                     *             "deposit": {
+                     *               "required": false
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1549,6 +2144,12 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1558,6 +2159,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1567,6 +2170,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1576,6 +2185,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1585,6 +2202,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1607,12 +2232,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The active staff of the location. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": [
+                     *           {
+                     *             "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "name": "Anna Kovács",
+                     *             "bio": "Colourist and stylist, ten years in the trade.",
+                     *             "avatarUrl": "https://cdn.example.com/staff/anna.jpg"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1626,6 +2276,12 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1635,6 +2291,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1644,6 +2302,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1653,6 +2317,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1662,6 +2334,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1675,6 +2355,7 @@ export interface operations {
             query: {
                 /** @description the business (must match the key) */
                 salonSlug: string;
+                /** @description only bookings in this state */
                 status?: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
                 /** @description only bookings of this location */
                 locationSlug?: string;
@@ -1688,6 +2369,7 @@ export interface operations {
                  * @example 2026-12-01
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
@@ -1698,12 +2380,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of bookings. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "bookings": [
+                     *           {
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "publicReference": "BK-7KQ3MX9P",
+                     *             "status": "requested",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSnapshot": {
+                     *               "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSlug": "downtown",
+                     *               "publicLocationName": "Demo Salon Downtown",
+                     *               "address": {
+                     *                 "city": "Budapest",
+                     *                 "street": "Király utca 12.",
+                     *                 "zip": "1061"
+                     *               },
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "serviceName": "Women's haircut",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "staffName": "Anna Kovács",
+                     *             "guestName": "Eszter Nagy",
+                     *             "requestedSlot": {
+                     *               "date": "2026-12-01",
+                     *               "startTime": "09:30",
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "confirmedSlot": null,
+                     *             "note": "First visit.",
+                     *             "createdAt": "2026-11-24T14:05:12.318Z",
+                     *             "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *             "stateVersion": 1,
+                     *             "acceptanceMode": "manual"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1717,6 +2452,12 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1726,6 +2467,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1735,6 +2478,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1744,6 +2493,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1753,6 +2510,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,7 +2530,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -1773,6 +2541,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "expectedPricingVersion": "4e1f9a07c2b3",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "slot": {
+                 *         "date": "2026-12-01",
+                 *         "startTime": "09:30"
+                 *       },
+                 *       "guest": {
+                 *         "name": "Eszter Nagy",
+                 *         "phone": "+36301234567",
+                 *         "email": "eszter.nagy@example.com"
+                 *       },
+                 *       "consent": {
+                 *         "privacyNoticeVersion": "2026-01",
+                 *         "termsVersion": "2026-01",
+                 *         "locale": "hu-HU",
+                 *         "acceptedAt": "2026-11-24T14:05:10Z",
+                 *         "policyConsentGiven": true
+                 *       },
+                 *       "note": "First visit."
+                 *     }
+                 */
                 "application/json": {
                     /** @description the business (must match the key) */
                     salonSlug: string;
@@ -1833,12 +2627,62 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking was created (requested, or confirmed for automatic services). */
             201: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "requested",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 1,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1860,6 +2704,12 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,6 +2719,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,6 +2730,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,6 +2745,12 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1896,6 +2760,12 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.slot_unavailable`, `booking.slot_no_longer_available`, `booking.service_pricing_changed`, `booking.deposit_unavailable`, `booking.booking_disabled`, `booking.session_full`, `booking.slot_token_invalid` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1905,6 +2775,12 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1914,6 +2790,12 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1923,6 +2805,12 @@ export interface operations {
             /** @description `booking.deposit_terms_required`, `booking.deposit_terms_changed` */
             422: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1932,6 +2820,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1941,6 +2837,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1950,6 +2854,14 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,18 +2878,74 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1991,6 +2959,12 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2000,6 +2974,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2009,6 +2985,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2018,6 +3000,12 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2027,6 +3015,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2036,6 +3032,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2052,18 +3056,84 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking's events. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "event": "booking.requested",
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "timestamp": "2026-11-24T14:05:12.318Z",
+                     *             "salonSlug": "demo-salon",
+                     *             "transition": {
+                     *               "id": "trn_4h6k8m1p3r5t7w9y2a0c",
+                     *               "sequence": 1,
+                     *               "occurredAt": "2026-11-24T14:05:12.318Z",
+                     *               "from": null,
+                     *               "to": "requested"
+                     *             },
+                     *             "booking": {
+                     *               "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *               "publicReference": "BK-7KQ3MX9P",
+                     *               "status": "requested",
+                     *               "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSnapshot": {
+                     *                 "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                 "locationSlug": "downtown",
+                     *                 "publicLocationName": "Demo Salon Downtown",
+                     *                 "address": {
+                     *                   "city": "Budapest",
+                     *                   "street": "Király utca 12.",
+                     *                   "zip": "1061"
+                     *                 },
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *               "serviceName": "Women's haircut",
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "guestName": "Eszter Nagy",
+                     *               "requestedSlot": {
+                     *                 "date": "2026-12-01",
+                     *                 "startTime": "09:30",
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "confirmedSlot": null,
+                     *               "note": "First visit.",
+                     *               "createdAt": "2026-11-24T14:05:12.318Z",
+                     *               "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *               "stateVersion": 1,
+                     *               "acceptanceMode": "manual"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2077,6 +3147,12 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2086,6 +3162,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2095,6 +3173,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2104,6 +3188,12 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2113,6 +3203,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2122,6 +3220,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2137,22 +3243,76 @@ export interface operations {
                 salonSlug?: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The cancelled booking. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "cancelled",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-25T08:12:44.020Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2166,6 +3326,12 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2175,6 +3341,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2184,6 +3352,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2193,6 +3367,12 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2202,6 +3382,12 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2211,6 +3397,12 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2220,6 +3412,12 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2229,6 +3427,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2238,6 +3444,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2247,6 +3461,14 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2267,12 +3489,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2294,6 +3538,12 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2303,6 +3553,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2312,6 +3564,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2321,6 +3579,12 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,6 +3594,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2339,6 +3611,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2354,7 +3634,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -2362,6 +3645,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/booking"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description HTTPS URL, at most 500 characters, no credentials, no loopback, private, link-local or other non-public address; a broken rule is 422 webhook.invalid_url with details.rule (length, format, scheme, credentials, loopback, private, link-local, reserved). It must be written as it is used, else format: // after the scheme, the host in ASCII as the parser reads it (IPv4 in dotted decimal), no backslash, @ or # anywhere. It is stored and returned normalised (the WHATWG href): the text deliveries are sent to
@@ -2372,12 +3660,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration; with `signingSecret` on the first PUT only. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2399,6 +3710,12 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2408,6 +3725,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2417,6 +3736,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,6 +3751,12 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2435,6 +3766,12 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2444,6 +3781,12 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2453,6 +3796,12 @@ export interface operations {
             /** @description `webhook.invalid_url` */
             422: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2462,6 +3811,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2471,6 +3828,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2480,6 +3845,14 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2495,7 +3868,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -2503,12 +3879,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The removed webhook configuration. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2530,6 +3928,12 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2539,6 +3943,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2548,6 +3954,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +3969,12 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,6 +3984,12 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2575,6 +3999,12 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2584,6 +4014,12 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2593,6 +4029,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,6 +4046,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,6 +4063,14 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2626,7 +4086,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -2634,12 +4097,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration with its new signing secret. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2661,6 +4147,12 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2670,6 +4162,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2679,6 +4173,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2688,6 +4188,12 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2697,6 +4203,12 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2706,6 +4218,12 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2715,6 +4233,12 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2724,6 +4248,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2733,6 +4265,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2742,6 +4282,14 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2755,7 +4303,9 @@ export interface operations {
             query: {
                 /** @description the business (must match the key) */
                 salonSlug: string;
+                /** @description only deliveries of this event */
                 event?: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                /** @description only deliveries whose most recent attempt had this outcome */
                 outcome?: "success" | "timeout" | "network_error" | "http_error";
                 /**
                  * @description inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: 90 days before `to` or now; at most 90 days back when `to` is absent
@@ -2767,6 +4317,7 @@ export interface operations {
                  * @example 2026-11-22T00:00:00Z
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
@@ -2777,12 +4328,63 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of delivery records. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "event": "booking.requested",
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "sequence": 1,
+                     *             "status": "succeeded",
+                     *             "attemptCount": 2,
+                     *             "lastAttemptAt": "2026-11-24T14:05:43.502Z",
+                     *             "nextAttemptAt": null,
+                     *             "outcome": "success",
+                     *             "statusCode": 200,
+                     *             "attempts": [
+                     *               {
+                     *                 "attempt": 1,
+                     *                 "startedAt": "2026-11-24T14:05:13.004Z",
+                     *                 "durationMs": 10000,
+                     *                 "outcome": "timeout",
+                     *                 "statusCode": null,
+                     *                 "error": "no response within 10000 ms"
+                     *               },
+                     *               {
+                     *                 "attempt": 2,
+                     *                 "startedAt": "2026-11-24T14:05:43.502Z",
+                     *                 "durationMs": 184,
+                     *                 "outcome": "success",
+                     *                 "statusCode": 200,
+                     *                 "error": null
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-24T14:05:12.318Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2836,6 +4438,12 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2845,6 +4453,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2854,6 +4464,12 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,6 +4479,14 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2872,6 +4496,14 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
+                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2889,12 +4521,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The signed-in member. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *           "email": "owner@demo-salon.example",
+                     *           "name": "Dóra Szabó",
+                     *           "memberships": [
+                     *             {
+                     *               "salonSlug": "demo-salon",
+                     *               "businessName": "Demo Salon",
+                     *               "role": "owner"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2918,6 +4575,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2927,6 +4586,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2944,6 +4607,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "owner@demo-salon.example",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -2952,12 +4621,39 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Signed in: the member and their businesses; the session cookie is set. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *           "email": "owner@demo-salon.example",
+                     *           "name": "Dóra Szabó",
+                     *           "memberships": [
+                     *             {
+                     *               "salonSlug": "demo-salon",
+                     *               "businessName": "Demo Salon",
+                     *               "role": "owner"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2981,6 +4677,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2990,6 +4688,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2999,6 +4699,8 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3008,6 +4710,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3017,6 +4723,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,12 +4744,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Signed out; the cookie is cleared. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "signedOut": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3054,6 +4780,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3063,6 +4791,8 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3072,6 +4802,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3089,12 +4823,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The businesses the caller may see. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "businesses": [
+                     *           {
+                     *             "id": "biz_9a1c3e5g7j2l4n6q8s0u",
+                     *             "slug": "demo-salon",
+                     *             "name": "Demo Salon",
+                     *             "currency": "HUF",
+                     *             "createdAt": "2026-11-01T09:00:00.000Z",
+                     *             "subscription": {
+                     *               "plan": "pro",
+                     *               "status": "active",
+                     *               "cancelAtPeriodEnd": false,
+                     *               "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *               "bookingsThisMonth": 128,
+                     *               "maxBookingsPerMonth": 1000,
+                     *               "maxActiveServices": 50,
+                     *               "maxStaffMembers": 20,
+                     *               "maxLocations": 3,
+                     *               "features": {
+                     *                 "smsNotifications": true,
+                     *                 "calendarSync": true,
+                     *                 "bookingPageBranding": true,
+                     *                 "depositCollection": true,
+                     *                 "analytics": false,
+                     *                 "apiAccess": true
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3116,6 +4891,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3125,6 +4902,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3134,6 +4913,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,6 +4924,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3160,6 +4945,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "demo-salon",
+                 *       "name": "Demo Salon",
+                 *       "currency": "HUF",
+                 *       "subscription": {
+                 *         "plan": "pro",
+                 *         "status": "active",
+                 *         "currentPeriodEnd": "2026-12-31T23:00:00Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description lowercase letters, digits and dashes */
                     slug: string;
@@ -3190,12 +4987,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "business": {
+                     *           "id": "biz_9a1c3e5g7j2l4n6q8s0u",
+                     *           "slug": "demo-salon",
+                     *           "name": "Demo Salon",
+                     *           "currency": "HUF",
+                     *           "createdAt": "2026-11-01T09:00:00.000Z",
+                     *           "subscription": {
+                     *             "plan": "pro",
+                     *             "status": "active",
+                     *             "cancelAtPeriodEnd": false,
+                     *             "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *             "bookingsThisMonth": 128,
+                     *             "maxBookingsPerMonth": 1000,
+                     *             "maxActiveServices": 50,
+                     *             "maxStaffMembers": 20,
+                     *             "maxLocations": 3,
+                     *             "features": {
+                     *               "smsNotifications": true,
+                     *               "calendarSync": true,
+                     *               "bookingPageBranding": true,
+                     *               "depositCollection": true,
+                     *               "analytics": false,
+                     *               "apiAccess": true
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3217,6 +5053,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3226,6 +5064,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3235,6 +5075,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3244,6 +5086,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,18 +5103,58 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "business": {
+                     *           "id": "biz_9a1c3e5g7j2l4n6q8s0u",
+                     *           "slug": "demo-salon",
+                     *           "name": "Demo Salon",
+                     *           "currency": "HUF",
+                     *           "createdAt": "2026-11-01T09:00:00.000Z",
+                     *           "subscription": {
+                     *             "plan": "pro",
+                     *             "status": "active",
+                     *             "cancelAtPeriodEnd": false,
+                     *             "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *             "bookingsThisMonth": 128,
+                     *             "maxBookingsPerMonth": 1000,
+                     *             "maxActiveServices": 50,
+                     *             "maxStaffMembers": 20,
+                     *             "maxLocations": 3,
+                     *             "features": {
+                     *               "smsNotifications": true,
+                     *               "calendarSync": true,
+                     *               "bookingPageBranding": true,
+                     *               "depositCollection": true,
+                     *               "analytics": false,
+                     *               "apiAccess": true
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3290,6 +5176,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3299,6 +5187,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3308,6 +5198,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3317,6 +5209,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +5220,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3339,12 +5237,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "plan": "business",
+                 *       "maxBookingsPerMonth": null,
+                 *       "features": {
+                 *         "analytics": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     plan?: ("starter" | "pro" | "business") | null;
                     /** @enum {unknown} */
@@ -3368,12 +5276,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The subscription as changed. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "subscription": {
+                     *           "plan": "business",
+                     *           "status": "active",
+                     *           "cancelAtPeriodEnd": false,
+                     *           "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *           "bookingsThisMonth": 128,
+                     *           "maxBookingsPerMonth": null,
+                     *           "maxActiveServices": 50,
+                     *           "maxStaffMembers": 20,
+                     *           "maxLocations": 3,
+                     *           "features": {
+                     *             "smsNotifications": true,
+                     *             "calendarSync": true,
+                     *             "bookingPageBranding": true,
+                     *             "depositCollection": true,
+                     *             "analytics": true,
+                     *             "apiAccess": true
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3387,6 +5327,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3396,6 +5338,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3405,6 +5349,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3414,6 +5360,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3423,6 +5371,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3436,18 +5388,54 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The keys of the business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "apiKeys": [
+                     *           {
+                     *             "id": "key_1q3s5u7w9y2a4c6e8g0j",
+                     *             "name": "Website booking widget",
+                     *             "type": "integration",
+                     *             "kind": "owner",
+                     *             "capabilities": [
+                     *               "services.read",
+                     *               "staff.read",
+                     *               "availability.read",
+                     *               "booking.create",
+                     *               "booking.read",
+                     *               "booking.cancel"
+                     *             ],
+                     *             "tier": "standard",
+                     *             "prefix": "bka_3kq8",
+                     *             "expiresAt": null,
+                     *             "revokedAt": null,
+                     *             "createdAt": "2026-11-02T10:15:00.000Z",
+                     *             "lastUsedAt": "2026-11-24T14:05:12.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3477,6 +5465,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3486,6 +5476,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,6 +5487,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3504,6 +5498,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3513,6 +5509,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,12 +5526,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Website booking widget",
+                 *       "type": "integration",
+                 *       "kind": "owner",
+                 *       "capabilities": [
+                 *         "services.read",
+                 *         "staff.read",
+                 *         "availability.read",
+                 *         "booking.create",
+                 *         "booking.read",
+                 *         "booking.cancel"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     type: "personal" | "integration";
@@ -3546,12 +5562,46 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new key, with its secret this once. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "apiKey": {
+                     *           "id": "key_1q3s5u7w9y2a4c6e8g0j",
+                     *           "name": "Website booking widget",
+                     *           "type": "integration",
+                     *           "kind": "owner",
+                     *           "capabilities": [
+                     *             "services.read",
+                     *             "staff.read",
+                     *             "availability.read",
+                     *             "booking.create",
+                     *             "booking.read",
+                     *             "booking.cancel"
+                     *           ],
+                     *           "tier": "standard",
+                     *           "prefix": "bka_3kq8",
+                     *           "expiresAt": null,
+                     *           "revokedAt": null,
+                     *           "createdAt": "2026-11-02T10:15:00.000Z",
+                     *           "lastUsedAt": null,
+                     *           "secret": "bka_3kq8w2m7x9c4v6b1n5p0r8t3y7u2i6o1a4s9d3f8g2h"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3583,6 +5633,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3592,6 +5644,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3601,6 +5655,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3610,6 +5666,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3619,6 +5677,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3632,18 +5694,52 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the API key (`key_…`). */
                 keyId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The revoked key. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "apiKey": {
+                     *           "id": "key_1q3s5u7w9y2a4c6e8g0j",
+                     *           "name": "Website booking widget",
+                     *           "type": "integration",
+                     *           "kind": "owner",
+                     *           "capabilities": [
+                     *             "services.read",
+                     *             "staff.read",
+                     *             "availability.read",
+                     *             "booking.create",
+                     *             "booking.read",
+                     *             "booking.cancel"
+                     *           ],
+                     *           "tier": "standard",
+                     *           "prefix": "bka_3kq8",
+                     *           "expiresAt": null,
+                     *           "revokedAt": "2026-11-25T08:00:00.000Z",
+                     *           "createdAt": "2026-11-02T10:15:00.000Z",
+                     *           "lastUsedAt": "2026-11-24T14:05:12.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3675,6 +5771,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3684,6 +5782,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3693,6 +5793,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3702,6 +5804,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3711,6 +5815,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3724,18 +5832,41 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The open invitations. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "invitations": [
+                     *           {
+                     *             "id": "inv_5t7v9x2z4b6d8f1h3k0m",
+                     *             "email": "reception@demo-salon.example",
+                     *             "role": "frontDesk",
+                     *             "createdAt": "2026-11-24T16:00:00.000Z",
+                     *             "expiresAt": "2026-12-01T16:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3761,6 +5892,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3770,6 +5903,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3779,6 +5914,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3788,6 +5925,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3797,6 +5936,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3810,12 +5953,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "reception@demo-salon.example",
+                 *       "role": "frontDesk"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -3825,12 +5975,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The invitation, with its accept link this once. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "inv_5t7v9x2z4b6d8f1h3k0m",
+                     *           "email": "reception@demo-salon.example",
+                     *           "role": "frontDesk",
+                     *           "createdAt": "2026-11-24T16:00:00.000Z",
+                     *           "expiresAt": "2026-12-01T16:00:00.000Z",
+                     *           "acceptUrl": "https://booking.example.com/dashboard/accept-invitation?token=q7Wm2xK9cV4bN1pR8tY3uE6iO0aS5dF2",
+                     *           "mailSent": true
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3860,6 +6032,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3869,6 +6043,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3878,6 +6054,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3887,6 +6065,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3896,6 +6076,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3909,18 +6093,40 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the invitation (`inv_…`). */
                 invitationId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The withdrawn invitation. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "inv_5t7v9x2z4b6d8f1h3k0m",
+                     *           "email": "reception@demo-salon.example",
+                     *           "role": "frontDesk",
+                     *           "createdAt": "2026-11-24T16:00:00.000Z",
+                     *           "expiresAt": "2026-12-01T16:00:00.000Z",
+                     *           "withdrawnAt": "2026-11-25T09:30:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3948,6 +6154,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3957,6 +6165,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3966,6 +6176,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +6187,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3984,6 +6198,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4001,6 +6219,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q7Wm2xK9cV4bN1pR8tY3uE6iO0aS5dF2",
+                 *       "name": "Réka Varga",
+                 *       "password": "a long passphrase"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                     name: string;
@@ -4010,12 +6235,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted and signed in: the member with the new membership; the session cookie is set. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *           "email": "owner@demo-salon.example",
+                     *           "name": "Dóra Szabó",
+                     *           "memberships": [
+                     *             {
+                     *               "salonSlug": "demo-salon",
+                     *               "businessName": "Demo Salon",
+                     *               "role": "owner"
+                     *             },
+                     *             {
+                     *               "salonSlug": "north-salon",
+                     *               "businessName": "North Salon",
+                     *               "role": "frontDesk"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4039,6 +6296,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4048,6 +6307,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4057,6 +6318,8 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4066,6 +6329,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,6 +6340,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4084,6 +6353,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4097,18 +6370,41 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The members of the business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "members": [
+                     *           {
+                     *             "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *             "email": "owner@demo-salon.example",
+                     *             "name": "Dóra Szabó",
+                     *             "role": "owner",
+                     *             "createdAt": "2026-11-01T09:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4135,6 +6431,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4144,6 +6442,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4153,6 +6453,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4162,6 +6464,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +6475,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4184,19 +6492,39 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The user id of the member (`usr_…`). */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description What the removal ended. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "userId": "usr_3j5l7n9q2s4u6w8y1a0c",
+                     *           "revokedKeys": 1,
+                     *           "endedSessions": 2
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4214,6 +6542,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4223,6 +6553,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4232,6 +6564,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4241,6 +6575,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4250,6 +6586,8 @@ export interface operations {
             /** @description `member.last_owner` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4259,6 +6597,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4272,13 +6614,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The user id of the member (`usr_…`). */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "manager"
+                 *     }
+                 */
                 "application/json": {
                     /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
                     role: "owner" | "manager" | "frontDesk";
@@ -4286,12 +6635,32 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The member with the new role. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_3j5l7n9q2s4u6w8y1a0c",
+                     *           "email": "anna@demo-salon.example",
+                     *           "name": "Anna Kovács",
+                     *           "role": "manager",
+                     *           "createdAt": "2026-11-01T09:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4318,6 +6687,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4327,6 +6698,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,6 +6709,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4345,6 +6720,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4354,6 +6731,8 @@ export interface operations {
             /** @description `member.last_owner` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4363,6 +6742,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4376,18 +6759,53 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The locations of the business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "locations": [
+                     *           {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "slug": "downtown",
+                     *             "name": "Downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "timezone": "Europe/Budapest",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "bookingEnabled": true,
+                     *             "slotIntervalMinutes": 15,
+                     *             "minNoticeMinutes": 60,
+                     *             "horizonDays": 90,
+                     *             "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *             "createdAt": "2026-11-01T09:05:00.000Z",
+                     *             "updatedAt": "2026-11-01T09:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4422,6 +6840,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4431,6 +6851,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4440,6 +6862,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4449,6 +6873,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4458,6 +6884,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4471,12 +6901,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "downtown",
+                 *       "name": "Downtown",
+                 *       "publicLocationName": "Demo Salon Downtown",
+                 *       "timezone": "Europe/Budapest",
+                 *       "address": {
+                 *         "city": "Budapest",
+                 *         "street": "Király utca 12.",
+                 *         "zip": "1061"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description lowercase letters, digits and dashes; unique in the business */
                     slug: string;
@@ -4504,12 +6948,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new location. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "location": {
+                     *           "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "slug": "downtown",
+                     *           "name": "Downtown",
+                     *           "publicLocationName": "Demo Salon Downtown",
+                     *           "timezone": "Europe/Budapest",
+                     *           "address": {
+                     *             "city": "Budapest",
+                     *             "street": "Király utca 12.",
+                     *             "zip": "1061"
+                     *           },
+                     *           "bookingEnabled": true,
+                     *           "slotIntervalMinutes": 15,
+                     *           "minNoticeMinutes": 60,
+                     *           "horizonDays": 90,
+                     *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "createdAt": "2026-11-01T09:05:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:05:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4544,6 +7020,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,6 +7031,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4562,6 +7042,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4571,6 +7053,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4580,6 +7064,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4593,13 +7081,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The slug of the location. */
                 locationSlug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "minNoticeMinutes": 120
+                 *     }
+                 */
                 "application/json": {
                     /** @description lowercase letters, digits and dashes; unique in the business */
                     slug?: string;
@@ -4627,12 +7122,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The location as changed. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "location": {
+                     *           "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "slug": "downtown",
+                     *           "name": "Downtown",
+                     *           "publicLocationName": "Demo Salon Downtown",
+                     *           "timezone": "Europe/Budapest",
+                     *           "address": {
+                     *             "city": "Budapest",
+                     *             "street": "Király utca 12.",
+                     *             "zip": "1061"
+                     *           },
+                     *           "bookingEnabled": true,
+                     *           "slotIntervalMinutes": 15,
+                     *           "minNoticeMinutes": 120,
+                     *           "horizonDays": 90,
+                     *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "createdAt": "2026-11-01T09:05:00.000Z",
+                     *           "updatedAt": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4667,6 +7194,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4676,6 +7205,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4685,6 +7216,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4694,6 +7227,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4703,6 +7238,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4719,18 +7258,60 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The services of the business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "services": [
+                     *           {
+                     *             "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "name": "Women's haircut",
+                     *             "description": "Wash, cut and blow-dry.",
+                     *             "durationMinutes": 60,
+                     *             "priceType": "fixed",
+                     *             "price": {
+                     *               "amount": 12000,
+                     *               "currency": "HUF"
+                     *             },
+                     *             "pricingVersion": "4e1f9a07c2b3",
+                     *             "requestAcceptancePolicy": "manual",
+                     *             "onlineBookable": true,
+                     *             "active": true,
+                     *             "onSite": false,
+                     *             "bookingMode": "standard",
+                     *             "bufferBeforeMinutes": 0,
+                     *             "bufferAfterMinutes": 10,
+                     *             "deposit": {
+                     *               "required": false
+                     *             },
+                     *             "createdAt": "2026-11-01T09:10:00.000Z",
+                     *             "updatedAt": "2026-11-01T09:10:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4784,6 +7365,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4793,6 +7376,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4802,6 +7387,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4811,6 +7398,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4820,6 +7409,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4833,12 +7426,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "name": "Women's haircut",
+                 *       "description": "Wash, cut and blow-dry.",
+                 *       "durationMinutes": 60,
+                 *       "priceType": "fixed",
+                 *       "price": {
+                 *         "amount": 12000,
+                 *         "currency": "HUF"
+                 *       },
+                 *       "requestAcceptancePolicy": "manual",
+                 *       "bufferAfterMinutes": 10
+                 *     }
+                 */
                 "application/json": {
                     locationSlug: string;
                     name: string;
@@ -4885,12 +7494,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new service. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "service": {
+                     *           "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Women's haircut",
+                     *           "description": "Wash, cut and blow-dry.",
+                     *           "durationMinutes": 60,
+                     *           "priceType": "fixed",
+                     *           "price": {
+                     *             "amount": 12000,
+                     *             "currency": "HUF"
+                     *           },
+                     *           "pricingVersion": "4e1f9a07c2b3",
+                     *           "requestAcceptancePolicy": "manual",
+                     *           "onlineBookable": true,
+                     *           "active": true,
+                     *           "onSite": false,
+                     *           "bookingMode": "standard",
+                     *           "bufferBeforeMinutes": 0,
+                     *           "bufferAfterMinutes": 10,
+                     *           "deposit": {
+                     *             "required": false
+                     *           },
+                     *           "createdAt": "2026-11-01T09:10:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:10:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4944,6 +7592,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4953,6 +7603,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4962,6 +7614,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4971,6 +7625,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4980,6 +7636,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4993,18 +7653,58 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The service. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "service": {
+                     *           "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Women's haircut",
+                     *           "description": "Wash, cut and blow-dry.",
+                     *           "durationMinutes": 60,
+                     *           "priceType": "fixed",
+                     *           "price": {
+                     *             "amount": 12000,
+                     *             "currency": "HUF"
+                     *           },
+                     *           "pricingVersion": "4e1f9a07c2b3",
+                     *           "requestAcceptancePolicy": "manual",
+                     *           "onlineBookable": true,
+                     *           "active": true,
+                     *           "onSite": false,
+                     *           "bookingMode": "standard",
+                     *           "bufferBeforeMinutes": 0,
+                     *           "bufferAfterMinutes": 10,
+                     *           "deposit": {
+                     *             "required": false
+                     *           },
+                     *           "createdAt": "2026-11-01T09:10:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:10:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5058,6 +7758,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5067,6 +7769,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5076,6 +7780,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,6 +7791,8 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5094,6 +7802,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5107,12 +7819,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "price": {
+                 *         "amount": 13500,
+                 *         "currency": "HUF"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description cannot change; accepted when unchanged */
                     locationSlug?: string;
@@ -5161,12 +7882,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The service as changed. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "service": {
+                     *           "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Women's haircut",
+                     *           "description": "Wash, cut and blow-dry.",
+                     *           "durationMinutes": 60,
+                     *           "priceType": "fixed",
+                     *           "price": {
+                     *             "amount": 13500,
+                     *             "currency": "HUF"
+                     *           },
+                     *           "pricingVersion": "9b0d3c6e2a41",
+                     *           "requestAcceptancePolicy": "manual",
+                     *           "onlineBookable": true,
+                     *           "active": true,
+                     *           "onSite": false,
+                     *           "bookingMode": "standard",
+                     *           "bufferBeforeMinutes": 0,
+                     *           "bufferAfterMinutes": 10,
+                     *           "deposit": {
+                     *             "required": false
+                     *           },
+                     *           "createdAt": "2026-11-01T09:10:00.000Z",
+                     *           "updatedAt": "2026-11-25T10:05:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5220,6 +7980,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5229,6 +7991,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5238,6 +8002,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5247,6 +8013,8 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5256,6 +8024,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5272,18 +8044,75 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The staff of the business. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": [
+                     *           {
+                     *             "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "name": "Anna Kovács",
+                     *             "bio": "Colourist and stylist, ten years in the trade.",
+                     *             "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *             "active": true,
+                     *             "serviceIds": [
+                     *               "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *             ],
+                     *             "workingHours": [
+                     *               {
+                     *                 "weekday": 1,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 2,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 3,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 4,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 5,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-01T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-01T09:15:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5315,6 +8144,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5324,6 +8155,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5333,6 +8166,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5342,6 +8177,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5351,6 +8188,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5364,12 +8205,50 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "name": "Anna Kovács",
+                 *       "serviceIds": [
+                 *         "svc_8f2k4m6p9q3r5t7v1w0x"
+                 *       ],
+                 *       "workingHours": [
+                 *         {
+                 *           "weekday": 1,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 2,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 3,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 4,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 5,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         }
+                 *       ],
+                 *       "bio": "Colourist and stylist, ten years in the trade."
+                 *     }
+                 */
                 "application/json": {
                     locationSlug: string;
                     name: string;
@@ -5396,12 +8275,66 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new staff member. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": {
+                     *           "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Anna Kovács",
+                     *           "bio": "Colourist and stylist, ten years in the trade.",
+                     *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *           "active": true,
+                     *           "serviceIds": [
+                     *             "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *           ],
+                     *           "workingHours": [
+                     *             {
+                     *               "weekday": 1,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 2,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 3,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 4,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 5,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-01T09:15:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:15:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5433,6 +8366,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,6 +8377,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5451,6 +8388,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5460,6 +8399,8 @@ export interface operations {
             /** @description `request.not_found`, `catalog.service_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5469,6 +8410,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5482,18 +8427,73 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The staff member. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": {
+                     *           "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Anna Kovács",
+                     *           "bio": "Colourist and stylist, ten years in the trade.",
+                     *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *           "active": true,
+                     *           "serviceIds": [
+                     *             "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *           ],
+                     *           "workingHours": [
+                     *             {
+                     *               "weekday": 1,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 2,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 3,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 4,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 5,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-01T09:15:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:15:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5525,6 +8525,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5534,6 +8536,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5543,6 +8547,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5552,6 +8558,8 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5561,6 +8569,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5574,12 +8586,49 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workingHours": [
+                 *         {
+                 *           "weekday": 1,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 2,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 3,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 4,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 5,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 6,
+                 *           "start": "09:00",
+                 *           "end": "13:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description cannot change; accepted when unchanged */
                     locationSlug?: string;
@@ -5608,12 +8657,71 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The staff member as changed. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": {
+                     *           "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Anna Kovács",
+                     *           "bio": "Colourist and stylist, ten years in the trade.",
+                     *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *           "active": true,
+                     *           "serviceIds": [
+                     *             "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *           ],
+                     *           "workingHours": [
+                     *             {
+                     *               "weekday": 1,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 2,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 3,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 4,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 5,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 6,
+                     *               "start": "09:00",
+                     *               "end": "13:00"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-01T09:15:00.000Z",
+                     *           "updatedAt": "2026-11-25T10:10:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5645,6 +8753,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5654,6 +8764,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5663,6 +8775,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5672,6 +8786,8 @@ export interface operations {
             /** @description `catalog.staff_not_found`, `catalog.service_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5681,6 +8797,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5705,18 +8825,50 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The time off of the staff member. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "timeOff": [
+                     *           {
+                     *             "id": "off_8w1y3a5c7e9g2j4l6n0q",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "from": {
+                     *               "date": "2026-12-24",
+                     *               "time": "00:00"
+                     *             },
+                     *             "to": {
+                     *               "date": "2026-12-27",
+                     *               "time": "00:00"
+                     *             },
+                     *             "timezone": "Europe/Budapest",
+                     *             "startAtUtc": "2026-12-23T23:00:00.000Z",
+                     *             "endAtUtc": "2026-12-26T23:00:00.000Z",
+                     *             "createdAt": "2026-11-20T12:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5748,6 +8900,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5757,6 +8911,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5766,6 +8922,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5775,6 +8933,8 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,6 +8944,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5797,6 +8961,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
@@ -5804,6 +8969,18 @@ export interface operations {
         /** @description wall-clock times in the location's time zone; from before to */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": {
+                 *         "date": "2026-12-24",
+                 *         "time": "00:00"
+                 *       },
+                 *       "to": {
+                 *         "date": "2026-12-27",
+                 *         "time": "00:00"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     from: {
                         /**
@@ -5833,12 +9010,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new time off, with its UTC bounds. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "timeOff": {
+                     *           "id": "off_8w1y3a5c7e9g2j4l6n0q",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "from": {
+                     *             "date": "2026-12-24",
+                     *             "time": "00:00"
+                     *           },
+                     *           "to": {
+                     *             "date": "2026-12-27",
+                     *             "time": "00:00"
+                     *           },
+                     *           "timezone": "Europe/Budapest",
+                     *           "startAtUtc": "2026-12-23T23:00:00.000Z",
+                     *           "endAtUtc": "2026-12-26T23:00:00.000Z",
+                     *           "createdAt": "2026-11-20T12:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5870,6 +9076,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5879,6 +9087,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5888,6 +9098,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5897,6 +9109,8 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5906,6 +9120,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5919,18 +9137,48 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the time off (`off_…`). */
                 timeOffId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The removed time off. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "timeOff": {
+                     *           "id": "off_8w1y3a5c7e9g2j4l6n0q",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "from": {
+                     *             "date": "2026-12-24",
+                     *             "time": "00:00"
+                     *           },
+                     *           "to": {
+                     *             "date": "2026-12-27",
+                     *             "time": "00:00"
+                     *           },
+                     *           "timezone": "Europe/Budapest",
+                     *           "startAtUtc": "2026-12-23T23:00:00.000Z",
+                     *           "endAtUtc": "2026-12-26T23:00:00.000Z",
+                     *           "createdAt": "2026-11-20T12:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5962,6 +9210,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5971,6 +9221,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5980,6 +9232,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5989,6 +9243,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5998,6 +9254,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6011,18 +9271,46 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The sessions of the service. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "sessions": [
+                     *           {
+                     *             "id": "ses_2r4t6v8x1z3b5d7f9h0k",
+                     *             "serviceId": "svc_4g6j8l1n3q5s7u9w2y0a",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "startAtUtc": "2026-12-05T09:00:00.000Z",
+                     *             "endAtUtc": "2026-12-05T10:30:00.000Z",
+                     *             "capacityMax": 8,
+                     *             "seatsTaken": 3,
+                     *             "remainingSeats": 5,
+                     *             "priceMinor": 450000,
+                     *             "createdAt": "2026-11-20T12:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6051,6 +9339,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6060,6 +9350,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6069,6 +9361,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6078,6 +9372,8 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6087,6 +9383,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6100,12 +9400,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "startAtUtc": "2026-12-05T09:00:00Z",
+                 *       "endAtUtc": "2026-12-05T10:30:00Z",
+                 *       "capacityMax": 8,
+                 *       "priceMinor": 450000
+                 *     }
+                 */
                 "application/json": {
                     staffId: string;
                     /** Format: date-time */
@@ -6119,12 +9429,37 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new session. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "session": {
+                     *           "id": "ses_2r4t6v8x1z3b5d7f9h0k",
+                     *           "serviceId": "svc_4g6j8l1n3q5s7u9w2y0a",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "startAtUtc": "2026-12-05T09:00:00.000Z",
+                     *           "endAtUtc": "2026-12-05T10:30:00.000Z",
+                     *           "capacityMax": 8,
+                     *           "seatsTaken": 0,
+                     *           "remainingSeats": 8,
+                     *           "priceMinor": 450000,
+                     *           "createdAt": "2026-11-20T12:30:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6153,6 +9488,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6162,6 +9499,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6171,6 +9510,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6180,6 +9521,8 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6189,6 +9532,8 @@ export interface operations {
             /** @description `booking.slot_unavailable` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6198,6 +9543,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6209,36 +9558,95 @@ export interface operations {
     operatorListBookings: {
         parameters: {
             query?: {
+                /** @description only bookings in this state */
                 status?: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
                 /** @description only this location */
                 locationSlug?: string;
                 /**
-                 * @description Date YYYY-MM-DD
+                 * @description first booking day (local), with `to`
                  * @example 2026-12-01
                  */
                 from?: string;
                 /**
-                 * @description Date YYYY-MM-DD
+                 * @description last booking day (local, inclusive), with `from`
                  * @example 2026-12-01
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
+                /** @description meta.cursor of the previous page */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of bookings. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "bookings": [
+                     *           {
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "publicReference": "BK-7KQ3MX9P",
+                     *             "status": "requested",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSnapshot": {
+                     *               "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSlug": "downtown",
+                     *               "publicLocationName": "Demo Salon Downtown",
+                     *               "address": {
+                     *                 "city": "Budapest",
+                     *                 "street": "Király utca 12.",
+                     *                 "zip": "1061"
+                     *               },
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "serviceName": "Women's haircut",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "staffName": "Anna Kovács",
+                     *             "guestName": "Eszter Nagy",
+                     *             "requestedSlot": {
+                     *               "date": "2026-12-01",
+                     *               "startTime": "09:30",
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "confirmedSlot": null,
+                     *             "note": "First visit.",
+                     *             "createdAt": "2026-11-24T14:05:12.318Z",
+                     *             "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *             "stateVersion": 1,
+                     *             "acceptanceMode": "manual",
+                     *             "guest": {
+                     *               "name": "Eszter Nagy",
+                     *               "phone": "+36301234567",
+                     *               "email": "eszter.nagy@example.com"
+                     *             },
+                     *             "reason": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6252,6 +9660,8 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6261,6 +9671,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6270,6 +9682,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6279,6 +9693,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6288,6 +9704,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6301,12 +9721,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "date": "2026-12-01",
+                 *       "startTime": "11:00",
+                 *       "guest": {
+                 *         "name": "Péter Tóth",
+                 *         "phone": "+36209876543"
+                 *       },
+                 *       "note": "Walk-in, booked at the desk."
+                 *     }
+                 */
                 "application/json": {
                     /** @description a location of the business */
                     locationSlug: string;
@@ -6333,12 +9768,69 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The confirmed booking. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_7e9g2j4l6n8q1s3u5w0y",
+                     *           "publicReference": "BK-3NQ7TW4K",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Péter Tóth",
+                     *           "requestedSlot": {
+                     *             "date": null,
+                     *             "startTime": null,
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "11:00",
+                     *             "endTime": "12:00",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "Walk-in, booked at the desk.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 1,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Péter Tóth",
+                     *             "phone": "+36209876543",
+                     *             "email": null
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6352,6 +9844,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6361,6 +9855,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6370,6 +9866,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6379,6 +9877,8 @@ export interface operations {
             /** @description `request.not_found`, `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6388,6 +9888,8 @@ export interface operations {
             /** @description `booking.slot_unavailable` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6397,6 +9899,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6418,18 +9924,98 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The agenda of the day. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "agenda": {
+                     *           "date": "2026-12-01",
+                     *           "location": {
+                     *             "slug": "downtown",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "staff": [
+                     *             {
+                     *               "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "name": "Anna Kovács",
+                     *               "workingHours": [
+                     *                 {
+                     *                   "start": "09:00",
+                     *                   "end": "17:00"
+                     *                 }
+                     *               ],
+                     *               "timeOff": [],
+                     *               "bookings": [
+                     *                 {
+                     *                   "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *                   "publicReference": "BK-7KQ3MX9P",
+                     *                   "status": "confirmed",
+                     *                   "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                   "locationSnapshot": {
+                     *                     "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                     "locationSlug": "downtown",
+                     *                     "publicLocationName": "Demo Salon Downtown",
+                     *                     "address": {
+                     *                       "city": "Budapest",
+                     *                       "street": "Király utca 12.",
+                     *                       "zip": "1061"
+                     *                     },
+                     *                     "timezone": "Europe/Budapest"
+                     *                   },
+                     *                   "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *                   "serviceName": "Women's haircut",
+                     *                   "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *                   "staffName": "Anna Kovács",
+                     *                   "guestName": "Eszter Nagy",
+                     *                   "requestedSlot": {
+                     *                     "date": "2026-12-01",
+                     *                     "startTime": "09:30",
+                     *                     "timezone": "Europe/Budapest"
+                     *                   },
+                     *                   "confirmedSlot": {
+                     *                     "date": "2026-12-01",
+                     *                     "startTime": "09:30",
+                     *                     "endTime": "10:30",
+                     *                     "timezone": "Europe/Budapest"
+                     *                   },
+                     *                   "note": "First visit.",
+                     *                   "createdAt": "2026-11-24T14:05:12.318Z",
+                     *                   "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *                   "stateVersion": 2,
+                     *                   "acceptanceMode": "manual",
+                     *                   "guest": {
+                     *                     "name": "Eszter Nagy",
+                     *                     "phone": "+36301234567",
+                     *                     "email": "eszter.nagy@example.com"
+                     *                   },
+                     *                   "reason": null
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6468,6 +10054,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6477,6 +10065,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6486,6 +10076,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6495,6 +10087,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +10098,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6517,18 +10115,76 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6542,6 +10198,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6551,6 +10209,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6560,6 +10220,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6569,6 +10231,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6578,6 +10242,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6591,18 +10259,80 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking's events. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "event": "booking.requested",
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "timestamp": "2026-11-24T14:05:12.318Z",
+                     *             "salonSlug": "demo-salon",
+                     *             "transition": {
+                     *               "id": "trn_4h6k8m1p3r5t7w9y2a0c",
+                     *               "sequence": 1,
+                     *               "occurredAt": "2026-11-24T14:05:12.318Z",
+                     *               "from": null,
+                     *               "to": "requested"
+                     *             },
+                     *             "booking": {
+                     *               "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *               "publicReference": "BK-7KQ3MX9P",
+                     *               "status": "requested",
+                     *               "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSnapshot": {
+                     *                 "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                 "locationSlug": "downtown",
+                     *                 "publicLocationName": "Demo Salon Downtown",
+                     *                 "address": {
+                     *                   "city": "Budapest",
+                     *                   "street": "Király utca 12.",
+                     *                   "zip": "1061"
+                     *                 },
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *               "serviceName": "Women's haircut",
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "guestName": "Eszter Nagy",
+                     *               "requestedSlot": {
+                     *                 "date": "2026-12-01",
+                     *                 "startTime": "09:30",
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "confirmedSlot": null,
+                     *               "note": "First visit.",
+                     *               "createdAt": "2026-11-24T14:05:12.318Z",
+                     *               "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *               "stateVersion": 1,
+                     *               "acceptanceMode": "manual"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6616,6 +10346,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6625,6 +10357,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6634,6 +10368,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6643,6 +10379,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6652,6 +10390,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6665,18 +10407,76 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6690,6 +10490,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6699,6 +10501,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6708,6 +10512,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6717,6 +10523,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6726,6 +10534,8 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6735,6 +10545,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6748,12 +10562,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Anna is away that morning."
+                 *     }
+                 */
                 "application/json": {
                     /** @description shown in operator reads, never sent to integrators */
                     reason?: string;
@@ -6761,12 +10581,64 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "declined",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": "Anna is away that morning."
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6780,6 +10652,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6789,6 +10663,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6798,6 +10674,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6807,6 +10685,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6816,6 +10696,8 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6825,6 +10707,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6838,12 +10724,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-12-01",
+                 *       "startTime": "14:00"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Date YYYY-MM-DD
@@ -6860,12 +10753,71 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "rescheduleProposed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null,
+                     *           "proposedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "14:00",
+                     *             "endTime": "15:00",
+                     *             "timezone": "Europe/Budapest",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6879,6 +10831,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6888,6 +10842,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6897,6 +10853,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6906,6 +10864,8 @@ export interface operations {
             /** @description `booking.not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6915,6 +10875,8 @@ export interface operations {
             /** @description `booking.invalid_transition`, `booking.slot_unavailable` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6924,6 +10886,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6937,18 +10903,76 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "14:00",
+                     *             "endTime": "15:00",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6962,6 +10986,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6971,6 +10997,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6980,6 +11008,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6989,6 +11019,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6998,6 +11030,8 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7007,6 +11041,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7020,12 +11058,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-12-02",
+                 *       "startTime": "10:00",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Date YYYY-MM-DD
@@ -7042,12 +11088,69 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-02",
+                     *             "startTime": "10:00",
+                     *             "endTime": "11:00",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7061,6 +11164,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7070,6 +11175,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7079,6 +11186,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7088,6 +11197,8 @@ export interface operations {
             /** @description `booking.not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7097,6 +11208,8 @@ export interface operations {
             /** @description `booking.invalid_transition`, `booking.slot_unavailable` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7106,6 +11219,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7119,18 +11236,76 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "completed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7144,6 +11319,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7153,6 +11330,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7162,6 +11341,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7171,6 +11352,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7180,6 +11363,8 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7189,6 +11374,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7202,18 +11391,76 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "noShow",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7227,6 +11474,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7236,6 +11485,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7245,6 +11496,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7254,6 +11507,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7263,6 +11518,8 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7272,6 +11529,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7285,12 +11546,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The salon is closed that day."
+                 *     }
+                 */
                 "application/json": {
                     /** @description shown in operator reads, never sent to integrators */
                     reason?: string;
@@ -7298,12 +11565,64 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "cancelled",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": "The salon is closed that day."
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7317,6 +11636,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7326,6 +11647,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7335,6 +11658,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7344,6 +11669,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7353,6 +11680,8 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7362,6 +11691,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7375,12 +11708,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "paid"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description paid: received; waived: nothing is owed any more
@@ -7391,12 +11730,76 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking with its deposit recorded. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null,
+                     *           "deposit": {
+                     *             "status": "paid",
+                     *             "amount": 5000,
+                     *             "currency": "HUF",
+                     *             "dueAt": "2026-12-01T08:30:00.000Z",
+                     *             "recordedAt": "2026-11-26T11:42:00.000Z"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7410,6 +11813,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7419,6 +11824,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7428,6 +11835,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7437,6 +11846,8 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7446,6 +11857,8 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7455,6 +11868,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7468,18 +11885,37 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7501,6 +11937,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7510,6 +11948,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,6 +11959,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7528,6 +11970,8 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7537,6 +11981,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7550,12 +11998,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/booking"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description HTTPS URL, at most 500 characters, no credentials, no loopback, private, link-local or other non-public address; a broken rule is 422 webhook.invalid_url with details.rule (length, format, scheme, credentials, loopback, private, link-local, reserved). It must be written as it is used, else format: // after the scheme, the host in ASCII as the parser reads it (IPv4 in dotted decimal), no backslash, @ or # anywhere. It is stored and returned normalised (the WHATWG href): the text deliveries are sent to
@@ -7566,12 +12020,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration; with `signingSecret` when this PUT created it. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7593,6 +12066,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7602,6 +12077,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7611,6 +12088,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7620,6 +12099,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7629,6 +12110,8 @@ export interface operations {
             /** @description `webhook.invalid_url` */
             422: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7638,6 +12121,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7651,18 +12138,37 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The removed webhook configuration. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7684,6 +12190,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7693,6 +12201,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7702,6 +12212,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7711,6 +12223,8 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7720,6 +12234,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7731,7 +12249,9 @@ export interface operations {
     operatorListWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description only deliveries of this event */
                 event?: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                /** @description only deliveries whose most recent attempt had this outcome */
                 outcome?: "success" | "timeout" | "network_error" | "http_error";
                 /**
                  * @description inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: 90 days before `to` or now; at most 90 days back when `to` is absent
@@ -7743,24 +12263,73 @@ export interface operations {
                  * @example 2026-11-22T00:00:00Z
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of delivery records. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "event": "booking.requested",
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "sequence": 1,
+                     *             "status": "succeeded",
+                     *             "attemptCount": 2,
+                     *             "lastAttemptAt": "2026-11-24T14:05:43.502Z",
+                     *             "nextAttemptAt": null,
+                     *             "outcome": "success",
+                     *             "statusCode": 200,
+                     *             "attempts": [
+                     *               {
+                     *                 "attempt": 1,
+                     *                 "startedAt": "2026-11-24T14:05:13.004Z",
+                     *                 "durationMs": 10000,
+                     *                 "outcome": "timeout",
+                     *                 "statusCode": null,
+                     *                 "error": "no response within 10000 ms"
+                     *               },
+                     *               {
+                     *                 "attempt": 2,
+                     *                 "startedAt": "2026-11-24T14:05:43.502Z",
+                     *                 "durationMs": 184,
+                     *                 "outcome": "success",
+                     *                 "statusCode": 200,
+                     *                 "error": null
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-24T14:05:12.318Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7814,6 +12383,8 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7823,6 +12394,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7832,6 +12405,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7841,6 +12416,8 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7850,6 +12427,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7863,19 +12444,73 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The `deliveryId` of the delivery record (and of its webhook payload). */
                 deliveryId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The delivery record with the new attempt. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "delivery": {
+                     *           "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *           "event": "booking.requested",
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "sequence": 1,
+                     *           "status": "succeeded",
+                     *           "attemptCount": 3,
+                     *           "lastAttemptAt": "2026-11-25T09:00:02.114Z",
+                     *           "nextAttemptAt": null,
+                     *           "outcome": "success",
+                     *           "statusCode": 200,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "startedAt": "2026-11-24T14:05:13.004Z",
+                     *               "durationMs": 10000,
+                     *               "outcome": "timeout",
+                     *               "statusCode": null,
+                     *               "error": "no response within 10000 ms"
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "startedAt": "2026-11-24T14:05:43.502Z",
+                     *               "durationMs": 184,
+                     *               "outcome": "success",
+                     *               "statusCode": 200,
+                     *               "error": null
+                     *             },
+                     *             {
+                     *               "attempt": 3,
+                     *               "startedAt": "2026-11-25T09:00:02.114Z",
+                     *               "durationMs": 142,
+                     *               "outcome": "success",
+                     *               "statusCode": 200,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T14:05:12.318Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7929,6 +12564,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7938,6 +12575,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7947,6 +12586,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7956,6 +12597,8 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7965,6 +12608,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7974,6 +12621,10 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7987,18 +12638,38 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The configuration with its new signing secret. */
             200: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8020,6 +12691,8 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8029,6 +12702,8 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8038,6 +12713,8 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8047,6 +12724,8 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8056,6 +12735,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying (rounded up). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,117 @@
+/**
+ * Pieces of the OpenAPI document that every route shares: the response headers the server really
+ * sends, the error envelope's examples (one per catalog code, built from the catalog itself), the
+ * success envelope around a route's example, and a request body's example. Route schemas use them
+ * through `responses()` (schemas/common.ts) and `withExample`; src/http/openapi.ts adds what depends
+ * on a route's access config (security, rate-limit headers) in its transform.
+ */
+import type { TSchema } from 'typebox';
+import { AppError, type ErrorCode } from '../domain/errors.ts';
+
+/** A request id as the server makes them (request-id.ts): `req_` and 20 characters. */
+export const EXAMPLE_REQUEST_ID = 'req_7k2m9q4x8c3v5b6n1p0r';
+
+const header = (description: string, example: string) => ({ type: 'string', description, examples: [example] });
+
+/** Sent on every answer of every route (app.ts onRequest). */
+export const REQUEST_ID_HEADER = {
+  'X-Request-Id': header(
+    'Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept.',
+    EXAMPLE_REQUEST_ID,
+  ),
+};
+
+/**
+ * The rate-limit headers (draft-ietf-httpapi-ratelimit-headers-09, plugins/rate-limit.ts): on every
+ * answer of a public route once its key is authenticated and authorised; `RateLimit` is absent when
+ * the rate-limit store did not answer in time (the request then passes unlimited).
+ */
+export const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': header(
+    'The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`.',
+    '"booking";q=30;w=60',
+  ),
+  RateLimit: header(
+    'What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`.',
+    '"booking";r=27;t=41',
+  ),
+};
+
+/** On 429 (the limit), and on 500/503 answers given because the database was busy or a key is in use. */
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': header('Seconds to wait before retrying (rounded up).', '1'),
+};
+
+const RETRY_AFTER_STATUSES = new Set([429, 500, 503]);
+
+/** Headers of one response of any route; public routes get RATE_LIMIT_HEADERS in openapi.ts too. */
+export function responseHeaders(status: number): Record<string, unknown> {
+  return RETRY_AFTER_STATUSES.has(status) ? { ...REQUEST_ID_HEADER, ...RETRY_AFTER_HEADER } : { ...REQUEST_ID_HEADER };
+}
+
+const meta = { requestId: EXAMPLE_REQUEST_ID, v: '1' };
+
+/** The success envelope around a route's `data` example (meta extras such as a cursor optional). */
+export function okExample(data: unknown, metaExtras: Record<string, unknown> = {}) {
+  return { ok: true, data, meta: { ...meta, ...metaExtras } };
+}
+
+/** Details as the server gives them for the codes that carry some. */
+const EXAMPLE_DETAILS: Partial<Record<ErrorCode, { message?: string; details: Record<string, unknown> }>> = {
+  'rate_limit.exceeded': {
+    message: 'Rate limit of 30 requests per minute for the booking group exceeded; retry after 42 s.',
+    details: { retryAfterSeconds: 42 },
+  },
+  'request.validation_failed': {
+    details: { issues: [{ path: 'body.guest.name', message: 'must NOT have fewer than 1 characters' }] },
+  },
+  'auth.insufficient_capability': { details: { required: ['booking.create'] } },
+  'webhook.invalid_url': {
+    message: 'The webhook URL breaks the scheme rule.',
+    details: { rule: 'scheme' },
+  },
+};
+
+/** The error envelope of one catalog code, with its default message. */
+export function errorExample(code: ErrorCode) {
+  const err = new AppError(code);
+  const extra = EXAMPLE_DETAILS[code];
+  return {
+    ok: false,
+    error: {
+      code,
+      message: extra?.message ?? err.message,
+      retryable: err.retryable,
+      ...(extra ? { details: extra.details } : {}),
+    },
+    meta,
+  };
+}
+
+/** Named examples of an error response (OpenAPI Example Objects), one per code it may carry. */
+export function errorExamples(codes: readonly ErrorCode[]): Record<string, { summary: string; value: unknown }> {
+  return Object.fromEntries(codes.map((code) => [code, { summary: code, value: errorExample(code) }]));
+}
+
+/** A request body schema with its example (the document shows it as the body's example). */
+export function withExample<T extends TSchema>(schema: T, example: unknown): T {
+  return { ...schema, examples: [example] };
+}
+
+/** A success response: what it is and a real example of its `data`. */
+export interface ResponseDoc {
+  description: string;
+  example: unknown;
+  /** meta members besides requestId and v (a cursor, say) */
+  meta?: Record<string, unknown>;
+  /** response headers besides the standard ones (Set-Cookie of a sign-in, say) */
+  headers?: Record<string, unknown>;
+}
+
+/** Set by sign-in and invitation acceptance, cleared by sign-out (session-cookie.ts). */
+export const SET_SESSION_COOKIE = {
+  'Set-Cookie': header(
+    'The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out.',
+    '__Host-bk_session=4Jq9wX2mV7cB1nP8rT3yU6iO0aS5dF; Path=/; Expires=Wed, 09 Dec 2026 14:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+  ),
+};
