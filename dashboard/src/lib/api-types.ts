@@ -9679,7 +9679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `auth.scope_mismatch` */
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
                     /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */

@@ -61,7 +61,7 @@ const errorRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'ErrorEnvelope#' }
  */
 export function responses<T extends TSchema>(status: 200 | 201, data: T, errorCodes: readonly ErrorCode[], doc: ResponseDoc) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodes) {
+  for (const code of new Set(errorCodes)) {
     const status = ERROR_CATALOG[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
