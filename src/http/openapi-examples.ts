@@ -82,7 +82,7 @@ export const bookingEventExample = {
   deliveryId: '9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3',
   timestamp: '2026-11-24T14:05:12.318Z',
   salonSlug: 'demo-salon',
-  transition: { id: 'trn_4h6k8m1p3r5t7w9y2a0c', sequence: 1, occurredAt: '2026-11-24T14:05:12.318Z', from: null, to: 'requested' },
+  transition: { id: null, sequence: 1, occurredAt: '2026-11-24T14:05:12.318Z', from: null, to: 'requested' },
   booking: bookingExample,
 };
 
@@ -156,7 +156,7 @@ export const deliveryExample = {
   sequence: 1,
   status: 'succeeded',
   attemptCount: 2,
-  lastAttemptAt: '2026-11-24T14:05:43.502Z',
+  lastAttemptAt: '2026-11-24T14:05:58.502Z',
   nextAttemptAt: null,
   outcome: 'success',
   statusCode: 200,
@@ -164,12 +164,12 @@ export const deliveryExample = {
     {
       attempt: 1,
       startedAt: '2026-11-24T14:05:13.004Z',
-      durationMs: 10000,
+      durationMs: 8000,
       outcome: 'timeout',
       statusCode: null,
-      error: 'no response within 10000 ms',
+      error: 'no response within 8000 ms',
     },
-    { attempt: 2, startedAt: '2026-11-24T14:05:43.502Z', durationMs: 184, outcome: 'success', statusCode: 200, error: null },
+    { attempt: 2, startedAt: '2026-11-24T14:05:58.502Z', durationMs: 184, outcome: 'success', statusCode: 200, error: null },
   ],
   createdAt: '2026-11-24T14:05:12.318Z',
 };
@@ -485,6 +485,6 @@ export const DECISION_EXAMPLES: Record<DecisionAction, { body?: unknown; answer:
   noShow: { answer: { ...confirmedBusinessBookingExample, status: 'noShow', stateVersion: 3 } },
   cancel: {
     body: { reason: 'The salon is closed that day.' },
-    answer: { ...businessBookingExample, status: 'cancelled', reason: 'The salon is closed that day.', stateVersion: 3 },
+    answer: { ...businessBookingExample, status: 'cancelled', reason: 'The salon is closed that day.', stateVersion: 2 },
   },
 };

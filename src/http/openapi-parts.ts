@@ -65,7 +65,7 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, { message?: string; details: Re
   'request.validation_failed': {
     details: { issues: [{ path: 'body.guest.name', message: 'must NOT have fewer than 1 characters' }] },
   },
-  'auth.insufficient_capability': { details: { required: ['booking.create'] } },
+  'auth.insufficient_capability': { details: { required: ['booking.create'], granted: ['services.read', 'availability.read'] } },
   'webhook.invalid_url': {
     message: 'The webhook URL breaks the scheme rule.',
     details: { rule: 'scheme' },

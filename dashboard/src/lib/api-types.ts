@@ -3086,7 +3086,7 @@ export interface operations {
                      *             "timestamp": "2026-11-24T14:05:12.318Z",
                      *             "salonSlug": "demo-salon",
                      *             "transition": {
-                     *               "id": "trn_4h6k8m1p3r5t7w9y2a0c",
+                     *               "id": null,
                      *               "sequence": 1,
                      *               "occurredAt": "2026-11-24T14:05:12.318Z",
                      *               "from": null,
@@ -4352,7 +4352,7 @@ export interface operations {
                      *             "sequence": 1,
                      *             "status": "succeeded",
                      *             "attemptCount": 2,
-                     *             "lastAttemptAt": "2026-11-24T14:05:43.502Z",
+                     *             "lastAttemptAt": "2026-11-24T14:05:58.502Z",
                      *             "nextAttemptAt": null,
                      *             "outcome": "success",
                      *             "statusCode": 200,
@@ -4360,14 +4360,14 @@ export interface operations {
                      *               {
                      *                 "attempt": 1,
                      *                 "startedAt": "2026-11-24T14:05:13.004Z",
-                     *                 "durationMs": 10000,
+                     *                 "durationMs": 8000,
                      *                 "outcome": "timeout",
                      *                 "statusCode": null,
-                     *                 "error": "no response within 10000 ms"
+                     *                 "error": "no response within 8000 ms"
                      *               },
                      *               {
                      *                 "attempt": 2,
-                     *                 "startedAt": "2026-11-24T14:05:43.502Z",
+                     *                 "startedAt": "2026-11-24T14:05:58.502Z",
                      *                 "durationMs": 184,
                      *                 "outcome": "success",
                      *                 "statusCode": 200,
@@ -10285,7 +10285,7 @@ export interface operations {
                      *             "timestamp": "2026-11-24T14:05:12.318Z",
                      *             "salonSlug": "demo-salon",
                      *             "transition": {
-                     *               "id": "trn_4h6k8m1p3r5t7w9y2a0c",
+                     *               "id": null,
                      *               "sequence": 1,
                      *               "occurredAt": "2026-11-24T14:05:12.318Z",
                      *               "from": null,
@@ -11607,7 +11607,7 @@ export interface operations {
                      *           "note": "First visit.",
                      *           "createdAt": "2026-11-24T14:05:12.318Z",
                      *           "updatedAt": "2026-11-24T14:05:12.318Z",
-                     *           "stateVersion": 3,
+                     *           "stateVersion": 2,
                      *           "acceptanceMode": "manual",
                      *           "guest": {
                      *             "name": "Eszter Nagy",
@@ -12297,7 +12297,7 @@ export interface operations {
                      *             "sequence": 1,
                      *             "status": "succeeded",
                      *             "attemptCount": 2,
-                     *             "lastAttemptAt": "2026-11-24T14:05:43.502Z",
+                     *             "lastAttemptAt": "2026-11-24T14:05:58.502Z",
                      *             "nextAttemptAt": null,
                      *             "outcome": "success",
                      *             "statusCode": 200,
@@ -12305,14 +12305,14 @@ export interface operations {
                      *               {
                      *                 "attempt": 1,
                      *                 "startedAt": "2026-11-24T14:05:13.004Z",
-                     *                 "durationMs": 10000,
+                     *                 "durationMs": 8000,
                      *                 "outcome": "timeout",
                      *                 "statusCode": null,
-                     *                 "error": "no response within 10000 ms"
+                     *                 "error": "no response within 8000 ms"
                      *               },
                      *               {
                      *                 "attempt": 2,
-                     *                 "startedAt": "2026-11-24T14:05:43.502Z",
+                     *                 "startedAt": "2026-11-24T14:05:58.502Z",
                      *                 "durationMs": 184,
                      *                 "outcome": "success",
                      *                 "statusCode": 200,
@@ -12480,14 +12480,14 @@ export interface operations {
                      *             {
                      *               "attempt": 1,
                      *               "startedAt": "2026-11-24T14:05:13.004Z",
-                     *               "durationMs": 10000,
+                     *               "durationMs": 8000,
                      *               "outcome": "timeout",
                      *               "statusCode": null,
-                     *               "error": "no response within 10000 ms"
+                     *               "error": "no response within 8000 ms"
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "startedAt": "2026-11-24T14:05:43.502Z",
+                     *               "startedAt": "2026-11-24T14:05:58.502Z",
                      *               "durationMs": 184,
                      *               "outcome": "success",
                      *               "statusCode": 200,
