@@ -17,11 +17,22 @@ import { label, operationOf, operatorRoutes, publicRoutes } from './helpers/rout
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
+/** An object of the document, or the one its local `$ref` (`#/components/...`) points at. */
+function deref(doc: any, obj: any): any {
+  if (typeof obj?.$ref !== 'string') return obj;
+  const target = obj.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at: any, key: string) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+  assert.ok(target, `${obj.$ref} resolves`);
+  return target;
+}
+
 /** Every example of a media object (request body or response), named. */
-function mediaExamples(media: any): Array<[string, unknown]> {
+function mediaExamples(doc: any, media: any): Array<[string, unknown]> {
   const out: Array<[string, unknown]> = [];
   if (media.example !== undefined) out.push(['example', media.example]);
-  for (const [name, ex] of Object.entries<any>(media.examples ?? {})) out.push([name, ex.value]);
+  for (const [name, ex] of Object.entries<any>(media.examples ?? {})) out.push([name, deref(doc, ex).value]);
   return out;
 }
 
@@ -136,7 +147,7 @@ for (const target of dbTargets()) {
       const media = (where: string, content: any) => {
         const json = content?.['application/json'];
         if (!json) return problems.push(`${where}: no application/json content`);
-        const examples = mediaExamples(json);
+        const examples = mediaExamples(doc, json);
         if (examples.length === 0) problems.push(`${where}: no example`);
         for (const [name, value] of examples) {
           checked++;
@@ -159,7 +170,7 @@ for (const target of dbTargets()) {
           const codes = [...String(res.description).matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((m) => m[1]!);
           const examples = res.content['application/json'].examples ?? {};
           assert.deepEqual(Object.keys(examples).sort(), [...codes].sort(), `${method} ${path} ${status}`);
-          for (const code of codes) assert.equal(examples[code].value.error.code, code, `${method} ${path} ${status} ${code}`);
+          for (const code of codes) assert.equal(deref(doc, examples[code]).value.error.code, code, `${method} ${path} ${status} ${code}`);
         }
       }
     });
@@ -177,7 +188,7 @@ for (const target of dbTargets()) {
           for (const name of ['RateLimit', 'RateLimit-Policy']) assert.equal(headers.includes(name), rateLimited, `${where} ${name}`);
           if (['429', '503'].includes(status)) assert.ok(headers.includes('Retry-After'), `${where} Retry-After`);
           for (const [name, header] of Object.entries<any>(res.headers ?? {})) {
-            assert.ok(header.description, `${where} header ${name} is described`);
+            assert.ok(deref(doc, header).description, `${where} header ${name} is described`);
           }
         }
       }

@@ -6,7 +6,8 @@
  * on a route's access config (security, rate-limit headers) in its transform.
  */
 import type { TSchema } from 'typebox';
-import { AppError, type ErrorCode } from '../domain/errors.ts';
+import { canonicalJson } from '../domain/canonical-json.ts';
+import { AppError, ERROR_CODES, type ErrorCode } from '../domain/errors.ts';
 
 /** A request id as the server makes them (request-id.ts): `req_` and 20 characters. */
 export const EXAMPLE_REQUEST_ID = 'req_7k2m9q4x8c3v5b6n1p0r';
@@ -88,9 +89,17 @@ export function errorExample(code: ErrorCode) {
   };
 }
 
-/** Named examples of an error response (OpenAPI Example Objects), one per code it may carry. */
-export function errorExamples(codes: readonly ErrorCode[]): Record<string, { summary: string; value: unknown }> {
-  return Object.fromEntries(codes.map((code) => [code, { summary: code, value: errorExample(code) }]));
+/**
+ * Every catalog code's error envelope, once, as `components.examples` of the document: error
+ * responses refer to these rather than repeating them in every operation.
+ */
+export function errorExampleComponents(): Record<string, { summary: string; value: unknown }> {
+  return Object.fromEntries(ERROR_CODES.map((code) => [code, { summary: code, value: errorExample(code) }]));
+}
+
+/** The examples of an error response: one reference per code it may carry. */
+export function errorExamples(codes: readonly ErrorCode[]): Record<string, { $ref: string }> {
+  return Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }]));
 }
 
 /** A request body schema with its example (the document shows it as the body's example). */
@@ -115,3 +124,34 @@ export const SET_SESSION_COOKIE = {
     '__Host-bk_session=4Jq9wX2mV7cB1nP8rT3yU6iO0aS5dF; Path=/; Expires=Wed, 09 Dec 2026 14:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
   ),
 };
+
+/** The standard headers as OpenAPI Header Objects, `components.headers` of the document. */
+export function headerComponents(): Record<string, { description: string; schema: Record<string, unknown> }> {
+  const all = { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER, ...SET_SESSION_COOKIE };
+  return Object.fromEntries(Object.entries(all).map(([name, { description, ...schema }]) => [name, { description, schema }]));
+}
+
+/**
+ * Replaces each response header that is one of `components.headers` by a reference to it, so that
+ * the document states each once instead of in every response of every operation.
+ */
+interface DocumentShape {
+  components?: { headers?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> } | undefined>>;
+}
+
+export function referToHeaderComponents<T extends object>(document: T): T {
+  const doc = document as DocumentShape;
+  const shared = new Map(Object.entries(doc.components?.headers ?? {}).map(([name, h]) => [name, canonicalJson(h)]));
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      for (const res of Object.values(op?.responses ?? {})) {
+        const headers = res.headers ?? {};
+        for (const [name, h] of Object.entries(headers)) {
+          if (shared.get(name) === canonicalJson(h)) headers[name] = { $ref: `#/components/headers/${name}` };
+        }
+      }
+    }
+  }
+  return document;
+}

@@ -1,7 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import type { RouteAccess } from './context.ts';
-import { RATE_LIMIT_HEADERS } from './openapi-parts.ts';
+import { errorExampleComponents, headerComponents, RATE_LIMIT_HEADERS, referToHeaderComponents } from './openapi-parts.ts';
 import type { Config } from '../config.ts';
 import { ERROR_CATALOG } from '../domain/errors.ts';
 import { sessionCookieName } from '../domain/members/session-policy.ts';
@@ -128,6 +128,8 @@ export function openapiDocument(config: Config): SwaggerOptions {
         { name: 'operations', description: 'Health and readiness' },
       ],
       components: {
+        examples: errorExampleComponents(),
+        headers: headerComponents(),
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'API key of one business (bka_…)' },
           operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the deployment: the platform operator' },
@@ -142,6 +144,7 @@ export function openapiDocument(config: Config): SwaggerOptions {
       },
     },
     transform,
+    transformObject: (document) => ('openapiObject' in document ? referToHeaderComponents(document.openapiObject) : document.swaggerObject),
     refResolver: {
       buildLocalReference(json, _baseUri, _fragment, i) {
         return typeof json.$id === 'string' ? json.$id : `def-${i}`;

@@ -1568,7 +1568,18 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+        "X-Request-Id": string;
+        /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+        "RateLimit-Policy": string;
+        /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+        RateLimit: string;
+        /** @description Seconds to wait before retrying (rounded up). */
+        "Retry-After": string;
+        /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
+        "Set-Cookie": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1585,8 +1596,7 @@ export interface operations {
             /** @description The process is up. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1616,8 +1626,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1638,8 +1647,7 @@ export interface operations {
             /** @description The database answers. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1669,8 +1677,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1680,10 +1687,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1707,12 +1712,9 @@ export interface operations {
             /** @description The subscription of the business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1759,12 +1761,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,8 +1773,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1785,12 +1783,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1800,14 +1795,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1817,14 +1808,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1880,12 +1867,9 @@ export interface operations {
             /** @description The free slots, earliest first, in the location's wall-clock time. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1942,12 +1926,9 @@ export interface operations {
             /** @description `request.validation_failed`, `availability.date_range_too_wide` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1957,8 +1938,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1968,12 +1948,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1983,12 +1960,9 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1998,12 +1972,9 @@ export interface operations {
             /** @description `booking.booking_disabled` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2013,12 +1984,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2028,12 +1996,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2043,14 +2008,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2060,14 +2021,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2093,12 +2050,9 @@ export interface operations {
             /** @description The bookable services of the location. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2144,12 +2098,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2159,8 +2110,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,12 +2120,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2185,14 +2132,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2202,14 +2145,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2235,12 +2174,9 @@ export interface operations {
             /** @description The active staff of the location. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2276,12 +2212,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,8 +2224,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,12 +2234,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2317,14 +2246,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2334,14 +2259,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2383,12 +2304,9 @@ export interface operations {
             /** @description One page of bookings. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2452,12 +2370,9 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2467,8 +2382,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2478,12 +2392,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2493,14 +2404,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2510,14 +2417,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2630,12 +2533,9 @@ export interface operations {
             /** @description The booking was created (requested, or confirmed for automatic services). */
             201: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2704,12 +2604,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2719,8 +2616,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,12 +2626,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch`, `subscription.quota_exceeded` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2745,12 +2638,9 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2760,12 +2650,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.slot_unavailable`, `booking.slot_no_longer_available`, `booking.service_pricing_changed`, `booking.deposit_unavailable`, `booking.booking_disabled`, `booking.session_full`, `booking.slot_token_invalid` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2775,12 +2662,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2790,12 +2674,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2805,12 +2686,9 @@ export interface operations {
             /** @description `booking.deposit_terms_required`, `booking.deposit_terms_changed` */
             422: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2820,14 +2698,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2837,14 +2711,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2854,14 +2724,10 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2888,12 +2754,9 @@ export interface operations {
             /** @description The booking. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2959,12 +2822,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,8 +2834,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2985,12 +2844,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3000,12 +2856,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3015,14 +2868,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3032,14 +2881,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3066,12 +2911,9 @@ export interface operations {
             /** @description The booking's events. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3147,12 +2989,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3162,8 +3001,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,12 +3011,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3188,12 +3023,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3203,14 +3035,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3220,14 +3048,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,12 +3084,9 @@ export interface operations {
             /** @description The cancelled booking. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,12 +3147,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3341,8 +3159,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3352,12 +3169,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3367,12 +3181,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3382,12 +3193,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3397,12 +3205,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3412,12 +3217,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3427,14 +3229,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3444,14 +3242,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,14 +3255,10 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3492,12 +3282,9 @@ export interface operations {
             /** @description The webhook configuration. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3538,12 +3325,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,8 +3337,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3564,12 +3347,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,12 +3359,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3594,14 +3371,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3611,14 +3384,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3663,12 +3432,9 @@ export interface operations {
             /** @description The webhook configuration; with `signingSecret` on the first PUT only. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3710,12 +3476,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3725,8 +3488,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3736,12 +3498,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3751,12 +3510,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3766,12 +3522,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3781,12 +3534,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3796,12 +3546,9 @@ export interface operations {
             /** @description `webhook.invalid_url` */
             422: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3811,14 +3558,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3828,14 +3571,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3845,14 +3584,10 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,12 +3617,9 @@ export interface operations {
             /** @description The removed webhook configuration. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,12 +3660,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3943,8 +3672,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3954,12 +3682,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3969,12 +3694,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3984,12 +3706,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,12 +3718,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4014,12 +3730,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4029,14 +3742,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,14 +3755,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4063,14 +3768,10 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4100,12 +3801,9 @@ export interface operations {
             /** @description The webhook configuration with its new signing secret. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4147,12 +3845,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4162,8 +3857,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,12 +3867,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4188,12 +3879,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4203,12 +3891,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4218,12 +3903,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4233,12 +3915,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,14 +3927,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4265,14 +3940,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,14 +3953,10 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,12 +3998,9 @@ export interface operations {
             /** @description One page of delivery records. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4438,12 +4102,9 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4453,8 +4114,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4464,12 +4124,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4479,14 +4136,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,14 +4149,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
-                    /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
-                    RateLimit?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4524,8 +4173,7 @@ export interface operations {
             /** @description The signed-in member. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4575,8 +4223,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4586,10 +4233,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4624,10 +4269,8 @@ export interface operations {
             /** @description Signed in: the member and their businesses; the session cookie is set. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
-                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4677,8 +4320,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4688,8 +4330,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4699,8 +4340,7 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4710,10 +4350,8 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4723,10 +4361,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4747,10 +4383,8 @@ export interface operations {
             /** @description Signed out; the cookie is cleared. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
-                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4780,8 +4414,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4791,8 +4424,7 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4802,10 +4434,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4826,8 +4456,7 @@ export interface operations {
             /** @description The businesses the caller may see. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4891,8 +4520,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,8 +4530,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4913,8 +4540,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4924,10 +4550,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4990,8 +4614,7 @@ export interface operations {
             /** @description The new business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5053,8 +4676,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5064,8 +4686,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5075,8 +4696,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5086,10 +4706,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5113,8 +4731,7 @@ export interface operations {
             /** @description The business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5176,8 +4793,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5187,8 +4803,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5198,8 +4813,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,8 +4823,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5220,10 +4833,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5279,8 +4890,7 @@ export interface operations {
             /** @description The subscription as changed. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5327,8 +4937,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5338,8 +4947,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5349,8 +4957,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,8 +4967,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5371,10 +4977,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5398,8 +5002,7 @@ export interface operations {
             /** @description The keys of the business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5465,8 +5068,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5476,8 +5078,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5487,8 +5088,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5498,8 +5098,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5509,10 +5108,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5565,8 +5162,7 @@ export interface operations {
             /** @description The new key, with its secret this once. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5633,8 +5229,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5644,8 +5239,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5655,8 +5249,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5666,8 +5259,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5677,10 +5269,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5704,8 +5294,7 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5771,8 +5360,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5782,8 +5370,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5793,8 +5380,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5804,8 +5390,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5815,10 +5400,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5842,8 +5425,7 @@ export interface operations {
             /** @description The open invitations. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5892,8 +5474,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5903,8 +5484,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5914,8 +5494,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5925,8 +5504,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5936,10 +5514,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5978,8 +5554,7 @@ export interface operations {
             /** @description The invitation, with its accept link this once. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6032,8 +5607,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6043,8 +5617,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6054,8 +5627,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6065,8 +5637,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6076,10 +5647,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6103,8 +5672,7 @@ export interface operations {
             /** @description The withdrawn invitation. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6154,8 +5722,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6165,8 +5732,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6176,8 +5742,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6187,8 +5752,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6198,10 +5762,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6238,10 +5800,8 @@ export interface operations {
             /** @description Accepted and signed in: the member with the new membership; the session cookie is set. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
-                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6296,8 +5856,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6307,8 +5866,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6318,8 +5876,7 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6329,8 +5886,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6340,10 +5896,8 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6353,10 +5907,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6380,8 +5932,7 @@ export interface operations {
             /** @description The members of the business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6431,8 +5982,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6442,8 +5992,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6453,8 +6002,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6464,8 +6012,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6475,10 +6022,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,8 +6049,7 @@ export interface operations {
             /** @description What the removal ended. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6542,8 +6086,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6553,8 +6096,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6564,8 +6106,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6575,8 +6116,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6586,8 +6126,7 @@ export interface operations {
             /** @description `member.last_owner` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6597,10 +6136,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6638,8 +6175,7 @@ export interface operations {
             /** @description The member with the new role. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6687,8 +6223,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6698,8 +6233,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,8 +6243,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6720,8 +6253,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6731,8 +6263,7 @@ export interface operations {
             /** @description `member.last_owner` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6742,10 +6273,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6769,8 +6298,7 @@ export interface operations {
             /** @description The locations of the business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6840,8 +6368,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6851,8 +6378,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,8 +6388,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6873,8 +6398,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6884,10 +6408,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6951,8 +6473,7 @@ export interface operations {
             /** @description The new location. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7020,8 +6541,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7031,8 +6551,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7042,8 +6561,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7053,8 +6571,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7064,10 +6581,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,8 +6640,7 @@ export interface operations {
             /** @description The location as changed. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7194,8 +6708,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7205,8 +6718,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7216,8 +6728,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7227,8 +6738,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7238,10 +6748,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7268,8 +6776,7 @@ export interface operations {
             /** @description The services of the business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7365,8 +6872,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7376,8 +6882,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7387,8 +6892,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7398,8 +6902,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7409,10 +6912,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7497,8 +6998,7 @@ export interface operations {
             /** @description The new service. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7592,8 +7092,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7603,8 +7102,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7614,8 +7112,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7625,8 +7122,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7636,10 +7132,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7663,8 +7157,7 @@ export interface operations {
             /** @description The service. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7758,8 +7251,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7769,8 +7261,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7780,8 +7271,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7791,8 +7281,7 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7802,10 +7291,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7885,8 +7372,7 @@ export interface operations {
             /** @description The service as changed. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7980,8 +7466,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7991,8 +7476,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8002,8 +7486,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8013,8 +7496,7 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8024,10 +7506,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8054,8 +7534,7 @@ export interface operations {
             /** @description The staff of the business. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8144,8 +7623,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8155,8 +7633,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8166,8 +7643,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8177,8 +7653,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8188,10 +7663,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8278,8 +7751,7 @@ export interface operations {
             /** @description The new staff member. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8366,8 +7838,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8377,8 +7848,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8388,8 +7858,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8399,8 +7868,7 @@ export interface operations {
             /** @description `request.not_found`, `catalog.service_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8410,10 +7878,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8437,8 +7903,7 @@ export interface operations {
             /** @description The staff member. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8525,8 +7990,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8536,8 +8000,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8547,8 +8010,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8558,8 +8020,7 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8569,10 +8030,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8660,8 +8119,7 @@ export interface operations {
             /** @description The staff member as changed. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8753,8 +8211,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8764,8 +8221,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8775,8 +8231,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8786,8 +8241,7 @@ export interface operations {
             /** @description `catalog.staff_not_found`, `catalog.service_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8797,10 +8251,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8835,8 +8287,7 @@ export interface operations {
             /** @description The time off of the staff member. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8900,8 +8351,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8911,8 +8361,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8922,8 +8371,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8933,8 +8381,7 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8944,10 +8391,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9013,8 +8458,7 @@ export interface operations {
             /** @description The new time off, with its UTC bounds. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9076,8 +8520,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9087,8 +8530,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9098,8 +8540,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9109,8 +8550,7 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9120,10 +8560,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9147,8 +8585,7 @@ export interface operations {
             /** @description The removed time off. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9210,8 +8647,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9221,8 +8657,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9232,8 +8667,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9243,8 +8677,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9254,10 +8687,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9281,8 +8712,7 @@ export interface operations {
             /** @description The sessions of the service. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9339,8 +8769,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9350,8 +8779,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9361,8 +8789,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9372,8 +8799,7 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9383,10 +8809,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9432,8 +8856,7 @@ export interface operations {
             /** @description The new session. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9488,8 +8911,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9499,8 +8921,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9510,8 +8931,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9521,8 +8941,7 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9532,8 +8951,7 @@ export interface operations {
             /** @description `booking.slot_unavailable` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9543,10 +8961,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9589,8 +9005,7 @@ export interface operations {
             /** @description One page of bookings. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9660,8 +9075,7 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9671,8 +9085,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9682,8 +9095,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9693,8 +9105,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9704,10 +9115,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9771,8 +9180,7 @@ export interface operations {
             /** @description The confirmed booking. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9844,8 +9252,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9855,8 +9262,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9866,8 +9272,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9877,8 +9282,7 @@ export interface operations {
             /** @description `request.not_found`, `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9888,8 +9292,7 @@ export interface operations {
             /** @description `booking.slot_unavailable` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9899,10 +9302,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9934,8 +9335,7 @@ export interface operations {
             /** @description The agenda of the day. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10054,8 +9454,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10065,8 +9464,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10076,8 +9474,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10087,8 +9484,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10098,10 +9494,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10125,8 +9519,7 @@ export interface operations {
             /** @description The booking. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10198,8 +9591,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10209,8 +9601,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10220,8 +9611,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10231,8 +9621,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10242,10 +9631,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10269,8 +9656,7 @@ export interface operations {
             /** @description The booking's events. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10346,8 +9732,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10357,8 +9742,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10368,8 +9752,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10379,8 +9762,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10390,10 +9772,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10417,8 +9797,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10490,8 +9869,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10501,8 +9879,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10512,8 +9889,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10523,8 +9899,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10534,8 +9909,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10545,10 +9919,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10584,8 +9956,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10652,8 +10023,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10663,8 +10033,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10674,8 +10043,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10685,8 +10053,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10696,8 +10063,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10707,10 +10073,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10756,8 +10120,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10831,8 +10194,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10842,8 +10204,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10853,8 +10214,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10864,8 +10224,7 @@ export interface operations {
             /** @description `booking.not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10875,8 +10234,7 @@ export interface operations {
             /** @description `booking.invalid_transition`, `booking.slot_unavailable` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10886,10 +10244,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10913,8 +10269,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10986,8 +10341,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10997,8 +10351,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11008,8 +10361,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11019,8 +10371,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11030,8 +10381,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11041,10 +10391,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11091,8 +10439,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11164,8 +10511,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11175,8 +10521,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11186,8 +10531,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11197,8 +10541,7 @@ export interface operations {
             /** @description `booking.not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11208,8 +10551,7 @@ export interface operations {
             /** @description `booking.invalid_transition`, `booking.slot_unavailable` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11219,10 +10561,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11246,8 +10586,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11319,8 +10658,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11330,8 +10668,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11341,8 +10678,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11352,8 +10688,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11363,8 +10698,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11374,10 +10708,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11401,8 +10733,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11474,8 +10805,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11485,8 +10815,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11496,8 +10825,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11507,8 +10835,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11518,8 +10845,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11529,10 +10855,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11568,8 +10892,7 @@ export interface operations {
             /** @description The booking after the decision. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11636,8 +10959,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11647,8 +10969,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11658,8 +10979,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11669,8 +10989,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11680,8 +10999,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11691,10 +11009,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11733,8 +11049,7 @@ export interface operations {
             /** @description The booking with its deposit recorded. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11813,8 +11128,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11824,8 +11138,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11835,8 +11148,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11846,8 +11158,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11857,8 +11168,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11868,10 +11178,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11895,8 +11203,7 @@ export interface operations {
             /** @description The webhook configuration. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11937,8 +11244,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11948,8 +11254,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11959,8 +11264,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11970,8 +11274,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11981,10 +11284,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12023,8 +11324,7 @@ export interface operations {
             /** @description The webhook configuration; with `signingSecret` when this PUT created it. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12066,8 +11366,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12077,8 +11376,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12088,8 +11386,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12099,8 +11396,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12110,8 +11406,7 @@ export interface operations {
             /** @description `webhook.invalid_url` */
             422: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12121,10 +11416,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12148,8 +11441,7 @@ export interface operations {
             /** @description The removed webhook configuration. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12190,8 +11482,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12201,8 +11492,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12212,8 +11502,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12223,8 +11512,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12234,10 +11522,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12280,8 +11566,7 @@ export interface operations {
             /** @description One page of delivery records. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12383,8 +11668,7 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12394,8 +11678,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12405,8 +11688,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12416,8 +11698,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12427,10 +11708,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12456,8 +11735,7 @@ export interface operations {
             /** @description The delivery record with the new attempt. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12564,8 +11842,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12575,8 +11852,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12586,8 +11862,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12597,8 +11872,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12608,10 +11882,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12621,10 +11893,8 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12648,8 +11918,7 @@ export interface operations {
             /** @description The configuration with its new signing secret. */
             200: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12691,8 +11960,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12702,8 +11970,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12713,8 +11980,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12724,8 +11990,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12735,10 +12000,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
-                    /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying (rounded up). */
-                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
