@@ -119,13 +119,17 @@ export function openapiDocument(config: Config): SwaggerOptions {
       },
       servers: [{ url: config.publicBaseUrl }],
       tags: [
-        { name: 'catalog', description: 'Services and staff of a location' },
-        { name: 'availability', description: 'Free slots' },
-        { name: 'bookings', description: 'Booking requests and their lifecycle' },
-        { name: 'subscription', description: "The business's plan" },
-        { name: 'webhooks', description: 'Webhook configuration and delivery log' },
-        { name: 'operator', description: 'Operator API: businesses, catalogue, keys and business decisions' },
-        { name: 'operations', description: 'Health and readiness' },
+        { name: 'catalog', description: 'The services and staff of a location, as a guest chooses them.' },
+        { name: 'availability', description: 'Free slots of a service: a snapshot to offer the guest, not a reservation.' },
+        { name: 'bookings', description: 'Booking requests and their lifecycle: create, read and cancel, and the events of each booking.' },
+        { name: 'subscription', description: "The business's plan, its quotas with this month's use, and its features." },
+        { name: 'webhooks', description: 'The webhook URL and its signing secret, and the log of every delivery with its attempts.' },
+        {
+          name: 'operator',
+          description:
+            'Operator API (`/admin/v1`): businesses, locations, catalogue, staff and hours, keys, members and invitations, webhooks, and the decisions on bookings. For the platform operator (ADMIN_TOKEN) and signed-in members by role.',
+        },
+        { name: 'operations', description: 'Liveness and readiness for load balancers and orchestrators; no credentials.' },
       ],
       components: {
         examples: errorExampleComponents(),
