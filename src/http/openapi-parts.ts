@@ -38,12 +38,15 @@ export const RATE_LIMIT_HEADERS = {
   ),
 };
 
-/** On 429 (the limit), and on 500/503 answers given because the database was busy or a key is in use. */
+/** On a 429 (the rate limit, sign-in attempts) and on a 500 answered because the database was busy (db-errors.ts). */
 export const RETRY_AFTER_HEADER = {
-  'Retry-After': header('Seconds to wait before retrying (rounded up).', '1'),
+  'Retry-After': header(
+    'Seconds to wait before retrying (rounded up): on a 429, and on a 500 when no database connection came free in time.',
+    '1',
+  ),
 };
 
-const RETRY_AFTER_STATUSES = new Set([429, 500, 503]);
+const RETRY_AFTER_STATUSES = new Set([429, 500]);
 
 /** Headers of one response of any route; public routes get RATE_LIMIT_HEADERS in openapi.ts too. */
 export function responseHeaders(status: number): Record<string, unknown> {
