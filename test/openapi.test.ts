@@ -11,6 +11,7 @@ import { ERROR_CATALOG, ERROR_CODES } from '../src/domain/errors.ts';
 import { PRODUCT_NAME } from '../src/http/openapi.ts';
 import { openapiPath } from '../src/http/route-table.ts';
 import { dbTargets } from './helpers/databases.ts';
+import { api, createBusiness, createKey } from './helpers/fixtures.ts';
 import { call, startHarness, type Harness } from './helpers/harness.ts';
 import { label, operationOf, operatorRoutes, publicRoutes } from './helpers/route-samples.ts';
 
@@ -193,6 +194,33 @@ for (const target of dbTargets()) {
             assert.ok(deref(doc, header).description, `${where} header ${name} is described`);
           }
         }
+      }
+    });
+
+    test('real answers carry the headers the document declares for them, and match their schemas', async () => {
+      const biz = await createBusiness(h.app);
+      const key = await createKey(h.app, biz.slug);
+      const check = schemaChecker(doc);
+      const op = doc.paths['/v1/subscription'].get;
+      for (const [secret, status] of [
+        [key.secret, '200'],
+        ['bka_not-a-key', '401'],
+      ] as const) {
+        const res = await api(h.app, secret, 'GET', '/subscription');
+        assert.equal(String(res.status), status);
+        const declared = op.responses[status];
+        for (const name of Object.keys(declared.headers)) {
+          assert.ok(res.headers[name.toLowerCase()] !== undefined, `GET /v1/subscription ${status} sends ${name}`);
+        }
+        for (const name of ['ratelimit', 'ratelimit-policy', 'retry-after']) {
+          if (res.headers[name] !== undefined) {
+            assert.ok(
+              Object.keys(declared.headers).some((d) => d.toLowerCase() === name),
+              `${status} declares ${name}`,
+            );
+          }
+        }
+        assert.equal(check(declared.content['application/json'].schema, res.body), undefined, `${status} body matches its schema`);
       }
     });
 
