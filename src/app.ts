@@ -1,6 +1,7 @@
 import Fastify, { type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { docsUiOptions } from './http/openapi-ui.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -166,7 +167,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   registerNoBody(app);
 
   await app.register(swagger, openapiDocument(opts.config));
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, docsUiOptions);
 
   await app.register(opsRoutes);
   await app.register(publicRoutes, { prefix: '/v1' });

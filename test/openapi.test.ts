@@ -5,11 +5,47 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { ERROR_CATALOG, ERROR_CODES } from '../src/domain/errors.ts';
+import { PRODUCT_NAME } from '../src/http/openapi.ts';
 import { openapiPath } from '../src/http/route-table.ts';
 import { dbTargets } from './helpers/databases.ts';
+import { api, createBusiness, createKey } from './helpers/fixtures.ts';
 import { call, startHarness, type Harness } from './helpers/harness.ts';
 import { label, operationOf, operatorRoutes, publicRoutes } from './helpers/route-samples.ts';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+/** An object of the document, or the one its local `$ref` (`#/components/...`) points at. */
+function deref(doc: any, obj: any): any {
+  if (typeof obj?.$ref !== 'string') return obj;
+  const target = obj.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at: any, key: string) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+  assert.ok(target, `${obj.$ref} resolves`);
+  return target;
+}
+
+/** Every example of a media object (request body or response), named. */
+function mediaExamples(doc: any, media: any): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = [];
+  if (media.example !== undefined) out.push(['example', media.example]);
+  for (const [name, ex] of Object.entries<any>(media.examples ?? {})) out.push([name, deref(doc, ex).value]);
+  return out;
+}
+
+/** Checks values against schemas of the document, its `#/components/...` references resolved. */
+function schemaChecker(doc: any): (schema: unknown, value: unknown) => string | undefined {
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  ajv.addSchema({ components: doc.components }, 'openapi.json');
+  return (schema, value) => {
+    const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/')));
+    return validate(value) ? undefined : ajv.errorsText(validate.errors);
+  };
+}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
@@ -91,6 +127,120 @@ for (const target of dbTargets()) {
       }
     });
 
+    test('every operation has an operationId, a summary and a description; every parameter a description', () => {
+      const missing: string[] = [];
+      for (const { path, method, op } of operations(doc)) {
+        for (const field of ['operationId', 'summary', 'description']) {
+          if (typeof op[field] !== 'string' || op[field].trim() === '') missing.push(`${method} ${path}: ${field}`);
+        }
+        for (const p of op.parameters ?? []) {
+          if (typeof p.description !== 'string' || p.description.trim() === '')
+            missing.push(`${method} ${path}: parameter ${p.in} ${p.name}`);
+        }
+      }
+      assert.deepEqual(missing, []);
+    });
+
+    test('every request body and every response has an example, and each matches its schema', () => {
+      const check = schemaChecker(doc);
+      const problems: string[] = [];
+      let checked = 0;
+      const media = (where: string, content: any) => {
+        const json = content?.['application/json'];
+        if (!json) return problems.push(`${where}: no application/json content`);
+        const examples = mediaExamples(doc, json);
+        if (examples.length === 0) problems.push(`${where}: no example`);
+        for (const [name, value] of examples) {
+          checked++;
+          const error = check(json.schema, value);
+          if (error) problems.push(`${where} example ${name}: ${error}`);
+        }
+      };
+      for (const { path, method, op } of operations(doc)) {
+        if (op.requestBody) media(`${method} ${path} request body`, op.requestBody.content);
+        for (const [status, res] of Object.entries<any>(op.responses ?? {})) media(`${method} ${path} ${status}`, res.content);
+      }
+      assert.deepEqual(problems, []);
+      assert.ok(checked > 200, `checked ${checked} examples`);
+    });
+
+    test('an error example per catalog code of each error response, with that code', () => {
+      for (const { path, method, op } of operations(doc)) {
+        for (const [status, res] of Object.entries<any>(op.responses ?? {})) {
+          if (!/^[45]\d\d$/.test(status)) continue;
+          const codes = [...String(res.description).matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((m) => m[1]!);
+          const examples = res.content['application/json'].examples ?? {};
+          assert.deepEqual(Object.keys(examples).sort(), [...codes].sort(), `${method} ${path} ${status}`);
+          for (const code of codes) assert.equal(deref(doc, examples[code]).value.error.code, code, `${method} ${path} ${status} ${code}`);
+        }
+      }
+    });
+
+    test('success responses are described; response headers are declared as the server sends them', () => {
+      for (const r of h.app.routeTable.filter((x) => !x.hidden)) {
+        const op = operationOf(doc, r);
+        assert.ok(op, label(r));
+        for (const [status, res] of Object.entries<any>(op.responses ?? {})) {
+          const where = `${label(r)} ${status}`;
+          assert.ok(res.description && res.description !== 'Default Response', `${where} description`);
+          const headers = Object.keys(res.headers ?? {});
+          assert.ok(headers.includes('X-Request-Id'), `${where} X-Request-Id`);
+          const rateLimited = r.access?.surface === 'public' && status !== '401';
+          for (const name of ['RateLimit', 'RateLimit-Policy']) assert.equal(headers.includes(name), rateLimited, `${where} ${name}`);
+          // Retry-After comes with the rate limit and with a busy database's 500; a 503 carries none.
+          if (status === '429') assert.ok(headers.includes('Retry-After'), `${where} Retry-After`);
+          if (!['429', '500'].includes(status)) assert.ok(!headers.includes('Retry-After'), `${where} no Retry-After`);
+          for (const [name, header] of Object.entries<any>(res.headers ?? {})) {
+            assert.ok(deref(doc, header).description, `${where} header ${name} is described`);
+          }
+        }
+      }
+    });
+
+    test('real answers carry the headers the document declares for them, and match their schemas', async () => {
+      const biz = await createBusiness(h.app);
+      const key = await createKey(h.app, biz.slug);
+      const check = schemaChecker(doc);
+      const op = doc.paths['/v1/subscription'].get;
+      for (const [secret, status] of [
+        [key.secret, '200'],
+        ['bka_not-a-key', '401'],
+      ] as const) {
+        const res = await api(h.app, secret, 'GET', '/subscription');
+        assert.equal(String(res.status), status);
+        const declared = op.responses[status];
+        for (const name of Object.keys(declared.headers)) {
+          assert.ok(res.headers[name.toLowerCase()] !== undefined, `GET /v1/subscription ${status} sends ${name}`);
+        }
+        for (const name of ['ratelimit', 'ratelimit-policy', 'retry-after']) {
+          if (res.headers[name] !== undefined) {
+            assert.ok(
+              Object.keys(declared.headers).some((d) => d.toLowerCase() === name),
+              `${status} declares ${name}`,
+            );
+          }
+        }
+        assert.equal(check(declared.content['application/json'].schema, res.body), undefined, `${status} body matches its schema`);
+      }
+    });
+
+    test('open routes need no credentials (security: [])', () => {
+      const open = h.app.routeTable.filter(
+        (r) => !r.hidden && (r.access?.surface === 'open' || (r.access?.surface === 'account' && r.access.needs === 'none')),
+      );
+      assert.ok(open.length >= 4, 'healthz, readyz, sign-in and invitation acceptance');
+      for (const r of open) assert.deepEqual(operationOf(doc, r)?.security, [], label(r));
+    });
+
+    test('info has license, contact and an introduction; every tag is described', () => {
+      assert.equal(doc.info.license?.identifier, 'MIT');
+      assert.ok(doc.info.contact?.name && doc.info.contact?.url, 'info.contact');
+      for (const heading of ['## Authentication', '## Idempotency', '## Responses and errors', '## Rate limits']) {
+        assert.ok(doc.info.description.includes(heading), heading);
+      }
+      for (const tag of doc.tags) assert.ok(tag.description, `tag ${tag.name}`);
+    });
+
     test('operationIds are unique', () => {
       const ids = operations(doc)
         .map((o) => o.op.operationId)
@@ -166,13 +316,21 @@ for (const target of dbTargets()) {
       assert.deepEqual(res.body, JSON.parse(JSON.stringify(doc)));
     });
 
-    test('/docs serves the HTML explorer', async () => {
+    test('/docs serves the HTML explorer under the product name, with its own logo', async () => {
       for (const url of ['/docs', '/docs/']) {
         const res = await h.app.inject({ method: 'GET', url });
         assert.equal(res.statusCode, 200, url);
         assert.match(String(res.headers['content-type']), /^text\/html/, url);
         assert.match(res.body, /<html/i, url);
+        assert.match(res.body, new RegExp(`<title>${PRODUCT_NAME}`), `${url} title`);
+        assert.doesNotMatch(res.body, /<title>Swagger UI/, url);
       }
+      const init = await h.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+      assert.equal(init.statusCode, 200);
+      const logo = init.body.match(/img\.src = 'data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)'/);
+      assert.ok(logo, 'the top bar shows a logo of ours');
+      assert.ok(Buffer.from(logo[1]!, 'base64').toString('utf8').includes(PRODUCT_NAME), 'the logo names the product');
+      assert.equal(doc.info.title, PRODUCT_NAME);
     });
   });
 }

@@ -8,34 +8,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            data: {
-                                status: string;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The process is up
+         * @description Liveness: answers as long as the process serves HTTP, without touching the database.
+         *
+         *     **Access:** open (no credentials).
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,43 +30,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            data: {
-                                status: string;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description `internal.error` */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        /**
+         * The database answers
+         * @description Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200.
+         *
+         *     **Access:** open (no credentials).
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -103,7 +52,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The business's subscription */
+        /**
+         * The business's subscription
+         * @description The plan of the key's business, its state, its quotas with this month's use, and its feature flags. Check `features.apiAccess` and `maxBookingsPerMonth` against `bookingsThisMonth` before relying on a booking flow.
+         *
+         *     **Access:** API key with the `subscription.read` capability; rate-limit group `subscription`.
+         */
         get: operations["getSubscription"];
         put?: never;
         post?: never;
@@ -122,7 +76,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Free slots of a service; a non-binding snapshot (cache at most 30 s) */
+        /**
+         * Free slots of a service; a non-binding snapshot (cache at most 30 s)
+         * @description Searches the free slots of one service at one location over a range of local dates, optionally with one staff member. Slots are a snapshot at `snapshotAt`, not reserved: a booking may still find its slot taken (409 `booking.slot_unavailable`). A group-session service answers with session slots (`meta.bookingMode: groupSession`) whose `sessionId` and `slotToken` are sent back when booking. At most a fixed number of slots is returned; `meta.truncated` says when more exist.
+         *
+         *     **Access:** API key with the `availability.read` capability; rate-limit group `availability`; also open to guest-partner keys.
+         */
         post: operations["searchAvailability"];
         delete?: never;
         options?: never;
@@ -137,7 +96,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active, online-bookable services of a location, by name */
+        /**
+         * Active, online-bookable services of a location, by name
+         * @description The services a guest can book online at one location, sorted by name, with price, duration and deposit terms. Send a service's `pricingVersion` back as `expectedPricingVersion` when booking, so that a price change in between is refused rather than booked.
+         *
+         *     **Access:** API key with the `services.read` capability; rate-limit group `catalog`; also open to guest-partner keys.
+         */
         get: operations["listServices"];
         put?: never;
         post?: never;
@@ -154,7 +118,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active staff members of a location, by name */
+        /**
+         * Active staff members of a location, by name
+         * @description The active staff members of one location, sorted by name, for a guest to choose from. Pass a `staffId` to availability search and booking to ask for that person.
+         *
+         *     **Access:** API key with the `staff.read` capability; rate-limit group `catalog`; also open to guest-partner keys.
+         */
         get: operations["listStaff"];
         put?: never;
         post?: never;
@@ -171,10 +140,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bookings, newest created first */
+        /**
+         * List bookings, newest created first
+         * @description The bookings of the key's business, newest created first, filtered by status, location or a range of booking days. Page with `limit` and `meta.cursor`.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["listBookings"];
         put?: never;
-        /** Request a booking (201); automatic services are confirmed in the same call */
+        /**
+         * Request a booking (201); automatic services are confirmed in the same call
+         * @description Requests a booking for a guest in a slot found by availability search. Services with manual acceptance create a `requested` booking that the business accepts or declines later (watch the webhooks); automatic services are `confirmed` in the same call. The guest's consent is stored with the booking and never returned. Retrying with the same `Idempotency-Key` returns the same booking, never a second one.
+         *
+         *     **Access:** API key with the `booking.create` capability; rate-limit group `booking`; also open to guest-partner keys; `Idempotency-Key` required.
+         */
         post: operations["createBooking"];
         delete?: never;
         options?: never;
@@ -189,7 +168,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One booking */
+        /**
+         * One booking
+         * @description One booking of the key's business, in its current state. Guest phone and email are never returned.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["getBooking"];
         put?: never;
         post?: never;
@@ -206,7 +190,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The booking's business events, oldest first, each the exact webhook payload */
+        /**
+         * The booking's business events, oldest first, each the exact webhook payload
+         * @description Every business event of the booking, oldest first, each exactly the payload its webhook delivery carried (same `deliveryId`). Use it to reconcile after missed deliveries.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["listBookingEvents"];
         put?: never;
         post?: never;
@@ -225,7 +214,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a requested, confirmed or rescheduleProposed booking (no body) */
+        /**
+         * Cancel a requested, confirmed or rescheduleProposed booking (no body)
+         * @description Cancels a booking on the guest's behalf while it is `requested`, `confirmed` or `rescheduleProposed`; the freed time is bookable again at once and a `booking.cancelled` event is sent. Any other state is 409 `booking.invalid_transition`. No request body.
+         *
+         *     **Access:** API key with the `booking.cancel` capability; rate-limit group `booking`; `Idempotency-Key` required.
+         */
         post: operations["cancelBooking"];
         delete?: never;
         options?: never;
@@ -240,12 +234,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook configuration (never the secret) */
+        /**
+         * The webhook configuration (never the secret)
+         * @description The webhook URL of the key's business and when it was set. The signing secret is never shown here.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`.
+         */
         get: operations["getWebhookConfig"];
-        /** Set the webhook URL; the first successful PUT creates the signing secret and shows it once */
+        /**
+         * Set the webhook URL; the first successful PUT creates the signing secret and shows it once
+         * @description Sets the URL that booking events are delivered to. The first successful PUT creates the signing secret and returns it once (`signingSecret`); later PUTs change the URL and keep the secret.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         put: operations["putWebhookConfig"];
         post?: never;
-        /** Remove the webhook: returns it as it was; deliveries still to be made end as failed */
+        /**
+         * Remove the webhook: returns it as it was; deliveries still to be made end as failed
+         * @description Removes the webhook and returns it as it was. Deliveries not yet made end as `failed`; events stay readable through the events endpoint.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         delete: operations["deleteWebhookConfig"];
         options?: never;
         head?: never;
@@ -261,7 +270,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret now (no body); the new one is shown once and signs every later attempt */
+        /**
+         * Replace the signing secret now (no body); the new one is shown once and signs every later attempt
+         * @description Replaces the signing secret at once and returns the new one, once. Every later attempt, retries of older deliveries included, is signed with the new secret.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -276,7 +290,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log: one record per business event with its attempts, newest first; at most 90 days per query */
+        /**
+         * The delivery log: one record per business event with its attempts, newest first; at most 90 days per query
+         * @description The delivery log: one record per business event with each of its attempts (time, duration, outcome, HTTP status), newest first. Filter by event, outcome of the last attempt and a time window of at most 90 days; page with `meta.cursor`.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -298,6 +317,8 @@ export interface paths {
         /**
          * Send one event again now, as a new attempt of the same delivery record
          * @description Makes one attempt of the delivery now, inside the request, whatever its status: the same body bytes (so the same `deliveryId` and `timestamp`), sent to the URL configured now and signed with the current secret, `X-Service-Attempt` one more than the last (it may pass 3). The attempt is recorded like an automatic one: a `2xx` ends the record `succeeded`; a failure ends it `failed`, or `exhausted` when retryable after the third attempt (no automatic retry follows); a retryable failure of an earlier attempt leaves its retry to the worker. No body. Added in v1.3.0 (a backwards-compatible addition).
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -313,15 +334,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in member and their businesses (401 auth.invalid_key when none) */
+        /**
+         * The signed-in member and their businesses (401 auth.invalid_key when none)
+         * @description The member the session cookie belongs to, with every business they are a member of and their role there. The dashboard calls it first to know who is signed in.
+         *
+         *     **Access:** a signed-in member (session cookie).
+         */
         get: operations["operatorGetSession"];
         put?: never;
         /**
          * Sign in with email and password; sets the session cookie
          * @description A wrong password and an unknown email answer alike (401 auth.invalid_key). Attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After).
+         *
+         *     **Access:** open (no credentials).
          */
         post: operations["operatorSignIn"];
-        /** Sign out: the session ends on the server, on every instance, and the cookie is cleared */
+        /**
+         * Sign out: the session ends on the server, on every instance, and the cookie is cleared
+         * @description Ends the session on the server (every instance stops accepting it at once) and clears the cookie in the browser.
+         *
+         *     **Access:** a signed-in member (session cookie).
+         */
         delete: operations["operatorSignOut"];
         options?: never;
         head?: never;
@@ -335,10 +368,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The businesses the caller may see (every one for the platform operator), with their subscription, by slug */
+        /**
+         * The businesses the caller may see (every one for the platform operator), with their subscription, by slug
+         * @description For the platform operator every business; for a member the businesses they belong to. Each with its subscription, sorted by slug.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListBusinesses"];
         put?: never;
-        /** Create a business with its subscription */
+        /**
+         * Create a business with its subscription
+         * @description Creates a business (a tenant: its slug, name and currency) with its subscription. Locations, services, staff, keys and members are added afterwards.
+         *
+         *     **Access:** the platform operator (ADMIN_TOKEN) only.
+         */
         post: operations["operatorCreateBusiness"];
         delete?: never;
         options?: never;
@@ -353,7 +396,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One business with its subscription */
+        /**
+         * One business with its subscription
+         * @description One business with its subscription, plan limits and this month's booking count.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetBusiness"];
         put?: never;
         post?: never;
@@ -376,7 +424,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any subscription field */
+        /**
+         * Change any subscription field
+         * @description Changes the plan, status, period, limits or feature overrides of the business's subscription; fields left out stay as they are, `null` limits mean unlimited. Takes effect on the next request.
+         *
+         *     **Access:** the platform operator (ADMIN_TOKEN) only.
+         */
         patch: operations["operatorPatchSubscription"];
         trace?: never;
     };
@@ -387,10 +440,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every key of the business, revoked and expired ones included, by name; never a secret */
+        /**
+         * Every key of the business, revoked and expired ones included, by name; never a secret
+         * @description Every API key of the business, revoked and expired ones included, sorted by name, with when each was last used. Secrets are never listed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         get: operations["operatorListApiKeys"];
         put?: never;
-        /** Create an API key; its secret is returned this once */
+        /**
+         * Create an API key; its secret is returned this once
+         * @description Creates an API key for the business with the given capabilities, kind (owner or guest_partner) and tier. The whole key (`secret`) is in this response only; the server keeps a hash. The elevated tier is for the platform operator to give.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         post: operations["operatorCreateApiKey"];
         delete?: never;
         options?: never;
@@ -408,7 +471,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key now */
+        /**
+         * Revoke a key now
+         * @description Revokes a key at once: every instance refuses it from the next request on (401 `auth.invalid_key`). Revoking a revoked key answers it as it is.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         delete: operations["operatorRevokeApiKey"];
         options?: never;
         head?: never;
@@ -422,12 +490,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open invitations (not accepted, withdrawn or expired), oldest first; never their links */
+        /**
+         * Open invitations (not accepted, withdrawn or expired), oldest first; never their links
+         * @description The invitations of the business that can still be accepted, oldest first. Their links are never shown again.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         get: operations["operatorListInvitations"];
         put?: never;
         /**
          * Invite an email into the business with a role; the accept link is returned this once (and mailed when SMTP_URL is set)
          * @description The platform operator creates the first owner of a new business this way. The link is single use and valid 7 days. An email that is already a member is refused (400, body.email): roles change with PATCH /businesses/{slug}/members/{userId}. A mail that cannot be sent does not undo the invitation: the answer says mailSent: false.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
          */
         post: operations["operatorCreateInvitation"];
         delete?: never;
@@ -446,7 +521,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Withdraw an open invitation: its link stops working now (404 when it is not open) */
+        /**
+         * Withdraw an open invitation: its link stops working now (404 when it is not open)
+         * @description Withdraws an open invitation: its link stops working at once. An invitation that is no longer open (accepted, withdrawn or expired) answers 404.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         delete: operations["operatorWithdrawInvitation"];
         options?: never;
         head?: never;
@@ -465,6 +545,8 @@ export interface paths {
         /**
          * Accept an invitation: creates the account (or joins the existing one with that email) and signs in; sets the session cookie
          * @description A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (401 auth.invalid_key otherwise; limited like sign-in) and `name` is ignored. A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.
+         *
+         *     **Access:** open (no credentials).
          */
         post: operations["operatorAcceptInvitation"];
         delete?: never;
@@ -480,7 +562,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The members of the business with their roles, in the order they joined */
+        /**
+         * The members of the business with their roles, in the order they joined
+         * @description The members of the business with their role and when they joined, in the order they joined.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         get: operations["operatorListMembers"];
         put?: never;
         post?: never;
@@ -503,6 +590,8 @@ export interface paths {
         /**
          * Remove a member: access ends now, their personal keys are revoked, and their sessions end when no membership is left
          * @description Removing the last owner answers 409 member.last_owner.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
          */
         delete: operations["operatorRemoveMember"];
         options?: never;
@@ -510,6 +599,8 @@ export interface paths {
         /**
          * Change a member's role; in force from their next request
          * @description Demoting the last owner answers 409 member.last_owner: make another member owner first.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
          */
         patch: operations["operatorChangeMemberRole"];
         trace?: never;
@@ -521,10 +612,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every location of the business, booking-disabled ones included, by slug */
+        /**
+         * Every location of the business, booking-disabled ones included, by slug
+         * @description Every location of the business, booking-disabled ones included, sorted by slug.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListLocations"];
         put?: never;
-        /** Create a location; counts against maxLocations */
+        /**
+         * Create a location; counts against maxLocations
+         * @description Creates a location of the business: its slug, name shown to guests, IANA time zone, address and booking rules (slot interval, minimum notice, horizon). Counts against the plan's `maxLocations`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateLocation"];
         delete?: never;
         options?: never;
@@ -545,7 +646,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any location field */
+        /**
+         * Change any location field
+         * @description Changes any field of a location; fields left out stay as they are. Turning `bookingEnabled` off stops availability and new bookings there at once.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         patch: operations["operatorPatchLocation"];
         trace?: never;
     };
@@ -556,10 +662,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every service, inactive and not-online-bookable ones included, by name */
+        /**
+         * Every service, inactive and not-online-bookable ones included, by name
+         * @description Every service of the business, inactive and not-online-bookable ones included, sorted by name; optionally of one location.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListServices"];
         put?: never;
-        /** Create a service at a location; an active one counts against maxActiveServices */
+        /**
+         * Create a service at a location; an active one counts against maxActiveServices
+         * @description Creates a service at a location: duration, price, acceptance policy (manual or automatic), buffers, deposit terms and booking mode (standard or group sessions). An active service counts against the plan's `maxActiveServices`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateService"];
         delete?: never;
         options?: never;
@@ -574,14 +690,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One service */
+        /**
+         * One service
+         * @description One service with every field the business can set.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetService"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any service field; pricingVersion changes with priceType, price or duration */
+        /**
+         * Change any service field; pricingVersion changes with priceType, price or duration
+         * @description Changes any field of a service; fields left out stay as they are. A change of price type, price or duration gives a new `pricingVersion`, so an integrator's booking made against the old one is refused (409 `booking.service_pricing_changed`).
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         patch: operations["operatorPatchService"];
         trace?: never;
     };
@@ -592,10 +718,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every staff member with serviceIds and workingHours, inactive ones included, by name */
+        /**
+         * Every staff member with serviceIds and workingHours, inactive ones included, by name
+         * @description Every staff member of the business, inactive ones included, sorted by name, with their services and working hours; optionally of one location.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListStaff"];
         put?: never;
-        /** Create a staff member with services and working hours; an active one counts against maxStaffMembers */
+        /**
+         * Create a staff member with services and working hours; an active one counts against maxStaffMembers
+         * @description Creates a staff member at a location with the services they perform and their weekly working hours (local wall-clock). An active staff member counts against the plan's `maxStaffMembers`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateStaff"];
         delete?: never;
         options?: never;
@@ -610,14 +746,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One staff member with serviceIds and workingHours */
+        /**
+         * One staff member with serviceIds and workingHours
+         * @description One staff member with their services and working hours.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetStaff"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change any staff field; serviceIds and workingHours, when given, replace the stored ones */
+        /**
+         * Change any staff field; serviceIds and workingHours, when given, replace the stored ones
+         * @description Changes any field of a staff member; `serviceIds` and `workingHours`, when given, replace the stored lists. Existing bookings stay as they are.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         patch: operations["operatorPatchStaff"];
         trace?: never;
     };
@@ -628,10 +774,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A staff member's time off overlapping the local days from..to (both included), by start */
+        /**
+         * A staff member's time off overlapping the local days from..to (both included), by start
+         * @description The time off of a staff member that overlaps the local days `from` to `to` (both included), by start.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListTimeOff"];
         put?: never;
-        /** Add time off, given in the location's wall-clock time */
+        /**
+         * Add time off, given in the location's wall-clock time
+         * @description Blocks a period of a staff member (holiday, sick leave, training), given in the location's wall-clock time; availability stops offering it at once. Bookings already in it stay.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateTimeOff"];
         delete?: never;
         options?: never;
@@ -649,7 +805,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove time off; answers it as it was */
+        /**
+         * Remove time off; answers it as it was
+         * @description Removes a period of time off; the time is offered again at once. Answers it as it was.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         delete: operations["operatorDeleteTimeOff"];
         options?: never;
         head?: never;
@@ -663,10 +824,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every group session of the service, past and full ones included, by start */
+        /**
+         * Every group session of the service, past and full ones included, by start
+         * @description Every group session of the service, past and full ones included, by start, with the seats taken and left.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListSessions"];
         put?: never;
-        /** Schedule a group session of a groupSession service */
+        /**
+         * Schedule a group session of a groupSession service
+         * @description Schedules one group session of a `groupSession` service: staff member, start and end, seats and an optional price. Guests book seats in it through availability search and booking.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         post: operations["operatorCreateSession"];
         delete?: never;
         options?: never;
@@ -681,10 +852,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All bookings of the business, newest created first (same filters as the public list) */
+        /**
+         * All bookings of the business, newest created first (same filters as the public list)
+         * @description Every booking of the business with guest contact, newest created first, with the public list's filters; page with `meta.cursor`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListBookings"];
         put?: never;
-        /** A booking written directly as confirmed (requestedSlot date and time null) */
+        /**
+         * A booking written directly as confirmed (requestedSlot date and time null)
+         * @description Writes a booking the business took itself (phone, walk-in) directly as confirmed, in a free slot of the staff member; it has no requested time and sends the same webhooks as any confirmed booking.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorCreateManualBooking"];
         delete?: never;
         options?: never;
@@ -699,7 +880,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One location-local day: each active staff member's hours, time off and bookings (times HH:MM local) */
+        /**
+         * One location-local day: each active staff member's hours, time off and bookings (times HH:MM local)
+         * @description One local day of one location for the dashboard's calendar: each active staff member's working hours, time off and bookings, times as HH:MM in the location's zone.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetAgenda"];
         put?: never;
         post?: never;
@@ -716,7 +902,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One booking as the business sees it (guest contact included) */
+        /**
+         * One booking as the business sees it (guest contact included)
+         * @description One booking as the business sees it: guest phone and email, the business's reason, deposit state.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorGetBooking"];
         put?: never;
         post?: never;
@@ -733,7 +924,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The booking's events, oldest first, exactly as the public events endpoint shows them */
+        /**
+         * The booking's events, oldest first, exactly as the public events endpoint shows them
+         * @description The booking's business events, oldest first, exactly as the public events endpoint and the webhooks show them.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         get: operations["operatorListBookingEvents"];
         put?: never;
         post?: never;
@@ -752,7 +948,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested → confirmed (acceptanceMode manual) */
+        /**
+         * requested → confirmed (acceptanceMode manual)
+         * @description Accepts a requested booking of a manual service: it becomes confirmed and `booking.confirmed` is sent.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingAccept"];
         delete?: never;
         options?: never;
@@ -769,7 +970,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested or rescheduleProposed → declined */
+        /**
+         * requested or rescheduleProposed → declined
+         * @description Declines a requested booking or a proposal the guest has not accepted; the time is freed. The optional reason is kept for the business only.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingDecline"];
         delete?: never;
         options?: never;
@@ -786,7 +992,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested or confirmed → rescheduleProposed (the new time is held) */
+        /**
+         * requested or confirmed → rescheduleProposed (the new time is held)
+         * @description Offers the guest another time (and optionally another staff member); the new time is held until the guest accepts or the booking is declined.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingPropose"];
         delete?: never;
         options?: never;
@@ -803,7 +1014,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** the guest accepts: rescheduleProposed → confirmed */
+        /**
+         * the guest accepts: rescheduleProposed → confirmed
+         * @description Records that the guest accepted the proposed time: the booking is confirmed at it and the old time is freed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingAcceptProposal"];
         delete?: never;
         options?: never;
@@ -820,7 +1036,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** a confirmed booking moves to a new time */
+        /**
+         * a confirmed booking moves to a new time
+         * @description Moves a confirmed booking to a new free time (and optionally another staff member) directly; `booking.reschedule_confirmed` is sent.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingReschedule"];
         delete?: never;
         options?: never;
@@ -837,7 +1058,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** confirmed → completed (start time passed) */
+        /**
+         * confirmed → completed (start time passed)
+         * @description Marks a confirmed booking whose start has passed as completed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingComplete"];
         delete?: never;
         options?: never;
@@ -854,7 +1080,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** confirmed → noShow (start time passed) */
+        /**
+         * confirmed → noShow (start time passed)
+         * @description Marks a confirmed booking whose start has passed as a no-show.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingNoShow"];
         delete?: never;
         options?: never;
@@ -871,7 +1102,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** requested, confirmed or rescheduleProposed → cancelled by the business */
+        /**
+         * requested, confirmed or rescheduleProposed → cancelled by the business
+         * @description Cancels a booking on the business's side; the time is freed and `booking.cancelled` is sent. The optional reason is kept for the business only.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorBookingCancel"];
         delete?: never;
         options?: never;
@@ -888,7 +1124,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record that the business received the deposit (paid) or lets it go (waived): from pending only; the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit */
+        /**
+         * Record that the business received the deposit (paid) or lets it go (waived): from pending only; the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit
+         * @description Records the deposit of a deposit booking: `paid` when the business received it, `waived` when it lets it go. Only from pending; the same status again changes nothing.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
         post: operations["operatorRecordDeposit"];
         delete?: never;
         options?: never;
@@ -903,12 +1144,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook configuration of the business (never the secret) */
+        /**
+         * The webhook configuration of the business (never the secret)
+         * @description The webhook URL of the business and when it was set; never the signing secret.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         get: operations["operatorGetWebhook"];
-        /** Set the webhook URL (create or change); the PUT that creates the configuration shows the signing secret once */
+        /**
+         * Set the webhook URL (create or change); the PUT that creates the configuration shows the signing secret once
+         * @description Sets the webhook URL of the business (creates or changes the configuration). The PUT that creates it returns the signing secret, once.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         put: operations["operatorPutWebhook"];
         post?: never;
-        /** Remove the webhook: returns it as it was (no secret); deliveries still to be made end as failed */
+        /**
+         * Remove the webhook: returns it as it was (no secret); deliveries still to be made end as failed
+         * @description Removes the webhook and returns it as it was; deliveries not yet made end as failed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         delete: operations["operatorDeleteWebhook"];
         options?: never;
         head?: never;
@@ -922,7 +1178,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log, newest first, with the public log’s filters and paging (at most 90 days per query) */
+        /**
+         * The delivery log, newest first, with the public log’s filters and paging (at most 90 days per query)
+         * @description The delivery log of the business: one record per event with each attempt, newest first, with the public log's filters and paging (at most 90 days per query).
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
         get: operations["operatorListWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -941,7 +1202,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the event again now as a new attempt of the same record (same deliveryId, body bytes and timestamp; current URL and secret), whatever its status; answers the record after the attempt */
+        /**
+         * Send the event again now as a new attempt of the same record (same deliveryId, body bytes and timestamp; current URL and secret), whatever its status; answers the record after the attempt
+         * @description Sends one event again now, whatever its delivery's status, as a new attempt of the same record: the same `deliveryId`, body bytes and `timestamp`, to the current URL signed with the current secret. Answers the record after the attempt.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         post: operations["operatorRedeliverWebhook"];
         delete?: never;
         options?: never;
@@ -958,7 +1224,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret now (no body); the new one is shown once and signs every later attempt */
+        /**
+         * Replace the signing secret now (no body); the new one is shown once and signs every later attempt
+         * @description Replaces the signing secret at once and returns the new one, once; every later attempt is signed with it.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`.
+         */
         post: operations["operatorRotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -1319,11 +1590,135 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+        "X-Request-Id": string;
+        /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+        "RateLimit-Policy": string;
+        /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+        RateLimit: string;
+        /** @description Seconds to wait before retrying (rounded up): on a 429, and on a 500 when no database connection came free in time. */
+        "Retry-After": string;
+        /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
+        "Set-Cookie": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "status": "ok"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description `ok` (healthz) or `ready` (readyz) */
+                            status: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "status": "ready"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description `ok` (healthz) or `ready` (readyz) */
+                            status: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSubscription: {
         parameters: {
             query?: {
@@ -1336,12 +1731,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The subscription of the business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "subscription": {
+                     *           "plan": "pro",
+                     *           "status": "active",
+                     *           "cancelAtPeriodEnd": false,
+                     *           "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *           "bookingsThisMonth": 128,
+                     *           "maxBookingsPerMonth": 1000,
+                     *           "maxActiveServices": 50,
+                     *           "maxStaffMembers": 20,
+                     *           "maxLocations": 3,
+                     *           "features": {
+                     *             "smsNotifications": true,
+                     *             "calendarSync": true,
+                     *             "bookingPageBranding": true,
+                     *             "depositCollection": true,
+                     *             "analytics": false,
+                     *             "apiAccess": true
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1355,6 +1783,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1364,6 +1795,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1373,6 +1805,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1382,6 +1817,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1391,6 +1830,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1408,6 +1851,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "dateRange": {
+                 *         "from": "2026-12-01",
+                 *         "to": "2026-12-07"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description the business (must match the key) */
                     salonSlug: string;
@@ -1432,12 +1886,50 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The free slots, earliest first, in the location's wall-clock time. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "slots": [
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           },
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:45",
+                     *             "endTime": "10:45",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           },
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "14:00",
+                     *             "endTime": "15:00",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           }
+                     *         ],
+                     *         "snapshotAt": "2026-11-24T14:03:55.120Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1456,6 +1948,9 @@ export interface operations {
             /** @description `request.validation_failed`, `availability.date_range_too_wide` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1465,6 +1960,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1474,6 +1970,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1483,6 +1982,9 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1492,6 +1994,9 @@ export interface operations {
             /** @description `booking.booking_disabled` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1501,6 +2006,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1510,6 +2018,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1519,6 +2030,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1528,6 +2043,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1550,12 +2069,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The bookable services of the location. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "services": [
+                     *           {
+                     *             "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "name": "Women's haircut",
+                     *             "durationMinutes": 60,
+                     *             "priceType": "fixed",
+                     *             "pricingVersion": "4e1f9a07c2b3",
+                     *             "price": {
+                     *               "amount": 12000,
+                     *               "currency": "HUF"
+                     *             },
+                     *             "description": "Wash, cut and blow-dry.",
+                     *             "requestAcceptancePolicy": "manual",
+                     *             "deposit": {
+                     *               "required": false
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1569,6 +2120,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1578,6 +2132,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1587,6 +2142,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1596,6 +2154,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1605,6 +2167,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1627,12 +2193,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The active staff of the location. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": [
+                     *           {
+                     *             "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "name": "Anna Kovács",
+                     *             "bio": "Colourist and stylist, ten years in the trade.",
+                     *             "avatarUrl": "https://cdn.example.com/staff/anna.jpg"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1646,6 +2234,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1655,6 +2246,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1664,6 +2256,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1673,6 +2268,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1682,6 +2281,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1695,6 +2298,7 @@ export interface operations {
             query: {
                 /** @description the business (must match the key) */
                 salonSlug: string;
+                /** @description only bookings in this state */
                 status?: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
                 /** @description only bookings of this location */
                 locationSlug?: string;
@@ -1708,6 +2312,7 @@ export interface operations {
                  * @example 2026-12-01
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
@@ -1718,12 +2323,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of bookings. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "bookings": [
+                     *           {
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "publicReference": "BK-7KQ3MX9P",
+                     *             "status": "requested",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSnapshot": {
+                     *               "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSlug": "downtown",
+                     *               "publicLocationName": "Demo Salon Downtown",
+                     *               "address": {
+                     *                 "city": "Budapest",
+                     *                 "street": "Király utca 12.",
+                     *                 "zip": "1061"
+                     *               },
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "serviceName": "Women's haircut",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "staffName": "Anna Kovács",
+                     *             "guestName": "Eszter Nagy",
+                     *             "requestedSlot": {
+                     *               "date": "2026-12-01",
+                     *               "startTime": "09:30",
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "confirmedSlot": null,
+                     *             "note": "First visit.",
+                     *             "createdAt": "2026-11-24T14:05:12.318Z",
+                     *             "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *             "stateVersion": 1,
+                     *             "acceptanceMode": "manual"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1737,6 +2392,9 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1746,6 +2404,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1755,6 +2414,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1764,6 +2426,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1773,6 +2439,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1785,7 +2455,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -1793,6 +2466,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "expectedPricingVersion": "4e1f9a07c2b3",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "slot": {
+                 *         "date": "2026-12-01",
+                 *         "startTime": "09:30"
+                 *       },
+                 *       "guest": {
+                 *         "name": "Eszter Nagy",
+                 *         "phone": "+36301234567",
+                 *         "email": "eszter.nagy@example.com"
+                 *       },
+                 *       "consent": {
+                 *         "privacyNoticeVersion": "2026-01",
+                 *         "termsVersion": "2026-01",
+                 *         "locale": "hu-HU",
+                 *         "acceptedAt": "2026-11-24T14:05:10Z",
+                 *         "policyConsentGiven": true
+                 *       },
+                 *       "note": "First visit."
+                 *     }
+                 */
                 "application/json": {
                     /** @description the business (must match the key) */
                     salonSlug: string;
@@ -1853,12 +2552,59 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking was created (requested, or confirmed for automatic services). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "requested",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 1,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1880,6 +2626,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1889,6 +2638,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1898,6 +2648,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1907,6 +2660,9 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1916,6 +2672,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.slot_unavailable`, `booking.slot_no_longer_available`, `booking.service_pricing_changed`, `booking.deposit_unavailable`, `booking.booking_disabled`, `booking.session_full`, `booking.slot_token_invalid` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1925,6 +2684,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1934,6 +2696,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1943,6 +2708,9 @@ export interface operations {
             /** @description `booking.deposit_terms_required`, `booking.deposit_terms_changed` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1952,6 +2720,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1961,6 +2733,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1970,6 +2746,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1986,18 +2765,71 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2011,6 +2843,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2020,6 +2855,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2029,6 +2865,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2038,6 +2877,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2047,6 +2889,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2056,6 +2902,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2072,18 +2922,81 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking's events. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "event": "booking.requested",
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "timestamp": "2026-11-24T14:05:12.318Z",
+                     *             "salonSlug": "demo-salon",
+                     *             "transition": {
+                     *               "id": null,
+                     *               "sequence": 1,
+                     *               "occurredAt": "2026-11-24T14:05:12.318Z",
+                     *               "from": null,
+                     *               "to": "requested"
+                     *             },
+                     *             "booking": {
+                     *               "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *               "publicReference": "BK-7KQ3MX9P",
+                     *               "status": "requested",
+                     *               "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSnapshot": {
+                     *                 "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                 "locationSlug": "downtown",
+                     *                 "publicLocationName": "Demo Salon Downtown",
+                     *                 "address": {
+                     *                   "city": "Budapest",
+                     *                   "street": "Király utca 12.",
+                     *                   "zip": "1061"
+                     *                 },
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *               "serviceName": "Women's haircut",
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "guestName": "Eszter Nagy",
+                     *               "requestedSlot": {
+                     *                 "date": "2026-12-01",
+                     *                 "startTime": "09:30",
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "confirmedSlot": null,
+                     *               "note": "First visit.",
+                     *               "createdAt": "2026-11-24T14:05:12.318Z",
+                     *               "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *               "stateVersion": 1,
+                     *               "acceptanceMode": "manual"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2097,6 +3010,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2106,6 +3022,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2115,6 +3032,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2124,6 +3044,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2133,6 +3056,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2142,6 +3069,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2157,22 +3088,73 @@ export interface operations {
                 salonSlug?: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The cancelled booking. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "cancelled",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-25T08:12:44.020Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2186,6 +3168,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2195,6 +3180,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2204,6 +3190,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2213,6 +3202,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +3214,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,6 +3226,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +3238,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,6 +3250,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2258,6 +3263,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2267,6 +3276,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2287,12 +3299,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2314,6 +3345,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +3357,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2332,6 +3367,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2341,6 +3379,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2350,6 +3391,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2359,6 +3404,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2374,7 +3423,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -2382,6 +3434,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/booking"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description HTTPS URL, at most 500 characters, no credentials, no loopback, private, link-local or other non-public address; a broken rule is 422 webhook.invalid_url with details.rule (length, format, scheme, credentials, loopback, private, link-local, reserved). It must be written as it is used, else format: // after the scheme, the host in ASCII as the parser reads it (IPv4 in dotted decimal), no backslash, @ or # anywhere. It is stored and returned normalised (the WHATWG href): the text deliveries are sent to
@@ -2392,12 +3449,32 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration; with `signingSecret` on the first PUT only. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2419,6 +3496,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2428,6 +3508,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2437,6 +3518,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2446,6 +3530,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2455,6 +3542,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2464,6 +3554,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2473,6 +3566,9 @@ export interface operations {
             /** @description `webhook.invalid_url` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,6 +3578,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2491,6 +3591,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2500,6 +3604,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2515,7 +3622,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -2523,12 +3633,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The removed webhook configuration. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2550,6 +3679,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2559,6 +3691,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2568,6 +3701,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2577,6 +3713,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,6 +3725,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2595,6 +3737,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2604,6 +3749,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2613,6 +3761,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2622,6 +3774,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2631,6 +3787,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2646,7 +3805,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -2654,12 +3816,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration with its new signing secret. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2681,6 +3863,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2690,6 +3875,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2699,6 +3885,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2708,6 +3897,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2717,6 +3909,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2726,6 +3921,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2735,6 +3933,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2744,6 +3945,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,6 +3958,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2762,6 +3971,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2775,7 +3987,9 @@ export interface operations {
             query: {
                 /** @description the business (must match the key) */
                 salonSlug: string;
+                /** @description only deliveries of this event */
                 event?: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                /** @description only deliveries whose most recent attempt had this outcome */
                 outcome?: "success" | "timeout" | "network_error" | "http_error";
                 /**
                  * @description inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: 90 days before `to` or now; at most 90 days back when `to` is absent
@@ -2787,6 +4001,7 @@ export interface operations {
                  * @example 2026-11-22T00:00:00Z
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
@@ -2797,12 +4012,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of delivery records. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "event": "booking.requested",
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "sequence": 1,
+                     *             "status": "succeeded",
+                     *             "attemptCount": 2,
+                     *             "lastAttemptAt": "2026-11-24T14:05:58.502Z",
+                     *             "nextAttemptAt": null,
+                     *             "outcome": "success",
+                     *             "statusCode": 200,
+                     *             "attempts": [
+                     *               {
+                     *                 "attempt": 1,
+                     *                 "startedAt": "2026-11-24T14:05:13.004Z",
+                     *                 "durationMs": 8000,
+                     *                 "outcome": "timeout",
+                     *                 "statusCode": null,
+                     *                 "error": "no response within 8000 ms"
+                     *               },
+                     *               {
+                     *                 "attempt": 2,
+                     *                 "startedAt": "2026-11-24T14:05:58.502Z",
+                     *                 "durationMs": 184,
+                     *                 "outcome": "success",
+                     *                 "statusCode": 200,
+                     *                 "error": null
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-24T14:05:12.318Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2856,6 +4119,9 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2865,6 +4131,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +4141,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2883,6 +4153,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2892,6 +4166,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2907,7 +4185,10 @@ export interface operations {
                 salonSlug?: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path: {
@@ -2924,6 +4205,9 @@ export interface operations {
             /** @description The delivery record after the attempt this request made (its outcome in `outcome`, `statusCode` and the last entry of `attempts`). A repeat with the same `Idempotency-Key` answers the same record with `meta.idempotent` and makes no attempt. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2980,7 +4264,7 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "requestId": "req-4f9c2d1a7b3e",
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
                      *         "v": "1"
                      *       }
                      *     }
@@ -3038,6 +4322,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3047,6 +4334,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3056,6 +4344,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3065,6 +4356,9 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3074,6 +4368,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3083,6 +4380,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3092,6 +4392,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3101,6 +4404,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3110,6 +4417,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3119,6 +4430,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3136,12 +4450,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The signed-in member. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *           "email": "owner@demo-salon.example",
+                     *           "name": "Dóra Szabó",
+                     *           "memberships": [
+                     *             {
+                     *               "salonSlug": "demo-salon",
+                     *               "businessName": "Demo Salon",
+                     *               "role": "owner"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3165,6 +4503,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3174,6 +4513,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3191,6 +4532,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "owner@demo-salon.example",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -3199,12 +4546,37 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Signed in: the member and their businesses; the session cookie is set. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *           "email": "owner@demo-salon.example",
+                     *           "name": "Dóra Szabó",
+                     *           "memberships": [
+                     *             {
+                     *               "salonSlug": "demo-salon",
+                     *               "businessName": "Demo Salon",
+                     *               "role": "owner"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3228,6 +4600,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +4610,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,6 +4620,7 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,6 +4630,8 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3264,6 +4641,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3281,12 +4660,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Signed out; the cookie is cleared. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "signedOut": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3301,6 +4694,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3310,6 +4704,7 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3319,6 +4714,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3336,12 +4733,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The businesses the caller may see. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "businesses": [
+                     *           {
+                     *             "id": "biz_9a1c3e5g7j2l4n6q8s0u",
+                     *             "slug": "demo-salon",
+                     *             "name": "Demo Salon",
+                     *             "currency": "HUF",
+                     *             "createdAt": "2026-11-01T09:00:00.000Z",
+                     *             "subscription": {
+                     *               "plan": "pro",
+                     *               "status": "active",
+                     *               "cancelAtPeriodEnd": false,
+                     *               "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *               "bookingsThisMonth": 128,
+                     *               "maxBookingsPerMonth": 1000,
+                     *               "maxActiveServices": 50,
+                     *               "maxStaffMembers": 20,
+                     *               "maxLocations": 3,
+                     *               "features": {
+                     *                 "smsNotifications": true,
+                     *                 "calendarSync": true,
+                     *                 "bookingPageBranding": true,
+                     *                 "depositCollection": true,
+                     *                 "analytics": false,
+                     *                 "apiAccess": true
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3363,6 +4800,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3372,6 +4810,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3381,6 +4820,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3390,6 +4830,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3407,6 +4849,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "demo-salon",
+                 *       "name": "Demo Salon",
+                 *       "currency": "HUF",
+                 *       "subscription": {
+                 *         "plan": "pro",
+                 *         "status": "active",
+                 *         "currentPeriodEnd": "2026-12-31T23:00:00Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description lowercase letters, digits and dashes */
                     slug: string;
@@ -3437,12 +4891,50 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "business": {
+                     *           "id": "biz_9a1c3e5g7j2l4n6q8s0u",
+                     *           "slug": "demo-salon",
+                     *           "name": "Demo Salon",
+                     *           "currency": "HUF",
+                     *           "createdAt": "2026-11-01T09:00:00.000Z",
+                     *           "subscription": {
+                     *             "plan": "pro",
+                     *             "status": "active",
+                     *             "cancelAtPeriodEnd": false,
+                     *             "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *             "bookingsThisMonth": 128,
+                     *             "maxBookingsPerMonth": 1000,
+                     *             "maxActiveServices": 50,
+                     *             "maxStaffMembers": 20,
+                     *             "maxLocations": 3,
+                     *             "features": {
+                     *               "smsNotifications": true,
+                     *               "calendarSync": true,
+                     *               "bookingPageBranding": true,
+                     *               "depositCollection": true,
+                     *               "analytics": false,
+                     *               "apiAccess": true
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3464,6 +4956,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3473,6 +4966,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3482,6 +4976,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3491,6 +4986,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3504,18 +5001,57 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "business": {
+                     *           "id": "biz_9a1c3e5g7j2l4n6q8s0u",
+                     *           "slug": "demo-salon",
+                     *           "name": "Demo Salon",
+                     *           "currency": "HUF",
+                     *           "createdAt": "2026-11-01T09:00:00.000Z",
+                     *           "subscription": {
+                     *             "plan": "pro",
+                     *             "status": "active",
+                     *             "cancelAtPeriodEnd": false,
+                     *             "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *             "bookingsThisMonth": 128,
+                     *             "maxBookingsPerMonth": 1000,
+                     *             "maxActiveServices": 50,
+                     *             "maxStaffMembers": 20,
+                     *             "maxLocations": 3,
+                     *             "features": {
+                     *               "smsNotifications": true,
+                     *               "calendarSync": true,
+                     *               "bookingPageBranding": true,
+                     *               "depositCollection": true,
+                     *               "analytics": false,
+                     *               "apiAccess": true
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3537,6 +5073,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3546,6 +5083,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3555,6 +5093,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3564,6 +5103,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,6 +5113,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3586,12 +5128,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "plan": "business",
+                 *       "maxBookingsPerMonth": null,
+                 *       "features": {
+                 *         "analytics": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     plan?: ("starter" | "pro" | "business") | null;
                     /** @enum {unknown} */
@@ -3615,12 +5167,43 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The subscription as changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "subscription": {
+                     *           "plan": "business",
+                     *           "status": "active",
+                     *           "cancelAtPeriodEnd": false,
+                     *           "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *           "bookingsThisMonth": 128,
+                     *           "maxBookingsPerMonth": null,
+                     *           "maxActiveServices": 50,
+                     *           "maxStaffMembers": 20,
+                     *           "maxLocations": 3,
+                     *           "features": {
+                     *             "smsNotifications": true,
+                     *             "calendarSync": true,
+                     *             "bookingPageBranding": true,
+                     *             "depositCollection": true,
+                     *             "analytics": true,
+                     *             "apiAccess": true
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3634,6 +5217,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3643,6 +5227,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3652,6 +5237,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3661,6 +5247,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3670,6 +5257,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3683,18 +5272,53 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The keys of the business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "apiKeys": [
+                     *           {
+                     *             "id": "key_1q3s5u7w9y2a4c6e8g0j",
+                     *             "name": "Website booking widget",
+                     *             "type": "integration",
+                     *             "kind": "owner",
+                     *             "capabilities": [
+                     *               "services.read",
+                     *               "staff.read",
+                     *               "availability.read",
+                     *               "booking.create",
+                     *               "booking.read",
+                     *               "booking.cancel"
+                     *             ],
+                     *             "tier": "standard",
+                     *             "prefix": "bka_3kq8",
+                     *             "expiresAt": null,
+                     *             "revokedAt": null,
+                     *             "createdAt": "2026-11-02T10:15:00.000Z",
+                     *             "lastUsedAt": "2026-11-24T14:05:12.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3724,6 +5348,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,6 +5358,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3742,6 +5368,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3751,6 +5378,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3760,6 +5388,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3773,12 +5403,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Website booking widget",
+                 *       "type": "integration",
+                 *       "kind": "owner",
+                 *       "capabilities": [
+                 *         "services.read",
+                 *         "staff.read",
+                 *         "availability.read",
+                 *         "booking.create",
+                 *         "booking.read",
+                 *         "booking.cancel"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     type: "personal" | "integration";
@@ -3793,12 +5439,45 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new key, with its secret this once. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "apiKey": {
+                     *           "id": "key_1q3s5u7w9y2a4c6e8g0j",
+                     *           "name": "Website booking widget",
+                     *           "type": "integration",
+                     *           "kind": "owner",
+                     *           "capabilities": [
+                     *             "services.read",
+                     *             "staff.read",
+                     *             "availability.read",
+                     *             "booking.create",
+                     *             "booking.read",
+                     *             "booking.cancel"
+                     *           ],
+                     *           "tier": "standard",
+                     *           "prefix": "bka_3kq8",
+                     *           "expiresAt": null,
+                     *           "revokedAt": null,
+                     *           "createdAt": "2026-11-02T10:15:00.000Z",
+                     *           "lastUsedAt": null,
+                     *           "secret": "bka_3kq8w2m7x9c4v6b1n5p0r8t3y7u2i6o1a4s9d3f8g2h"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3830,6 +5509,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,6 +5519,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3848,6 +5529,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3857,6 +5539,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3866,6 +5549,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,18 +5564,51 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the API key (`key_…`). */
                 keyId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The revoked key. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "apiKey": {
+                     *           "id": "key_1q3s5u7w9y2a4c6e8g0j",
+                     *           "name": "Website booking widget",
+                     *           "type": "integration",
+                     *           "kind": "owner",
+                     *           "capabilities": [
+                     *             "services.read",
+                     *             "staff.read",
+                     *             "availability.read",
+                     *             "booking.create",
+                     *             "booking.read",
+                     *             "booking.cancel"
+                     *           ],
+                     *           "tier": "standard",
+                     *           "prefix": "bka_3kq8",
+                     *           "expiresAt": null,
+                     *           "revokedAt": "2026-11-25T08:00:00.000Z",
+                     *           "createdAt": "2026-11-02T10:15:00.000Z",
+                     *           "lastUsedAt": "2026-11-24T14:05:12.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3922,6 +5640,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3931,6 +5650,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3940,6 +5660,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3949,6 +5670,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3958,6 +5680,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3971,18 +5695,40 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The open invitations. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "invitations": [
+                     *           {
+                     *             "id": "inv_5t7v9x2z4b6d8f1h3k0m",
+                     *             "email": "reception@demo-salon.example",
+                     *             "role": "frontDesk",
+                     *             "createdAt": "2026-11-24T16:00:00.000Z",
+                     *             "expiresAt": "2026-12-01T16:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4008,6 +5754,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,6 +5764,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4026,6 +5774,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4035,6 +5784,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4044,6 +5794,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4057,12 +5809,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "reception@demo-salon.example",
+                 *       "role": "frontDesk"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -4072,12 +5831,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The invitation, with its accept link this once. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "inv_5t7v9x2z4b6d8f1h3k0m",
+                     *           "email": "reception@demo-salon.example",
+                     *           "role": "frontDesk",
+                     *           "createdAt": "2026-11-24T16:00:00.000Z",
+                     *           "expiresAt": "2026-12-01T16:00:00.000Z",
+                     *           "acceptUrl": "https://booking.example.com/dashboard/accept-invitation?token=q7Wm2xK9cV4bN1pR8tY3uE6iO0aS5dF2",
+                     *           "mailSent": true
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4107,6 +5887,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,6 +5897,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4125,6 +5907,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4134,6 +5917,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4143,6 +5927,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4156,18 +5942,39 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the invitation (`inv_…`). */
                 invitationId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The withdrawn invitation. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "inv_5t7v9x2z4b6d8f1h3k0m",
+                     *           "email": "reception@demo-salon.example",
+                     *           "role": "frontDesk",
+                     *           "createdAt": "2026-11-24T16:00:00.000Z",
+                     *           "expiresAt": "2026-12-01T16:00:00.000Z",
+                     *           "withdrawnAt": "2026-11-25T09:30:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4195,6 +6002,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4204,6 +6012,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4213,6 +6022,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4222,6 +6032,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4231,6 +6042,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +6061,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q7Wm2xK9cV4bN1pR8tY3uE6iO0aS5dF2",
+                 *       "name": "Réka Varga",
+                 *       "password": "a long passphrase"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                     name: string;
@@ -4257,12 +6077,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted and signed in: the member with the new membership; the session cookie is set. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *           "email": "owner@demo-salon.example",
+                     *           "name": "Dóra Szabó",
+                     *           "memberships": [
+                     *             {
+                     *               "salonSlug": "demo-salon",
+                     *               "businessName": "Demo Salon",
+                     *               "role": "owner"
+                     *             },
+                     *             {
+                     *               "salonSlug": "north-salon",
+                     *               "businessName": "North Salon",
+                     *               "role": "frontDesk"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4286,6 +6136,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4295,6 +6146,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4304,6 +6156,7 @@ export interface operations {
             /** @description `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4313,6 +6166,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +6176,8 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,6 +6187,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4344,18 +6202,40 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The members of the business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "members": [
+                     *           {
+                     *             "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *             "email": "owner@demo-salon.example",
+                     *             "name": "Dóra Szabó",
+                     *             "role": "owner",
+                     *             "createdAt": "2026-11-01T09:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4382,6 +6262,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4391,6 +6272,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4400,6 +6282,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4409,6 +6292,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4418,6 +6302,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4431,19 +6317,38 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The user id of the member (`usr_…`). */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description What the removal ended. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "userId": "usr_3j5l7n9q2s4u6w8y1a0c",
+                     *           "revokedKeys": 1,
+                     *           "endedSessions": 2
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4461,6 +6366,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4470,6 +6376,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4479,6 +6386,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4488,6 +6396,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4497,6 +6406,7 @@ export interface operations {
             /** @description `member.last_owner` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4506,6 +6416,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4519,13 +6431,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The user id of the member (`usr_…`). */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "manager"
+                 *     }
+                 */
                 "application/json": {
                     /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
                     role: "owner" | "manager" | "frontDesk";
@@ -4533,12 +6452,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The member with the new role. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_3j5l7n9q2s4u6w8y1a0c",
+                     *           "email": "anna@demo-salon.example",
+                     *           "name": "Anna Kovács",
+                     *           "role": "manager",
+                     *           "createdAt": "2026-11-01T09:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4565,6 +6503,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4574,6 +6513,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4583,6 +6523,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4592,6 +6533,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4601,6 +6543,7 @@ export interface operations {
             /** @description `member.last_owner` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,6 +6553,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,18 +6568,52 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The locations of the business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "locations": [
+                     *           {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "slug": "downtown",
+                     *             "name": "Downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "timezone": "Europe/Budapest",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "bookingEnabled": true,
+                     *             "slotIntervalMinutes": 15,
+                     *             "minNoticeMinutes": 60,
+                     *             "horizonDays": 90,
+                     *             "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *             "createdAt": "2026-11-01T09:05:00.000Z",
+                     *             "updatedAt": "2026-11-01T09:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4669,6 +6648,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4678,6 +6658,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4687,6 +6668,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4696,6 +6678,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4705,6 +6688,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4718,12 +6703,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "downtown",
+                 *       "name": "Downtown",
+                 *       "publicLocationName": "Demo Salon Downtown",
+                 *       "timezone": "Europe/Budapest",
+                 *       "address": {
+                 *         "city": "Budapest",
+                 *         "street": "Király utca 12.",
+                 *         "zip": "1061"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description lowercase letters, digits and dashes; unique in the business */
                     slug: string;
@@ -4751,12 +6750,43 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new location. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "location": {
+                     *           "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "slug": "downtown",
+                     *           "name": "Downtown",
+                     *           "publicLocationName": "Demo Salon Downtown",
+                     *           "timezone": "Europe/Budapest",
+                     *           "address": {
+                     *             "city": "Budapest",
+                     *             "street": "Király utca 12.",
+                     *             "zip": "1061"
+                     *           },
+                     *           "bookingEnabled": true,
+                     *           "slotIntervalMinutes": 15,
+                     *           "minNoticeMinutes": 60,
+                     *           "horizonDays": 90,
+                     *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "createdAt": "2026-11-01T09:05:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:05:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4791,6 +6821,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4800,6 +6831,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,6 +6841,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4818,6 +6851,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4827,6 +6861,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4840,13 +6876,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The slug of the location. */
                 locationSlug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "minNoticeMinutes": 120
+                 *     }
+                 */
                 "application/json": {
                     /** @description lowercase letters, digits and dashes; unique in the business */
                     slug?: string;
@@ -4874,12 +6917,43 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The location as changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "location": {
+                     *           "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "slug": "downtown",
+                     *           "name": "Downtown",
+                     *           "publicLocationName": "Demo Salon Downtown",
+                     *           "timezone": "Europe/Budapest",
+                     *           "address": {
+                     *             "city": "Budapest",
+                     *             "street": "Király utca 12.",
+                     *             "zip": "1061"
+                     *           },
+                     *           "bookingEnabled": true,
+                     *           "slotIntervalMinutes": 15,
+                     *           "minNoticeMinutes": 120,
+                     *           "horizonDays": 90,
+                     *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "createdAt": "2026-11-01T09:05:00.000Z",
+                     *           "updatedAt": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4914,6 +6988,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4923,6 +6998,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4932,6 +7008,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4941,6 +7018,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4950,6 +7028,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,18 +7046,59 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The services of the business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "services": [
+                     *           {
+                     *             "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "name": "Women's haircut",
+                     *             "description": "Wash, cut and blow-dry.",
+                     *             "durationMinutes": 60,
+                     *             "priceType": "fixed",
+                     *             "price": {
+                     *               "amount": 12000,
+                     *               "currency": "HUF"
+                     *             },
+                     *             "pricingVersion": "4e1f9a07c2b3",
+                     *             "requestAcceptancePolicy": "manual",
+                     *             "onlineBookable": true,
+                     *             "active": true,
+                     *             "onSite": false,
+                     *             "bookingMode": "standard",
+                     *             "bufferBeforeMinutes": 0,
+                     *             "bufferAfterMinutes": 10,
+                     *             "deposit": {
+                     *               "required": false
+                     *             },
+                     *             "createdAt": "2026-11-01T09:10:00.000Z",
+                     *             "updatedAt": "2026-11-01T09:10:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5031,6 +7152,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5040,6 +7162,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5049,6 +7172,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5058,6 +7182,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5067,6 +7192,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5080,12 +7207,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "name": "Women's haircut",
+                 *       "description": "Wash, cut and blow-dry.",
+                 *       "durationMinutes": 60,
+                 *       "priceType": "fixed",
+                 *       "price": {
+                 *         "amount": 12000,
+                 *         "currency": "HUF"
+                 *       },
+                 *       "requestAcceptancePolicy": "manual",
+                 *       "bufferAfterMinutes": 10
+                 *     }
+                 */
                 "application/json": {
                     locationSlug: string;
                     name: string;
@@ -5132,12 +7275,50 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new service. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "service": {
+                     *           "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Women's haircut",
+                     *           "description": "Wash, cut and blow-dry.",
+                     *           "durationMinutes": 60,
+                     *           "priceType": "fixed",
+                     *           "price": {
+                     *             "amount": 12000,
+                     *             "currency": "HUF"
+                     *           },
+                     *           "pricingVersion": "4e1f9a07c2b3",
+                     *           "requestAcceptancePolicy": "manual",
+                     *           "onlineBookable": true,
+                     *           "active": true,
+                     *           "onSite": false,
+                     *           "bookingMode": "standard",
+                     *           "bufferBeforeMinutes": 0,
+                     *           "bufferAfterMinutes": 10,
+                     *           "deposit": {
+                     *             "required": false
+                     *           },
+                     *           "createdAt": "2026-11-01T09:10:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:10:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5191,6 +7372,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5200,6 +7382,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,6 +7392,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5218,6 +7402,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5227,6 +7412,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5240,18 +7427,57 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The service. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "service": {
+                     *           "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Women's haircut",
+                     *           "description": "Wash, cut and blow-dry.",
+                     *           "durationMinutes": 60,
+                     *           "priceType": "fixed",
+                     *           "price": {
+                     *             "amount": 12000,
+                     *             "currency": "HUF"
+                     *           },
+                     *           "pricingVersion": "4e1f9a07c2b3",
+                     *           "requestAcceptancePolicy": "manual",
+                     *           "onlineBookable": true,
+                     *           "active": true,
+                     *           "onSite": false,
+                     *           "bookingMode": "standard",
+                     *           "bufferBeforeMinutes": 0,
+                     *           "bufferAfterMinutes": 10,
+                     *           "deposit": {
+                     *             "required": false
+                     *           },
+                     *           "createdAt": "2026-11-01T09:10:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:10:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5305,6 +7531,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5314,6 +7541,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5323,6 +7551,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5332,6 +7561,7 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5341,6 +7571,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5354,12 +7586,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "price": {
+                 *         "amount": 13500,
+                 *         "currency": "HUF"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description cannot change; accepted when unchanged */
                     locationSlug?: string;
@@ -5408,12 +7649,50 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The service as changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "service": {
+                     *           "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Women's haircut",
+                     *           "description": "Wash, cut and blow-dry.",
+                     *           "durationMinutes": 60,
+                     *           "priceType": "fixed",
+                     *           "price": {
+                     *             "amount": 13500,
+                     *             "currency": "HUF"
+                     *           },
+                     *           "pricingVersion": "9b0d3c6e2a41",
+                     *           "requestAcceptancePolicy": "manual",
+                     *           "onlineBookable": true,
+                     *           "active": true,
+                     *           "onSite": false,
+                     *           "bookingMode": "standard",
+                     *           "bufferBeforeMinutes": 0,
+                     *           "bufferAfterMinutes": 10,
+                     *           "deposit": {
+                     *             "required": false
+                     *           },
+                     *           "createdAt": "2026-11-01T09:10:00.000Z",
+                     *           "updatedAt": "2026-11-25T10:05:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5467,6 +7746,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5476,6 +7756,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,6 +7766,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5494,6 +7776,7 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5503,6 +7786,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5519,18 +7804,74 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The staff of the business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": [
+                     *           {
+                     *             "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "name": "Anna Kovács",
+                     *             "bio": "Colourist and stylist, ten years in the trade.",
+                     *             "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *             "active": true,
+                     *             "serviceIds": [
+                     *               "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *             ],
+                     *             "workingHours": [
+                     *               {
+                     *                 "weekday": 1,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 2,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 3,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 4,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               },
+                     *               {
+                     *                 "weekday": 5,
+                     *                 "start": "09:00",
+                     *                 "end": "17:00"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-01T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-01T09:15:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5562,6 +7903,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5571,6 +7913,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5580,6 +7923,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5589,6 +7933,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5598,6 +7943,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5611,12 +7958,50 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "name": "Anna Kovács",
+                 *       "serviceIds": [
+                 *         "svc_8f2k4m6p9q3r5t7v1w0x"
+                 *       ],
+                 *       "workingHours": [
+                 *         {
+                 *           "weekday": 1,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 2,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 3,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 4,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 5,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         }
+                 *       ],
+                 *       "bio": "Colourist and stylist, ten years in the trade."
+                 *     }
+                 */
                 "application/json": {
                     locationSlug: string;
                     name: string;
@@ -5643,12 +8028,65 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new staff member. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": {
+                     *           "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Anna Kovács",
+                     *           "bio": "Colourist and stylist, ten years in the trade.",
+                     *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *           "active": true,
+                     *           "serviceIds": [
+                     *             "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *           ],
+                     *           "workingHours": [
+                     *             {
+                     *               "weekday": 1,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 2,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 3,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 4,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 5,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-01T09:15:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:15:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5680,6 +8118,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5689,6 +8128,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5698,6 +8138,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5707,6 +8148,7 @@ export interface operations {
             /** @description `request.not_found`, `catalog.service_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5716,6 +8158,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5729,18 +8173,72 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The staff member. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": {
+                     *           "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Anna Kovács",
+                     *           "bio": "Colourist and stylist, ten years in the trade.",
+                     *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *           "active": true,
+                     *           "serviceIds": [
+                     *             "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *           ],
+                     *           "workingHours": [
+                     *             {
+                     *               "weekday": 1,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 2,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 3,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 4,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 5,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-01T09:15:00.000Z",
+                     *           "updatedAt": "2026-11-01T09:15:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5772,6 +8270,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5781,6 +8280,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5790,6 +8290,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5799,6 +8300,7 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5808,6 +8310,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5821,12 +8325,49 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workingHours": [
+                 *         {
+                 *           "weekday": 1,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 2,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 3,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 4,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 5,
+                 *           "start": "09:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "weekday": 6,
+                 *           "start": "09:00",
+                 *           "end": "13:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description cannot change; accepted when unchanged */
                     locationSlug?: string;
@@ -5855,12 +8396,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The staff member as changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": {
+                     *           "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Anna Kovács",
+                     *           "bio": "Colourist and stylist, ten years in the trade.",
+                     *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
+                     *           "active": true,
+                     *           "serviceIds": [
+                     *             "svc_8f2k4m6p9q3r5t7v1w0x"
+                     *           ],
+                     *           "workingHours": [
+                     *             {
+                     *               "weekday": 1,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 2,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 3,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 4,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 5,
+                     *               "start": "09:00",
+                     *               "end": "17:00"
+                     *             },
+                     *             {
+                     *               "weekday": 6,
+                     *               "start": "09:00",
+                     *               "end": "13:00"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-01T09:15:00.000Z",
+                     *           "updatedAt": "2026-11-25T10:10:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5892,6 +8491,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5901,6 +8501,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5910,6 +8511,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5919,6 +8521,7 @@ export interface operations {
             /** @description `catalog.staff_not_found`, `catalog.service_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5928,6 +8531,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5952,18 +8557,49 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The time off of the staff member. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "timeOff": [
+                     *           {
+                     *             "id": "off_8w1y3a5c7e9g2j4l6n0q",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "from": {
+                     *               "date": "2026-12-24",
+                     *               "time": "00:00"
+                     *             },
+                     *             "to": {
+                     *               "date": "2026-12-27",
+                     *               "time": "00:00"
+                     *             },
+                     *             "timezone": "Europe/Budapest",
+                     *             "startAtUtc": "2026-12-23T23:00:00.000Z",
+                     *             "endAtUtc": "2026-12-26T23:00:00.000Z",
+                     *             "createdAt": "2026-11-20T12:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5995,6 +8631,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6004,6 +8641,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6013,6 +8651,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6022,6 +8661,7 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6031,6 +8671,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6044,6 +8686,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the staff member (`stf_…`). */
                 staffId: string;
             };
             cookie?: never;
@@ -6051,6 +8694,18 @@ export interface operations {
         /** @description wall-clock times in the location's time zone; from before to */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": {
+                 *         "date": "2026-12-24",
+                 *         "time": "00:00"
+                 *       },
+                 *       "to": {
+                 *         "date": "2026-12-27",
+                 *         "time": "00:00"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     from: {
                         /**
@@ -6080,12 +8735,40 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new time off, with its UTC bounds. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "timeOff": {
+                     *           "id": "off_8w1y3a5c7e9g2j4l6n0q",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "from": {
+                     *             "date": "2026-12-24",
+                     *             "time": "00:00"
+                     *           },
+                     *           "to": {
+                     *             "date": "2026-12-27",
+                     *             "time": "00:00"
+                     *           },
+                     *           "timezone": "Europe/Budapest",
+                     *           "startAtUtc": "2026-12-23T23:00:00.000Z",
+                     *           "endAtUtc": "2026-12-26T23:00:00.000Z",
+                     *           "createdAt": "2026-11-20T12:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6117,6 +8800,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6126,6 +8810,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6135,6 +8820,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6144,6 +8830,7 @@ export interface operations {
             /** @description `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6153,6 +8840,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6166,18 +8855,47 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the time off (`off_…`). */
                 timeOffId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The removed time off. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "timeOff": {
+                     *           "id": "off_8w1y3a5c7e9g2j4l6n0q",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "from": {
+                     *             "date": "2026-12-24",
+                     *             "time": "00:00"
+                     *           },
+                     *           "to": {
+                     *             "date": "2026-12-27",
+                     *             "time": "00:00"
+                     *           },
+                     *           "timezone": "Europe/Budapest",
+                     *           "startAtUtc": "2026-12-23T23:00:00.000Z",
+                     *           "endAtUtc": "2026-12-26T23:00:00.000Z",
+                     *           "createdAt": "2026-11-20T12:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6209,6 +8927,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6218,6 +8937,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6227,6 +8947,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6236,6 +8957,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6245,6 +8967,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6258,18 +8982,45 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The sessions of the service. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "sessions": [
+                     *           {
+                     *             "id": "ses_2r4t6v8x1z3b5d7f9h0k",
+                     *             "serviceId": "svc_4g6j8l1n3q5s7u9w2y0a",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "startAtUtc": "2026-12-05T09:00:00.000Z",
+                     *             "endAtUtc": "2026-12-05T10:30:00.000Z",
+                     *             "capacityMax": 8,
+                     *             "seatsTaken": 3,
+                     *             "remainingSeats": 5,
+                     *             "priceMinor": 450000,
+                     *             "createdAt": "2026-11-20T12:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6298,6 +9049,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6307,6 +9059,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6316,6 +9069,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6325,6 +9079,7 @@ export interface operations {
             /** @description `catalog.service_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6334,6 +9089,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6347,12 +9104,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the service (`svc_…`). */
                 serviceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "startAtUtc": "2026-12-05T09:00:00Z",
+                 *       "endAtUtc": "2026-12-05T10:30:00Z",
+                 *       "capacityMax": 8,
+                 *       "priceMinor": 450000
+                 *     }
+                 */
                 "application/json": {
                     staffId: string;
                     /** Format: date-time */
@@ -6366,12 +9133,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new session. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "session": {
+                     *           "id": "ses_2r4t6v8x1z3b5d7f9h0k",
+                     *           "serviceId": "svc_4g6j8l1n3q5s7u9w2y0a",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "startAtUtc": "2026-12-05T09:00:00.000Z",
+                     *           "endAtUtc": "2026-12-05T10:30:00.000Z",
+                     *           "capacityMax": 8,
+                     *           "seatsTaken": 0,
+                     *           "remainingSeats": 8,
+                     *           "priceMinor": 450000,
+                     *           "createdAt": "2026-11-20T12:30:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6400,6 +9191,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6409,6 +9201,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6418,6 +9211,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6427,6 +9221,7 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6436,6 +9231,7 @@ export interface operations {
             /** @description `booking.slot_unavailable` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6445,6 +9241,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6456,36 +9254,94 @@ export interface operations {
     operatorListBookings: {
         parameters: {
             query?: {
+                /** @description only bookings in this state */
                 status?: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
                 /** @description only this location */
                 locationSlug?: string;
                 /**
-                 * @description Date YYYY-MM-DD
+                 * @description first booking day (local), with `to`
                  * @example 2026-12-01
                  */
                 from?: string;
                 /**
-                 * @description Date YYYY-MM-DD
+                 * @description last booking day (local, inclusive), with `from`
                  * @example 2026-12-01
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
+                /** @description meta.cursor of the previous page */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of bookings. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "bookings": [
+                     *           {
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "publicReference": "BK-7KQ3MX9P",
+                     *             "status": "requested",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSnapshot": {
+                     *               "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSlug": "downtown",
+                     *               "publicLocationName": "Demo Salon Downtown",
+                     *               "address": {
+                     *                 "city": "Budapest",
+                     *                 "street": "Király utca 12.",
+                     *                 "zip": "1061"
+                     *               },
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "serviceName": "Women's haircut",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "staffName": "Anna Kovács",
+                     *             "guestName": "Eszter Nagy",
+                     *             "requestedSlot": {
+                     *               "date": "2026-12-01",
+                     *               "startTime": "09:30",
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "confirmedSlot": null,
+                     *             "note": "First visit.",
+                     *             "createdAt": "2026-11-24T14:05:12.318Z",
+                     *             "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *             "stateVersion": 1,
+                     *             "acceptanceMode": "manual",
+                     *             "guest": {
+                     *               "name": "Eszter Nagy",
+                     *               "phone": "+36301234567",
+                     *               "email": "eszter.nagy@example.com"
+                     *             },
+                     *             "reason": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6499,6 +9355,7 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6508,15 +9365,17 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied`, `auth.scope_mismatch` */
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6526,6 +9385,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6535,6 +9395,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6548,12 +9410,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "date": "2026-12-01",
+                 *       "startTime": "11:00",
+                 *       "guest": {
+                 *         "name": "Péter Tóth",
+                 *         "phone": "+36209876543"
+                 *       },
+                 *       "note": "Walk-in, booked at the desk."
+                 *     }
+                 */
                 "application/json": {
                     /** @description a location of the business */
                     locationSlug: string;
@@ -6580,12 +9457,68 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The confirmed booking. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_7e9g2j4l6n8q1s3u5w0y",
+                     *           "publicReference": "BK-3NQ7TW4K",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Péter Tóth",
+                     *           "requestedSlot": {
+                     *             "date": null,
+                     *             "startTime": null,
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "11:00",
+                     *             "endTime": "12:00",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "Walk-in, booked at the desk.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 1,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Péter Tóth",
+                     *             "phone": "+36209876543",
+                     *             "email": null
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6599,6 +9532,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6608,6 +9542,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,6 +9552,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6626,6 +9562,7 @@ export interface operations {
             /** @description `request.not_found`, `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6635,6 +9572,7 @@ export interface operations {
             /** @description `booking.slot_unavailable` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6644,6 +9582,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6665,18 +9605,97 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The agenda of the day. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "agenda": {
+                     *           "date": "2026-12-01",
+                     *           "location": {
+                     *             "slug": "downtown",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "staff": [
+                     *             {
+                     *               "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "name": "Anna Kovács",
+                     *               "workingHours": [
+                     *                 {
+                     *                   "start": "09:00",
+                     *                   "end": "17:00"
+                     *                 }
+                     *               ],
+                     *               "timeOff": [],
+                     *               "bookings": [
+                     *                 {
+                     *                   "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *                   "publicReference": "BK-7KQ3MX9P",
+                     *                   "status": "confirmed",
+                     *                   "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                   "locationSnapshot": {
+                     *                     "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                     "locationSlug": "downtown",
+                     *                     "publicLocationName": "Demo Salon Downtown",
+                     *                     "address": {
+                     *                       "city": "Budapest",
+                     *                       "street": "Király utca 12.",
+                     *                       "zip": "1061"
+                     *                     },
+                     *                     "timezone": "Europe/Budapest"
+                     *                   },
+                     *                   "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *                   "serviceName": "Women's haircut",
+                     *                   "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *                   "staffName": "Anna Kovács",
+                     *                   "guestName": "Eszter Nagy",
+                     *                   "requestedSlot": {
+                     *                     "date": "2026-12-01",
+                     *                     "startTime": "09:30",
+                     *                     "timezone": "Europe/Budapest"
+                     *                   },
+                     *                   "confirmedSlot": {
+                     *                     "date": "2026-12-01",
+                     *                     "startTime": "09:30",
+                     *                     "endTime": "10:30",
+                     *                     "timezone": "Europe/Budapest"
+                     *                   },
+                     *                   "note": "First visit.",
+                     *                   "createdAt": "2026-11-24T14:05:12.318Z",
+                     *                   "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *                   "stateVersion": 2,
+                     *                   "acceptanceMode": "manual",
+                     *                   "guest": {
+                     *                     "name": "Eszter Nagy",
+                     *                     "phone": "+36301234567",
+                     *                     "email": "eszter.nagy@example.com"
+                     *                   },
+                     *                   "reason": null
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6715,6 +9734,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6724,6 +9744,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6733,6 +9754,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6742,6 +9764,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6751,6 +9774,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6764,18 +9789,75 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6789,6 +9871,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6798,6 +9881,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6807,6 +9891,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6816,6 +9901,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6825,6 +9911,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6838,18 +9926,79 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking's events. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "event": "booking.requested",
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "timestamp": "2026-11-24T14:05:12.318Z",
+                     *             "salonSlug": "demo-salon",
+                     *             "transition": {
+                     *               "id": null,
+                     *               "sequence": 1,
+                     *               "occurredAt": "2026-11-24T14:05:12.318Z",
+                     *               "from": null,
+                     *               "to": "requested"
+                     *             },
+                     *             "booking": {
+                     *               "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *               "publicReference": "BK-7KQ3MX9P",
+                     *               "status": "requested",
+                     *               "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSnapshot": {
+                     *                 "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                 "locationSlug": "downtown",
+                     *                 "publicLocationName": "Demo Salon Downtown",
+                     *                 "address": {
+                     *                   "city": "Budapest",
+                     *                   "street": "Király utca 12.",
+                     *                   "zip": "1061"
+                     *                 },
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *               "serviceName": "Women's haircut",
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "guestName": "Eszter Nagy",
+                     *               "requestedSlot": {
+                     *                 "date": "2026-12-01",
+                     *                 "startTime": "09:30",
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "confirmedSlot": null,
+                     *               "note": "First visit.",
+                     *               "createdAt": "2026-11-24T14:05:12.318Z",
+                     *               "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *               "stateVersion": 1,
+                     *               "acceptanceMode": "manual"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6863,6 +10012,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6872,6 +10022,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6881,6 +10032,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6890,6 +10042,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6899,6 +10052,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6912,18 +10067,75 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6937,6 +10149,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,6 +10159,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,6 +10169,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6964,6 +10179,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6973,6 +10189,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6982,6 +10199,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6995,12 +10214,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Anna is away that morning."
+                 *     }
+                 */
                 "application/json": {
                     /** @description shown in operator reads, never sent to integrators */
                     reason?: string;
@@ -7008,12 +10233,63 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "declined",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": "Anna is away that morning."
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7027,6 +10303,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7036,6 +10313,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7045,6 +10323,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7054,6 +10333,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7063,6 +10343,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7072,6 +10353,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7085,12 +10368,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-12-01",
+                 *       "startTime": "14:00"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Date YYYY-MM-DD
@@ -7107,12 +10397,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "rescheduleProposed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null,
+                     *           "proposedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "14:00",
+                     *             "endTime": "15:00",
+                     *             "timezone": "Europe/Budapest",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7126,6 +10474,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7135,6 +10484,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7144,6 +10494,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7153,6 +10504,7 @@ export interface operations {
             /** @description `booking.not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7162,6 +10514,7 @@ export interface operations {
             /** @description `booking.invalid_transition`, `booking.slot_unavailable` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7171,6 +10524,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7184,18 +10539,75 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "14:00",
+                     *             "endTime": "15:00",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7209,6 +10621,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7218,6 +10631,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7227,6 +10641,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7236,6 +10651,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7245,6 +10661,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7254,6 +10671,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7267,12 +10686,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-12-02",
+                 *       "startTime": "10:00",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Date YYYY-MM-DD
@@ -7289,12 +10716,68 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-02",
+                     *             "startTime": "10:00",
+                     *             "endTime": "11:00",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7308,6 +10791,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7317,6 +10801,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7326,6 +10811,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7335,6 +10821,7 @@ export interface operations {
             /** @description `booking.not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7344,6 +10831,7 @@ export interface operations {
             /** @description `booking.invalid_transition`, `booking.slot_unavailable` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7353,6 +10841,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7366,18 +10856,75 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "completed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7391,6 +10938,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7400,6 +10948,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7409,6 +10958,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7418,6 +10968,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7427,6 +10978,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7436,6 +10988,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7449,18 +11003,75 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "noShow",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 3,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7474,6 +11085,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7483,6 +11095,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7492,6 +11105,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,6 +11115,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7510,6 +11125,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,6 +11135,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7532,12 +11150,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The salon is closed that day."
+                 *     }
+                 */
                 "application/json": {
                     /** @description shown in operator reads, never sent to integrators */
                     reason?: string;
@@ -7545,12 +11169,63 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking after the decision. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "cancelled",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": "The salon is closed that day."
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7564,6 +11239,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7573,6 +11249,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7582,6 +11259,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7591,6 +11269,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7600,6 +11279,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7609,6 +11289,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7622,12 +11304,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking. */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "paid"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description paid: received; waived: nothing is owed any more
@@ -7638,12 +11326,75 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking with its deposit recorded. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual",
+                     *           "guest": {
+                     *             "name": "Eszter Nagy",
+                     *             "phone": "+36301234567",
+                     *             "email": "eszter.nagy@example.com"
+                     *           },
+                     *           "reason": null,
+                     *           "deposit": {
+                     *             "status": "paid",
+                     *             "amount": 5000,
+                     *             "currency": "HUF",
+                     *             "dueAt": "2026-12-01T08:30:00.000Z",
+                     *             "recordedAt": "2026-11-26T11:42:00.000Z"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7657,6 +11408,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7666,6 +11418,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7675,6 +11428,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7684,6 +11438,7 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7693,6 +11448,7 @@ export interface operations {
             /** @description `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7702,6 +11458,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7715,18 +11473,36 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7748,6 +11524,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7757,6 +11534,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7766,6 +11544,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7775,6 +11554,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7784,6 +11564,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7797,12 +11579,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/booking"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description HTTPS URL, at most 500 characters, no credentials, no loopback, private, link-local or other non-public address; a broken rule is 422 webhook.invalid_url with details.rule (length, format, scheme, credentials, loopback, private, link-local, reserved). It must be written as it is used, else format: // after the scheme, the host in ASCII as the parser reads it (IPv4 in dotted decimal), no backslash, @ or # anywhere. It is stored and returned normalised (the WHATWG href): the text deliveries are sent to
@@ -7813,12 +11601,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration; with `signingSecret` when this PUT created it. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7840,6 +11646,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7849,6 +11656,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7858,6 +11666,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7867,6 +11676,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7876,6 +11686,7 @@ export interface operations {
             /** @description `webhook.invalid_url` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7885,6 +11696,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7898,18 +11711,36 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The removed webhook configuration. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -7931,6 +11762,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7940,6 +11772,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7949,6 +11782,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7958,6 +11792,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7967,6 +11802,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7978,7 +11815,9 @@ export interface operations {
     operatorListWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description only deliveries of this event */
                 event?: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                /** @description only deliveries whose most recent attempt had this outcome */
                 outcome?: "success" | "timeout" | "network_error" | "http_error";
                 /**
                  * @description inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: 90 days before `to` or now; at most 90 days back when `to` is absent
@@ -7990,24 +11829,72 @@ export interface operations {
                  * @example 2026-11-22T00:00:00Z
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of delivery records. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "event": "booking.requested",
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "sequence": 1,
+                     *             "status": "succeeded",
+                     *             "attemptCount": 2,
+                     *             "lastAttemptAt": "2026-11-24T14:05:58.502Z",
+                     *             "nextAttemptAt": null,
+                     *             "outcome": "success",
+                     *             "statusCode": 200,
+                     *             "attempts": [
+                     *               {
+                     *                 "attempt": 1,
+                     *                 "startedAt": "2026-11-24T14:05:13.004Z",
+                     *                 "durationMs": 8000,
+                     *                 "outcome": "timeout",
+                     *                 "statusCode": null,
+                     *                 "error": "no response within 8000 ms"
+                     *               },
+                     *               {
+                     *                 "attempt": 2,
+                     *                 "startedAt": "2026-11-24T14:05:58.502Z",
+                     *                 "durationMs": 184,
+                     *                 "outcome": "success",
+                     *                 "statusCode": 200,
+                     *                 "error": null
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-24T14:05:12.318Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8061,6 +11948,7 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8070,6 +11958,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8079,6 +11968,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8088,6 +11978,7 @@ export interface operations {
             /** @description `request.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8097,6 +11988,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8110,19 +12003,72 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
+                /** @description The `deliveryId` of the delivery record (and of its webhook payload). */
                 deliveryId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The delivery record with the new attempt. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "delivery": {
+                     *           "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *           "event": "booking.requested",
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "sequence": 1,
+                     *           "status": "succeeded",
+                     *           "attemptCount": 3,
+                     *           "lastAttemptAt": "2026-11-25T09:00:02.114Z",
+                     *           "nextAttemptAt": null,
+                     *           "outcome": "success",
+                     *           "statusCode": 200,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "startedAt": "2026-11-24T14:05:13.004Z",
+                     *               "durationMs": 8000,
+                     *               "outcome": "timeout",
+                     *               "statusCode": null,
+                     *               "error": "no response within 8000 ms"
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "startedAt": "2026-11-24T14:05:58.502Z",
+                     *               "durationMs": 184,
+                     *               "outcome": "success",
+                     *               "statusCode": 200,
+                     *               "error": null
+                     *             },
+                     *             {
+                     *               "attempt": 3,
+                     *               "startedAt": "2026-11-25T09:00:02.114Z",
+                     *               "durationMs": 142,
+                     *               "outcome": "success",
+                     *               "statusCode": 200,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T14:05:12.318Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8176,6 +12122,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8185,6 +12132,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8194,6 +12142,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8203,6 +12152,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8212,6 +12162,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8221,6 +12173,7 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8234,18 +12187,37 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The slug of the business. */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The configuration with its new signing secret. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -8267,6 +12239,7 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8276,6 +12249,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8285,6 +12259,7 @@ export interface operations {
             /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8294,6 +12269,7 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8303,6 +12279,8 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,17 +1,26 @@
 import type { App } from '../context.ts';
 import { Type } from 'typebox';
-import { AppError } from '../../domain/errors.ts';
+import { AppError, type ErrorCode } from '../../domain/errors.ts';
 import { ok } from '../envelope.ts';
 import { responses } from '../schemas/common.ts';
 
-const Status = Type.Object({ status: Type.String() });
+/** Any request can be malformed HTTP (headers too large, say): client-errors.ts answers it in the envelope. */
+const OPEN_ERRORS: readonly ErrorCode[] = ['request.validation_failed'];
+
+const Status = Type.Object({ status: Type.String({ description: '`ok` (healthz) or `ready` (readyz)' }) });
 
 export async function opsRoutes(app: App): Promise<void> {
   app.get(
     '/healthz',
     {
       config: { access: { surface: 'open' } },
-      schema: { tags: ['operations'], summary: 'The process is up', response: responses(200, Status, []) },
+      schema: {
+        tags: ['operations'],
+        operationId: 'getHealth',
+        summary: 'The process is up',
+        description: 'Liveness: answers as long as the process serves HTTP, without touching the database.',
+        response: responses(200, Status, OPEN_ERRORS, { description: 'The process is up.', example: { status: 'ok' } }),
+      },
     },
     async (request) => ok(request, { status: 'ok' }),
   );
@@ -22,8 +31,13 @@ export async function opsRoutes(app: App): Promise<void> {
       config: { access: { surface: 'open' } },
       schema: {
         tags: ['operations'],
+        operationId: 'getReadiness',
         summary: 'The database answers',
-        response: responses(200, Status, ['internal.error']),
+        description: 'Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200.',
+        response: responses(200, Status, [...OPEN_ERRORS, 'internal.error'], {
+          description: 'The database answers.',
+          example: { status: 'ready' },
+        }),
       },
     },
     async (request) => {

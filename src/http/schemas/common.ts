@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../../domain/errors.ts';
+import { errorExamples, okExample, responseHeaders, type ResponseDoc } from '../openapi-parts.ts';
 
 export const Meta = Type.Object(
   {
@@ -55,17 +56,30 @@ const errorRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'ErrorEnvelope#' }
 /**
  * Response map for a route: the success schema plus the error envelope for every error status the
  * route can produce, each described by the catalog codes it may carry. The codes are typed so that
- * a misspelt one fails to compile rather than at start-up.
+ * a misspelt one fails to compile rather than at start-up. `doc` gives the success response its
+ * description and example; each error status gets one example per code (openapi-parts.ts).
  */
-export function responses<T extends TSchema>(status: 200 | 201, data: T, errorCodes: readonly ErrorCode[]) {
+export function responses<T extends TSchema>(status: 200 | 201, data: T, errorCodes: readonly ErrorCode[], doc: ResponseDoc) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodes) {
+  for (const code of new Set(errorCodes)) {
     const status = ERROR_CATALOG[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const out: Record<string, TSchema> = { [status]: Envelope(data) };
+  const out: Record<string, TSchema> = {
+    [status]: {
+      ...Envelope(data),
+      description: doc.description,
+      headers: { ...responseHeaders(status), ...doc.headers },
+      examples: [okExample(doc.example, doc.meta)],
+    },
+  };
   for (const [s, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    out[s] = Type.Unsafe({ ...errorRef, description: codes.map((c) => `\`${c}\``).join(', ') });
+    // The `content` form, as the examples of a `$ref` response schema would not reach the document.
+    out[s] = Type.Unsafe({
+      description: codes.map((c) => `\`${c}\``).join(', '),
+      headers: responseHeaders(s),
+      content: { 'application/json': { schema: errorRef, examples: errorExamples(codes) } },
+    });
   }
   return out;
 }

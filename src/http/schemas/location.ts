@@ -34,8 +34,8 @@ export const CreateLocationBody = Type.Object(locationFields, { additionalProper
 export const PatchLocationBody = Type.Partial(CreateLocationBody, { additionalProperties: false });
 
 export const LocationParams = Type.Object({
-  slug: Type.String({ maxLength: 100 }),
-  locationSlug: Type.String({ maxLength: 100 }),
+  slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }),
+  locationSlug: Type.String({ maxLength: 100, description: 'The slug of the location.' }),
 });
 
 export const LocationView = Type.Object({

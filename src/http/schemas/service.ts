@@ -51,7 +51,7 @@ export const PatchServiceBody = Type.Partial(
   { additionalProperties: false },
 );
 
-export const ServiceParams = Type.Object({ serviceId: Type.String({ maxLength: 100 }) });
+export const ServiceParams = Type.Object({ serviceId: Type.String({ maxLength: 100, description: 'The id of the service (`svc_…`).' }) });
 
 export const OperatorServiceView = Type.Object({
   id: Type.String(),

@@ -54,7 +54,7 @@ export const PatchStaffBody = Type.Partial(
   { additionalProperties: false },
 );
 
-export const StaffParams = Type.Object({ staffId: Type.String({ maxLength: 100 }) });
+export const StaffParams = Type.Object({ staffId: Type.String({ maxLength: 100, description: 'The id of the staff member (`stf_…`).' }) });
 
 export const StaffView = Type.Object({
   id: Type.String(),

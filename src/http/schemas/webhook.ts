@@ -70,8 +70,8 @@ export const DeliveryRecord = Type.Object({
 });
 
 const DeliveryFilters = {
-  event: Type.Optional(Type.Enum(EVENT_NAMES)),
-  outcome: Type.Optional(Outcome),
+  event: Type.Optional(Type.Enum(EVENT_NAMES, { description: 'only deliveries of this event' })),
+  outcome: Type.Optional(Type.Enum(ATTEMPT_OUTCOMES, { description: 'only deliveries whose most recent attempt had this outcome' })),
   from: Type.Optional(
     Type.String({
       maxLength: 40,
@@ -88,7 +88,7 @@ const DeliveryFilters = {
       examples: ['2026-11-22T00:00:00Z'],
     }),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'page size' })),
   cursor: Type.Optional(Type.String({ maxLength: 2048, description: 'meta.cursor of the previous page' })),
 };
 

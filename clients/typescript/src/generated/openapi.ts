@@ -8,34 +8,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            data: {
-                                status: string;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The process is up
+         * @description Liveness: answers as long as the process serves HTTP, without touching the database.
+         *
+         *     **Access:** open (no credentials).
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,43 +30,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            data: {
-                                status: string;
-                            };
-                            meta: components["schemas"]["Meta"];
-                        };
-                    };
-                };
-                /** @description `internal.error` */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        /**
+         * The database answers
+         * @description Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200.
+         *
+         *     **Access:** open (no credentials).
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -103,7 +52,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The business's subscription */
+        /**
+         * The business's subscription
+         * @description The plan of the key's business, its state, its quotas with this month's use, and its feature flags. Check `features.apiAccess` and `maxBookingsPerMonth` against `bookingsThisMonth` before relying on a booking flow.
+         *
+         *     **Access:** API key with the `subscription.read` capability; rate-limit group `subscription`.
+         */
         get: operations["getSubscription"];
         put?: never;
         post?: never;
@@ -122,7 +76,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Free slots of a service; a non-binding snapshot (cache at most 30 s) */
+        /**
+         * Free slots of a service; a non-binding snapshot (cache at most 30 s)
+         * @description Searches the free slots of one service at one location over a range of local dates, optionally with one staff member. Slots are a snapshot at `snapshotAt`, not reserved: a booking may still find its slot taken (409 `booking.slot_unavailable`). A group-session service answers with session slots (`meta.bookingMode: groupSession`) whose `sessionId` and `slotToken` are sent back when booking. At most a fixed number of slots is returned; `meta.truncated` says when more exist.
+         *
+         *     **Access:** API key with the `availability.read` capability; rate-limit group `availability`; also open to guest-partner keys.
+         */
         post: operations["searchAvailability"];
         delete?: never;
         options?: never;
@@ -137,7 +96,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active, online-bookable services of a location, by name */
+        /**
+         * Active, online-bookable services of a location, by name
+         * @description The services a guest can book online at one location, sorted by name, with price, duration and deposit terms. Send a service's `pricingVersion` back as `expectedPricingVersion` when booking, so that a price change in between is refused rather than booked.
+         *
+         *     **Access:** API key with the `services.read` capability; rate-limit group `catalog`; also open to guest-partner keys.
+         */
         get: operations["listServices"];
         put?: never;
         post?: never;
@@ -154,7 +118,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active staff members of a location, by name */
+        /**
+         * Active staff members of a location, by name
+         * @description The active staff members of one location, sorted by name, for a guest to choose from. Pass a `staffId` to availability search and booking to ask for that person.
+         *
+         *     **Access:** API key with the `staff.read` capability; rate-limit group `catalog`; also open to guest-partner keys.
+         */
         get: operations["listStaff"];
         put?: never;
         post?: never;
@@ -171,10 +140,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bookings, newest created first */
+        /**
+         * List bookings, newest created first
+         * @description The bookings of the key's business, newest created first, filtered by status, location or a range of booking days. Page with `limit` and `meta.cursor`.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["listBookings"];
         put?: never;
-        /** Request a booking (201); automatic services are confirmed in the same call */
+        /**
+         * Request a booking (201); automatic services are confirmed in the same call
+         * @description Requests a booking for a guest in a slot found by availability search. Services with manual acceptance create a `requested` booking that the business accepts or declines later (watch the webhooks); automatic services are `confirmed` in the same call. The guest's consent is stored with the booking and never returned. Retrying with the same `Idempotency-Key` returns the same booking, never a second one.
+         *
+         *     **Access:** API key with the `booking.create` capability; rate-limit group `booking`; also open to guest-partner keys; `Idempotency-Key` required.
+         */
         post: operations["createBooking"];
         delete?: never;
         options?: never;
@@ -189,7 +168,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One booking */
+        /**
+         * One booking
+         * @description One booking of the key's business, in its current state. Guest phone and email are never returned.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["getBooking"];
         put?: never;
         post?: never;
@@ -206,7 +190,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The booking's business events, oldest first, each the exact webhook payload */
+        /**
+         * The booking's business events, oldest first, each the exact webhook payload
+         * @description Every business event of the booking, oldest first, each exactly the payload its webhook delivery carried (same `deliveryId`). Use it to reconcile after missed deliveries.
+         *
+         *     **Access:** API key with the `booking.read` capability; rate-limit group `booking`.
+         */
         get: operations["listBookingEvents"];
         put?: never;
         post?: never;
@@ -225,7 +214,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a requested, confirmed or rescheduleProposed booking (no body) */
+        /**
+         * Cancel a requested, confirmed or rescheduleProposed booking (no body)
+         * @description Cancels a booking on the guest's behalf while it is `requested`, `confirmed` or `rescheduleProposed`; the freed time is bookable again at once and a `booking.cancelled` event is sent. Any other state is 409 `booking.invalid_transition`. No request body.
+         *
+         *     **Access:** API key with the `booking.cancel` capability; rate-limit group `booking`; `Idempotency-Key` required.
+         */
         post: operations["cancelBooking"];
         delete?: never;
         options?: never;
@@ -240,12 +234,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook configuration (never the secret) */
+        /**
+         * The webhook configuration (never the secret)
+         * @description The webhook URL of the key's business and when it was set. The signing secret is never shown here.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`.
+         */
         get: operations["getWebhookConfig"];
-        /** Set the webhook URL; the first successful PUT creates the signing secret and shows it once */
+        /**
+         * Set the webhook URL; the first successful PUT creates the signing secret and shows it once
+         * @description Sets the URL that booking events are delivered to. The first successful PUT creates the signing secret and returns it once (`signingSecret`); later PUTs change the URL and keep the secret.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         put: operations["putWebhookConfig"];
         post?: never;
-        /** Remove the webhook: returns it as it was; deliveries still to be made end as failed */
+        /**
+         * Remove the webhook: returns it as it was; deliveries still to be made end as failed
+         * @description Removes the webhook and returns it as it was. Deliveries not yet made end as `failed`; events stay readable through the events endpoint.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         delete: operations["deleteWebhookConfig"];
         options?: never;
         head?: never;
@@ -261,7 +270,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret now (no body); the new one is shown once and signs every later attempt */
+        /**
+         * Replace the signing secret now (no body); the new one is shown once and signs every later attempt
+         * @description Replaces the signing secret at once and returns the new one, once. Every later attempt, retries of older deliveries included, is signed with the new secret.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -276,7 +290,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log: one record per business event with its attempts, newest first; at most 90 days per query */
+        /**
+         * The delivery log: one record per business event with its attempts, newest first; at most 90 days per query
+         * @description The delivery log: one record per business event with each of its attempts (time, duration, outcome, HTTP status), newest first. Filter by event, outcome of the last attempt and a time window of at most 90 days; page with `meta.cursor`.
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -298,6 +317,8 @@ export interface paths {
         /**
          * Send one event again now, as a new attempt of the same delivery record
          * @description Makes one attempt of the delivery now, inside the request, whatever its status: the same body bytes (so the same `deliveryId` and `timestamp`), sent to the URL configured now and signed with the current secret, `X-Service-Attempt` one more than the last (it may pass 3). The attempt is recorded like an automatic one: a `2xx` ends the record `succeeded`; a failure ends it `failed`, or `exhausted` when retryable after the third attempt (no automatic retry follows); a retryable failure of an earlier attempt leaves its retry to the worker. No body. Added in v1.3.0 (a backwards-compatible addition).
+         *
+         *     **Access:** API key with the `webhook.manage` capability; rate-limit group `webhook`; `Idempotency-Key` required.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -659,11 +680,135 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Correlation id of the request, equal to meta.requestId; a well-formed X-Request-Id sent by the caller (8-128 of A-Z a-z 0-9 . _ : -) is kept. */
+        "X-Request-Id": string;
+        /** @description The quota of this route group for the key: `"<group>";q=<requests>;w=<window seconds>`. */
+        "RateLimit-Policy": string;
+        /** @description What is left of the quota: `"<group>";r=<remaining requests>;t=<seconds until the window frees>`. */
+        RateLimit: string;
+        /** @description Seconds to wait before retrying (rounded up): on a 429, and on a 500 when no database connection came free in time. */
+        "Retry-After": string;
+        /** @description The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure with the `__Host-` name prefix on an https deployment; cleared (expired) on sign-out. */
+        "Set-Cookie": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "status": "ok"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description `ok` (healthz) or `ready` (readyz) */
+                            status: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "status": "ready"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description `ok` (healthz) or `ready` (readyz) */
+                            status: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSubscription: {
         parameters: {
             query?: {
@@ -676,12 +821,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The subscription of the business. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "subscription": {
+                     *           "plan": "pro",
+                     *           "status": "active",
+                     *           "cancelAtPeriodEnd": false,
+                     *           "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *           "bookingsThisMonth": 128,
+                     *           "maxBookingsPerMonth": 1000,
+                     *           "maxActiveServices": 50,
+                     *           "maxStaffMembers": 20,
+                     *           "maxLocations": 3,
+                     *           "features": {
+                     *             "smsNotifications": true,
+                     *             "calendarSync": true,
+                     *             "bookingPageBranding": true,
+                     *             "depositCollection": true,
+                     *             "analytics": false,
+                     *             "apiAccess": true
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -695,6 +873,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -704,6 +885,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -713,6 +895,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -722,6 +907,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -731,6 +920,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -748,6 +941,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "dateRange": {
+                 *         "from": "2026-12-01",
+                 *         "to": "2026-12-07"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description the business (must match the key) */
                     salonSlug: string;
@@ -772,12 +976,50 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The free slots, earliest first, in the location's wall-clock time. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "slots": [
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           },
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:45",
+                     *             "endTime": "10:45",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           },
+                     *           {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "14:00",
+                     *             "endTime": "15:00",
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q"
+                     *           }
+                     *         ],
+                     *         "snapshotAt": "2026-11-24T14:03:55.120Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -796,6 +1038,9 @@ export interface operations {
             /** @description `request.validation_failed`, `availability.date_range_too_wide` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -805,6 +1050,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -814,6 +1060,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -823,6 +1072,9 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -832,6 +1084,9 @@ export interface operations {
             /** @description `booking.booking_disabled` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -841,6 +1096,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -850,6 +1108,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -859,6 +1120,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -868,6 +1133,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -890,12 +1159,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The bookable services of the location. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "services": [
+                     *           {
+                     *             "id": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "name": "Women's haircut",
+                     *             "durationMinutes": 60,
+                     *             "priceType": "fixed",
+                     *             "pricingVersion": "4e1f9a07c2b3",
+                     *             "price": {
+                     *               "amount": 12000,
+                     *               "currency": "HUF"
+                     *             },
+                     *             "description": "Wash, cut and blow-dry.",
+                     *             "requestAcceptancePolicy": "manual",
+                     *             "deposit": {
+                     *               "required": false
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -909,6 +1210,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -918,6 +1222,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -927,6 +1232,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -936,6 +1244,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -945,6 +1257,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -967,12 +1283,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The active staff of the location. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "staff": [
+                     *           {
+                     *             "id": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "name": "Anna Kovács",
+                     *             "bio": "Colourist and stylist, ten years in the trade.",
+                     *             "avatarUrl": "https://cdn.example.com/staff/anna.jpg"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -986,6 +1324,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -995,6 +1336,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1004,6 +1346,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1013,6 +1358,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1022,6 +1371,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1035,6 +1388,7 @@ export interface operations {
             query: {
                 /** @description the business (must match the key) */
                 salonSlug: string;
+                /** @description only bookings in this state */
                 status?: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
                 /** @description only bookings of this location */
                 locationSlug?: string;
@@ -1048,6 +1402,7 @@ export interface operations {
                  * @example 2026-12-01
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
@@ -1058,12 +1413,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of bookings. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "bookings": [
+                     *           {
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "publicReference": "BK-7KQ3MX9P",
+                     *             "status": "requested",
+                     *             "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSnapshot": {
+                     *               "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSlug": "downtown",
+                     *               "publicLocationName": "Demo Salon Downtown",
+                     *               "address": {
+                     *                 "city": "Budapest",
+                     *                 "street": "Király utca 12.",
+                     *                 "zip": "1061"
+                     *               },
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *             "serviceName": "Women's haircut",
+                     *             "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *             "staffName": "Anna Kovács",
+                     *             "guestName": "Eszter Nagy",
+                     *             "requestedSlot": {
+                     *               "date": "2026-12-01",
+                     *               "startTime": "09:30",
+                     *               "timezone": "Europe/Budapest"
+                     *             },
+                     *             "confirmedSlot": null,
+                     *             "note": "First visit.",
+                     *             "createdAt": "2026-11-24T14:05:12.318Z",
+                     *             "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *             "stateVersion": 1,
+                     *             "acceptanceMode": "manual"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1077,6 +1482,9 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1086,6 +1494,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1095,6 +1504,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1104,6 +1516,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1113,6 +1529,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1125,7 +1545,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -1133,6 +1556,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "expectedPricingVersion": "4e1f9a07c2b3",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "slot": {
+                 *         "date": "2026-12-01",
+                 *         "startTime": "09:30"
+                 *       },
+                 *       "guest": {
+                 *         "name": "Eszter Nagy",
+                 *         "phone": "+36301234567",
+                 *         "email": "eszter.nagy@example.com"
+                 *       },
+                 *       "consent": {
+                 *         "privacyNoticeVersion": "2026-01",
+                 *         "termsVersion": "2026-01",
+                 *         "locale": "hu-HU",
+                 *         "acceptedAt": "2026-11-24T14:05:10Z",
+                 *         "policyConsentGiven": true
+                 *       },
+                 *       "note": "First visit."
+                 *     }
+                 */
                 "application/json": {
                     /** @description the business (must match the key) */
                     salonSlug: string;
@@ -1193,12 +1642,59 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The booking was created (requested, or confirmed for automatic services). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "requested",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *           "stateVersion": 1,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1220,6 +1716,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1229,6 +1728,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1238,6 +1738,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch`, `subscription.quota_exceeded` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1247,6 +1750,9 @@ export interface operations {
             /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1256,6 +1762,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.slot_unavailable`, `booking.slot_no_longer_available`, `booking.service_pricing_changed`, `booking.deposit_unavailable`, `booking.booking_disabled`, `booking.session_full`, `booking.slot_token_invalid` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1265,6 +1774,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1274,6 +1786,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1283,6 +1798,9 @@ export interface operations {
             /** @description `booking.deposit_terms_required`, `booking.deposit_terms_changed` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1292,6 +1810,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1301,6 +1823,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1310,6 +1836,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,18 +1855,71 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "confirmed",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-24T15:20:03.901Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1351,6 +1933,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1360,6 +1945,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1369,6 +1955,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1378,6 +1967,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1387,6 +1979,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1396,6 +1992,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1412,18 +2012,81 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The booking's events. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "event": "booking.requested",
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "timestamp": "2026-11-24T14:05:12.318Z",
+                     *             "salonSlug": "demo-salon",
+                     *             "transition": {
+                     *               "id": null,
+                     *               "sequence": 1,
+                     *               "occurredAt": "2026-11-24T14:05:12.318Z",
+                     *               "from": null,
+                     *               "to": "requested"
+                     *             },
+                     *             "booking": {
+                     *               "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *               "publicReference": "BK-7KQ3MX9P",
+                     *               "status": "requested",
+                     *               "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSnapshot": {
+                     *                 "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                 "locationSlug": "downtown",
+                     *                 "publicLocationName": "Demo Salon Downtown",
+                     *                 "address": {
+                     *                   "city": "Budapest",
+                     *                   "street": "Király utca 12.",
+                     *                   "zip": "1061"
+                     *                 },
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *               "serviceName": "Women's haircut",
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "guestName": "Eszter Nagy",
+                     *               "requestedSlot": {
+                     *                 "date": "2026-12-01",
+                     *                 "startTime": "09:30",
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "confirmedSlot": null,
+                     *               "note": "First visit.",
+                     *               "createdAt": "2026-11-24T14:05:12.318Z",
+                     *               "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *               "stateVersion": 1,
+                     *               "acceptanceMode": "manual"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1437,6 +2100,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1446,6 +2112,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1455,6 +2122,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1464,6 +2134,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1473,6 +2146,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1482,6 +2159,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1497,22 +2178,73 @@ export interface operations {
                 salonSlug?: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path: {
+                /** @description The `bookingId` of the booking (not its publicReference). */
                 bookingId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The cancelled booking. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "booking": {
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "publicReference": "BK-7KQ3MX9P",
+                     *           "status": "cancelled",
+                     *           "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *           "locationSnapshot": {
+                     *             "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *             "locationSlug": "downtown",
+                     *             "publicLocationName": "Demo Salon Downtown",
+                     *             "address": {
+                     *               "city": "Budapest",
+                     *               "street": "Király utca 12.",
+                     *               "zip": "1061"
+                     *             },
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "serviceName": "Women's haircut",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "staffName": "Anna Kovács",
+                     *           "guestName": "Eszter Nagy",
+                     *           "requestedSlot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "confirmedSlot": null,
+                     *           "note": "First visit.",
+                     *           "createdAt": "2026-11-24T14:05:12.318Z",
+                     *           "updatedAt": "2026-11-25T08:12:44.020Z",
+                     *           "stateVersion": 2,
+                     *           "acceptanceMode": "manual"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1526,6 +2258,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1535,6 +2270,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1544,6 +2280,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1553,6 +2292,9 @@ export interface operations {
             /** @description `booking.not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1562,6 +2304,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch`, `booking.invalid_transition` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1571,6 +2316,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1580,6 +2328,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1589,6 +2340,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1598,6 +2353,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1607,6 +2366,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1627,12 +2389,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1654,6 +2435,9 @@ export interface operations {
             /** @description `request.validation_failed` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1663,6 +2447,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1672,6 +2457,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1681,6 +2469,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1690,6 +2481,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1699,6 +2494,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1714,7 +2513,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -1722,6 +2524,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/booking"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description HTTPS URL, at most 500 characters, no credentials, no loopback, private, link-local or other non-public address; a broken rule is 422 webhook.invalid_url with details.rule (length, format, scheme, credentials, loopback, private, link-local, reserved). It must be written as it is used, else format: // after the scheme, the host in ASCII as the parser reads it (IPv4 in dotted decimal), no backslash, @ or # anywhere. It is stored and returned normalised (the WHATWG href): the text deliveries are sent to
@@ -1732,12 +2539,32 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration; with `signingSecret` on the first PUT only. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1759,6 +2586,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1768,6 +2598,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1777,6 +2608,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1786,6 +2620,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1795,6 +2632,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1804,6 +2644,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1813,6 +2656,9 @@ export interface operations {
             /** @description `webhook.invalid_url` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1822,6 +2668,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1831,6 +2681,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1840,6 +2694,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1855,7 +2712,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -1863,12 +2723,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The removed webhook configuration. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -1890,6 +2769,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1899,6 +2781,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1908,6 +2791,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1917,6 +2803,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1926,6 +2815,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1935,6 +2827,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1944,6 +2839,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1953,6 +2851,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1962,6 +2864,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1971,6 +2877,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1986,7 +2895,10 @@ export interface operations {
                 salonSlug: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -1994,12 +2906,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook configuration with its new signing secret. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "webhook": {
+                     *           "url": "https://example.com/webhooks/booking",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z",
+                     *           "signingSecret": "3f6a9c2e5b8d1f4a7c0e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a1c4e7b0d3f6a"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2021,6 +2953,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2030,6 +2965,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2039,6 +2975,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2048,6 +2987,9 @@ export interface operations {
             /** @description `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2057,6 +2999,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2066,6 +3011,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2075,6 +3023,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2084,6 +3035,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2093,6 +3048,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2102,6 +3061,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2115,7 +3077,9 @@ export interface operations {
             query: {
                 /** @description the business (must match the key) */
                 salonSlug: string;
+                /** @description only deliveries of this event */
                 event?: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+                /** @description only deliveries whose most recent attempt had this outcome */
                 outcome?: "success" | "timeout" | "network_error" | "http_error";
                 /**
                  * @description inclusive; ISO 8601 date-time with Z or an offset, or a date YYYY-MM-DD (its 00:00 UTC). Default: 90 days before `to` or now; at most 90 days back when `to` is absent
@@ -2127,6 +3091,7 @@ export interface operations {
                  * @example 2026-11-22T00:00:00Z
                  */
                 to?: string;
+                /** @description page size */
                 limit?: number;
                 /** @description meta.cursor of the previous page */
                 cursor?: string;
@@ -2137,12 +3102,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of delivery records. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "deliveryId": "9f3c2a7e5b1d4c8fa6e0b2d4f6a8c1e3",
+                     *             "event": "booking.requested",
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "sequence": 1,
+                     *             "status": "succeeded",
+                     *             "attemptCount": 2,
+                     *             "lastAttemptAt": "2026-11-24T14:05:58.502Z",
+                     *             "nextAttemptAt": null,
+                     *             "outcome": "success",
+                     *             "statusCode": 200,
+                     *             "attempts": [
+                     *               {
+                     *                 "attempt": 1,
+                     *                 "startedAt": "2026-11-24T14:05:13.004Z",
+                     *                 "durationMs": 8000,
+                     *                 "outcome": "timeout",
+                     *                 "statusCode": null,
+                     *                 "error": "no response within 8000 ms"
+                     *               },
+                     *               {
+                     *                 "attempt": 2,
+                     *                 "startedAt": "2026-11-24T14:05:58.502Z",
+                     *                 "durationMs": 184,
+                     *                 "outcome": "success",
+                     *                 "statusCode": 200,
+                     *                 "error": null
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-24T14:05:12.318Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2196,6 +3209,9 @@ export interface operations {
             /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2205,6 +3221,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2214,6 +3231,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2223,6 +3243,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2232,6 +3256,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2247,7 +3275,10 @@ export interface operations {
                 salonSlug?: string;
             };
             header: {
-                /** @description UUID v1-v5 */
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
                 "idempotency-key": string;
             };
             path: {
@@ -2264,6 +3295,9 @@ export interface operations {
             /** @description The delivery record after the attempt this request made (its outcome in `outcome`, `statusCode` and the last entry of `attempts`). A repeat with the same `Idempotency-Key` answers the same record with `meta.idempotent` and makes no attempt. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2320,7 +3354,7 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "requestId": "req-4f9c2d1a7b3e",
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
                      *         "v": "1"
                      *       }
                      *     }
@@ -2378,6 +3412,9 @@ export interface operations {
             /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2387,6 +3424,7 @@ export interface operations {
             /** @description `auth.invalid_key` */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2396,6 +3434,9 @@ export interface operations {
             /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2405,6 +3446,9 @@ export interface operations {
             /** @description `request.not_found`, `webhook.not_configured` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2414,6 +3458,9 @@ export interface operations {
             /** @description `idempotency.payload_mismatch` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2423,6 +3470,9 @@ export interface operations {
             /** @description `request.payload_too_large` */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2432,6 +3482,9 @@ export interface operations {
             /** @description `request.unsupported_media_type` */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2441,6 +3494,10 @@ export interface operations {
             /** @description `rate_limit.exceeded` */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2450,6 +3507,10 @@ export interface operations {
             /** @description `internal.error` */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2459,6 +3520,9 @@ export interface operations {
             /** @description `idempotency.request_in_progress` */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {

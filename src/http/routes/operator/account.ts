@@ -10,6 +10,8 @@ import { responses } from '../../schemas/common.ts';
 import { Email, MemberView } from '../../schemas/member.ts';
 import { memberOf } from '../../plugins/operator-auth.ts';
 import { sessionCookie } from '../../session-cookie.ts';
+import { memberExample } from '../../openapi-examples.ts';
+import { SET_SESSION_COOKIE, withExample } from '../../openapi-parts.ts';
 
 const ACCOUNT_SCHEMA = { tags: ['operator'] };
 const SIGNED_IN: Array<Record<string, string[]>> = [{ memberSession: [] }];
@@ -31,14 +33,20 @@ export async function accountRoutes(app: App): Promise<void> {
         summary: 'Sign in with email and password; sets the session cookie',
         description:
           'A wrong password and an unknown email answer alike (401 auth.invalid_key). Attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After).',
-        body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
-        response: responses(200, Type.Object({ member: MemberView }), [
-          'auth.invalid_key',
-          'auth.origin_denied',
-          'rate_limit.exceeded',
-          'request.validation_failed',
-          'internal.error',
-        ]),
+        body: withExample(
+          Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+          { email: 'owner@demo-salon.example', password: 'correct horse battery' },
+        ),
+        response: responses(
+          200,
+          Type.Object({ member: MemberView }),
+          ['auth.invalid_key', 'auth.origin_denied', 'rate_limit.exceeded', 'request.validation_failed', 'internal.error'],
+          {
+            description: 'Signed in: the member and their businesses; the session cookie is set.',
+            example: { member: memberExample },
+            headers: SET_SESSION_COOKIE,
+          },
+        ),
       },
     },
     async (request, reply) => {
@@ -63,7 +71,12 @@ export async function accountRoutes(app: App): Promise<void> {
         security: SIGNED_IN,
         operationId: 'operatorGetSession',
         summary: 'The signed-in member and their businesses (401 auth.invalid_key when none)',
-        response: responses(200, Type.Object({ member: MemberView }), ['auth.invalid_key', 'internal.error']),
+        description:
+          'The member the session cookie belongs to, with every business they are a member of and their role there. The dashboard calls it first to know who is signed in.',
+        response: responses(200, Type.Object({ member: MemberView }), ['auth.invalid_key', 'internal.error'], {
+          description: 'The signed-in member.',
+          example: { member: memberExample },
+        }),
       },
     },
     async (request) => ok(request, { member: currentMember(memberOf(request)) }),
@@ -78,11 +91,13 @@ export async function accountRoutes(app: App): Promise<void> {
         security: SIGNED_IN,
         operationId: 'operatorSignOut',
         summary: 'Sign out: the session ends on the server, on every instance, and the cookie is cleared',
-        response: responses(200, Type.Object({ signedOut: Type.Literal(true) }), [
-          'auth.invalid_key',
-          'auth.origin_denied',
-          'internal.error',
-        ]),
+        description: 'Ends the session on the server (every instance stops accepting it at once) and clears the cookie in the browser.',
+        response: responses(
+          200,
+          Type.Object({ signedOut: Type.Literal(true) }),
+          ['auth.invalid_key', 'auth.origin_denied', 'internal.error'],
+          { description: 'Signed out; the cookie is cleared.', example: { signedOut: true }, headers: SET_SESSION_COOKIE },
+        ),
       },
     },
     async (request, reply) => {

@@ -9,15 +9,29 @@ import { getBookingEvents } from '../../../use-cases/bookings/queries.ts';
 import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
 import { recordDeposit } from '../../../use-cases/bookings/deposit.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
-import { BOOKING_STATUSES, type Action } from '../../../domain/bookings/states.ts';
+import { BOOKING_STATUSES } from '../../../domain/bookings/states.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { Agenda, BusinessBookingRef } from '../../schemas/booking.ts';
 import { DateString, responses, Slug, TimeString } from '../../schemas/common.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
+import { withExample } from '../../openapi-parts.ts';
+import {
+  DECISION_EXAMPLES,
+  agendaExample,
+  bookingEventExample,
+  businessBookingExample,
+  confirmedBusinessBookingExample,
+  CURSOR_EXAMPLE,
+  depositBookingExample,
+  manualBookingExample,
+  manualBusinessBookingExample,
+} from '../../openapi-examples.ts';
 
-const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
-const BookingParams = Type.Object({ bookingId: Type.String({ minLength: 1, maxLength: 100 }) });
+const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) });
+const BookingParams = Type.Object({
+  bookingId: Type.String({ minLength: 1, maxLength: 100, description: 'The `bookingId` of the booking.' }),
+});
 const BookingResult = Type.Object({ booking: BusinessBookingRef });
 const NewTime = Type.Object(
   { date: DateString(), startTime: TimeString(), staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
@@ -29,15 +43,70 @@ const WithReason = Type.Object(
   { additionalProperties: false },
 );
 
-const ACTIONS: Array<{ path: string; action: Action; summary: string; withTime?: boolean; withReason?: boolean }> = [
-  { path: 'accept', action: 'accept', summary: 'requested → confirmed (acceptanceMode manual)' },
-  { path: 'decline', action: 'decline', summary: 'requested or rescheduleProposed → declined', withReason: true },
-  { path: 'propose', action: 'propose', summary: 'requested or confirmed → rescheduleProposed (the new time is held)', withTime: true },
-  { path: 'accept-proposal', action: 'acceptProposal', summary: 'the guest accepts: rescheduleProposed → confirmed' },
-  { path: 'reschedule', action: 'reschedule', summary: 'a confirmed booking moves to a new time', withTime: true },
-  { path: 'complete', action: 'complete', summary: 'confirmed → completed (start time passed)' },
-  { path: 'no-show', action: 'noShow', summary: 'confirmed → noShow (start time passed)' },
-  { path: 'cancel', action: 'cancel', summary: 'requested, confirmed or rescheduleProposed → cancelled by the business', withReason: true },
+const ACTIONS: Array<{
+  path: string;
+  action: keyof typeof DECISION_EXAMPLES;
+  summary: string;
+  description: string;
+  withTime?: boolean;
+  withReason?: boolean;
+}> = [
+  {
+    path: 'accept',
+    action: 'accept',
+    summary: 'requested → confirmed (acceptanceMode manual)',
+    description: 'Accepts a requested booking of a manual service: it becomes confirmed and `booking.confirmed` is sent.',
+  },
+  {
+    path: 'decline',
+    action: 'decline',
+    summary: 'requested or rescheduleProposed → declined',
+    withReason: true,
+    description:
+      'Declines a requested booking or a proposal the guest has not accepted; the time is freed. The optional reason is kept for the business only.',
+  },
+  {
+    path: 'propose',
+    action: 'propose',
+    summary: 'requested or confirmed → rescheduleProposed (the new time is held)',
+    withTime: true,
+    description:
+      'Offers the guest another time (and optionally another staff member); the new time is held until the guest accepts or the booking is declined.',
+  },
+  {
+    path: 'accept-proposal',
+    action: 'acceptProposal',
+    summary: 'the guest accepts: rescheduleProposed → confirmed',
+    description: 'Records that the guest accepted the proposed time: the booking is confirmed at it and the old time is freed.',
+  },
+  {
+    path: 'reschedule',
+    action: 'reschedule',
+    summary: 'a confirmed booking moves to a new time',
+    withTime: true,
+    description:
+      'Moves a confirmed booking to a new free time (and optionally another staff member) directly; `booking.reschedule_confirmed` is sent.',
+  },
+  {
+    path: 'complete',
+    action: 'complete',
+    summary: 'confirmed → completed (start time passed)',
+    description: 'Marks a confirmed booking whose start has passed as completed.',
+  },
+  {
+    path: 'no-show',
+    action: 'noShow',
+    summary: 'confirmed → noShow (start time passed)',
+    description: 'Marks a confirmed booking whose start has passed as a no-show.',
+  },
+  {
+    path: 'cancel',
+    action: 'cancel',
+    summary: 'requested, confirmed or rescheduleProposed → cancelled by the business',
+    withReason: true,
+    description:
+      "Cancels a booking on the business's side; the time is freed and `booking.cancelled` is sent. The optional reason is kept for the business only.",
+  },
 ];
 
 export async function operatorBookingRoutes(app: App): Promise<void> {
@@ -49,33 +118,37 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateManualBooking',
         summary: 'A booking written directly as confirmed (requestedSlot date and time null)',
+        description:
+          'Writes a booking the business took itself (phone, walk-in) directly as confirmed, in a free slot of the staff member; it has no requested time and sends the same webhooks as any confirmed booking.',
         params: SlugParams,
-        body: Type.Object(
-          {
-            locationSlug: Slug('a location of the business'),
-            serviceId: Type.String({ minLength: 1, maxLength: 100 }),
-            staffId: Type.String({ minLength: 1, maxLength: 100 }),
-            date: DateString(),
-            startTime: TimeString(),
-            guest: Type.Object(
-              {
-                name: Type.String({ minLength: 1, maxLength: 100 }),
-                phone: Type.String({ minLength: 1, maxLength: 40 }),
-                email: Type.Optional(Type.String({ description: 'tolerant: an invalid address is dropped, not refused' })),
-              },
-              { additionalProperties: false },
-            ),
-            note: Type.Optional(Type.String({ maxLength: 1000 })),
-          },
-          { additionalProperties: false },
+        body: withExample(
+          Type.Object(
+            {
+              locationSlug: Slug('a location of the business'),
+              serviceId: Type.String({ minLength: 1, maxLength: 100 }),
+              staffId: Type.String({ minLength: 1, maxLength: 100 }),
+              date: DateString(),
+              startTime: TimeString(),
+              guest: Type.Object(
+                {
+                  name: Type.String({ minLength: 1, maxLength: 100 }),
+                  phone: Type.String({ minLength: 1, maxLength: 40 }),
+                  email: Type.Optional(Type.String({ description: 'tolerant: an invalid address is dropped, not refused' })),
+                },
+                { additionalProperties: false },
+              ),
+              note: Type.Optional(Type.String({ maxLength: 1000 })),
+            },
+            { additionalProperties: false },
+          ),
+          manualBookingExample,
         ),
-        response: responses(200, BookingResult, [
-          ...OPERATOR_ERRORS,
-          'request.not_found',
-          'catalog.service_not_found',
-          'catalog.staff_not_found',
-          'booking.slot_unavailable',
-        ]),
+        response: responses(
+          200,
+          BookingResult,
+          [...OPERATOR_ERRORS, 'request.not_found', 'catalog.service_not_found', 'catalog.staff_not_found', 'booking.slot_unavailable'],
+          { description: 'The confirmed booking.', example: { booking: manualBusinessBookingExample } },
+        ),
       },
     },
     async (request) => {
@@ -92,21 +165,23 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListBookings',
         summary: 'All bookings of the business, newest created first (same filters as the public list)',
+        description:
+          "Every booking of the business with guest contact, newest created first, with the public list's filters; page with `meta.cursor`.",
         params: SlugParams,
         querystring: Type.Object({
-          status: Type.Optional(Type.Enum(BOOKING_STATUSES)),
+          status: Type.Optional(Type.Enum(BOOKING_STATUSES, { description: 'only bookings in this state' })),
           locationSlug: Type.Optional(Slug('only this location')),
-          from: Type.Optional(DateString()),
-          to: Type.Optional(DateString()),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-          cursor: Type.Optional(Type.String({ maxLength: 2048 })),
+          from: Type.Optional(DateString('first booking day (local), with `to`')),
+          to: Type.Optional(DateString('last booking day (local, inclusive), with `from`')),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'page size' })),
+          cursor: Type.Optional(Type.String({ maxLength: 2048, description: 'meta.cursor of the previous page' })),
         }),
-        response: responses(200, Type.Object({ bookings: Type.Array(BusinessBookingRef) }), [
-          ...OPERATOR_ERRORS,
-          'request.not_found',
-          'request.invalid_cursor',
-          'auth.scope_mismatch',
-        ]),
+        response: responses(
+          200,
+          Type.Object({ bookings: Type.Array(BusinessBookingRef) }),
+          [...OPERATOR_ERRORS, 'request.not_found', 'request.invalid_cursor', 'auth.scope_mismatch'],
+          { description: 'One page of bookings.', example: { bookings: [businessBookingExample] }, meta: { cursor: CURSOR_EXAMPLE } },
+        ),
       },
     },
     async (request) => {
@@ -125,9 +200,14 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetAgenda',
         summary: "One location-local day: each active staff member's hours, time off and bookings (times HH:MM local)",
+        description:
+          "One local day of one location for the dashboard's calendar: each active staff member's working hours, time off and bookings, times as HH:MM in the location's zone.",
         params: SlugParams,
         querystring: Type.Object({ locationSlug: Slug('the location'), date: DateString('the local day') }),
-        response: responses(200, Type.Object({ agenda: Agenda }), [...OPERATOR_ERRORS, 'request.not_found']),
+        response: responses(200, Type.Object({ agenda: Agenda }), [...OPERATOR_ERRORS, 'request.not_found'], {
+          description: 'The agenda of the day.',
+          example: { agenda: agendaExample },
+        }),
       },
     },
     async (request) =>
@@ -142,8 +222,12 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetBooking',
         summary: 'One booking as the business sees it (guest contact included)',
+        description: "One booking as the business sees it: guest phone and email, the business's reason, deposit state.",
         params: BookingParams,
-        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found']),
+        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found'], {
+          description: 'The booking.',
+          example: { booking: confirmedBusinessBookingExample },
+        }),
       },
     },
     async (request) => ok(request, { booking: await getBusinessBooking(app.ctx.db, request.params.bookingId) }),
@@ -157,11 +241,14 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListBookingEvents',
         summary: "The booking's events, oldest first, exactly as the public events endpoint shows them",
+        description: "The booking's business events, oldest first, exactly as the public events endpoint and the webhooks show them.",
         params: BookingParams,
-        response: responses(200, Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'BookingEvent#' })) }), [
-          ...OPERATOR_ERRORS,
-          'booking.not_found',
-        ]),
+        response: responses(
+          200,
+          Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'BookingEvent#' })) }),
+          [...OPERATOR_ERRORS, 'booking.not_found'],
+          { description: "The booking's events.", example: { events: [bookingEventExample] } },
+        ),
       },
     },
     async (request) => ok(request, { events: await getBookingEvents(app.ctx.db, null, request.params.bookingId) }),
@@ -184,14 +271,24 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
           ...OPERATOR_SCHEMA,
           operationId: `operatorBooking${a.action[0]!.toUpperCase()}${a.action.slice(1)}`,
           summary: a.summary,
+          description: a.description,
           params: BookingParams,
-          ...(a.withTime ? { body: NewTime } : a.withReason ? { body: WithReason } : {}),
-          response: responses(200, BookingResult, [
-            ...OPERATOR_ERRORS,
-            'booking.not_found',
-            'booking.invalid_transition',
-            ...(a.withTime ? (['booking.slot_unavailable', 'catalog.staff_not_found'] as const) : []),
-          ]),
+          ...(a.withTime
+            ? { body: withExample(NewTime, DECISION_EXAMPLES[a.action].body) }
+            : a.withReason
+              ? { body: withExample(WithReason, DECISION_EXAMPLES[a.action].body) }
+              : {}),
+          response: responses(
+            200,
+            BookingResult,
+            [
+              ...OPERATOR_ERRORS,
+              'booking.not_found',
+              'booking.invalid_transition',
+              ...(a.withTime ? (['booking.slot_unavailable', 'catalog.staff_not_found'] as const) : []),
+            ],
+            { description: 'The booking after the decision.', example: { booking: DECISION_EXAMPLES[a.action].answer } },
+          ),
         },
       },
       async (request) => {
@@ -219,12 +316,20 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         summary:
           'Record that the business received the deposit (paid) or lets it go (waived): from pending only; ' +
           'the same status again changes nothing, the other one is 409 booking.invalid_transition, as is a booking without a deposit',
+        description:
+          'Records the deposit of a deposit booking: `paid` when the business received it, `waived` when it lets it go. Only from pending; the same status again changes nothing.',
         params: BookingParams,
-        body: Type.Object(
-          { status: Type.Enum(['paid', 'waived'], { description: 'paid: received; waived: nothing is owed any more' }) },
-          { additionalProperties: false },
+        body: withExample(
+          Type.Object(
+            { status: Type.Enum(['paid', 'waived'], { description: 'paid: received; waived: nothing is owed any more' }) },
+            { additionalProperties: false },
+          ),
+          { status: 'paid' },
         ),
-        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found', 'booking.invalid_transition']),
+        response: responses(200, BookingResult, [...OPERATOR_ERRORS, 'booking.not_found', 'booking.invalid_transition'], {
+          description: 'The booking with its deposit recorded.',
+          example: { booking: depositBookingExample },
+        }),
       },
     },
     async (request) =>

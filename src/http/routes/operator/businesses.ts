@@ -7,6 +7,8 @@ import { BusinessView, CreateBusinessBody, SubscriptionInput } from '../../schem
 import { SubscriptionView } from '../../schemas/subscription.ts';
 import { visibleBusinesses } from '../../plugins/operator-auth.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
+import { businessExample, createBusinessExample, patchSubscriptionExample, subscriptionExample } from '../../openapi-examples.ts';
+import { withExample } from '../../openapi-parts.ts';
 
 export async function businessRoutes(app: App): Promise<void> {
   app.post(
@@ -17,8 +19,13 @@ export async function businessRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateBusiness',
         summary: 'Create a business with its subscription',
-        body: CreateBusinessBody,
-        response: responses(200, Type.Object({ business: BusinessView }), [...OPERATOR_ERRORS]),
+        description:
+          'Creates a business (a tenant: its slug, name and currency) with its subscription. Locations, services, staff, keys and members are added afterwards.',
+        body: withExample(CreateBusinessBody, createBusinessExample),
+        response: responses(200, Type.Object({ business: BusinessView }), [...OPERATOR_ERRORS], {
+          description: 'The new business.',
+          example: { business: businessExample },
+        }),
       },
     },
     async (request) => ok(request, { business: await createBusiness(app.ctx.db, request.body) }),
@@ -32,7 +39,12 @@ export async function businessRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListBusinesses',
         summary: 'The businesses the caller may see (every one for the platform operator), with their subscription, by slug',
-        response: responses(200, Type.Object({ businesses: Type.Array(BusinessView) }), [...OPERATOR_ERRORS]),
+        description:
+          'For the platform operator every business; for a member the businesses they belong to. Each with its subscription, sorted by slug.',
+        response: responses(200, Type.Object({ businesses: Type.Array(BusinessView) }), [...OPERATOR_ERRORS], {
+          description: 'The businesses the caller may see.',
+          example: { businesses: [businessExample] },
+        }),
       },
     },
     async (request) => ok(request, { businesses: await listBusinesses(app.ctx.db, visibleBusinesses(request)) }),
@@ -46,8 +58,12 @@ export async function businessRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetBusiness',
         summary: 'One business with its subscription',
-        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
-        response: responses(200, Type.Object({ business: BusinessView }), [...OPERATOR_ERRORS, 'request.not_found']),
+        description: "One business with its subscription, plan limits and this month's booking count.",
+        params: Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) }),
+        response: responses(200, Type.Object({ business: BusinessView }), [...OPERATOR_ERRORS, 'request.not_found'], {
+          description: 'The business.',
+          example: { business: businessExample },
+        }),
       },
     },
     async (request) => ok(request, { business: await getBusiness(app.ctx.db, request.params.slug) }),
@@ -61,9 +77,21 @@ export async function businessRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPatchSubscription',
         summary: 'Change any subscription field',
-        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
-        body: SubscriptionInput,
-        response: responses(200, Type.Object({ subscription: SubscriptionView }), [...OPERATOR_ERRORS, 'request.not_found']),
+        description:
+          "Changes the plan, status, period, limits or feature overrides of the business's subscription; fields left out stay as they are, `null` limits mean unlimited. Takes effect on the next request.",
+        params: Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) }),
+        body: withExample(SubscriptionInput, patchSubscriptionExample),
+        response: responses(200, Type.Object({ subscription: SubscriptionView }), [...OPERATOR_ERRORS, 'request.not_found'], {
+          description: 'The subscription as changed.',
+          example: {
+            subscription: {
+              ...subscriptionExample,
+              plan: 'business',
+              maxBookingsPerMonth: null,
+              features: { ...subscriptionExample.features, analytics: true },
+            },
+          },
+        }),
       },
     },
     async (request) => ok(request, { subscription: await patchSubscription(app.ctx.db, request.params.slug, request.body) }),

@@ -5,8 +5,13 @@ import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { MemberListItem, Role } from '../../schemas/member.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
+import { memberListItemExample } from '../../openapi-examples.ts';
+import { withExample } from '../../openapi-parts.ts';
 
-const MemberParams = Type.Object({ slug: Type.String({ maxLength: 100 }), userId: Type.String({ maxLength: 100 }) });
+const MemberParams = Type.Object({
+  slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }),
+  userId: Type.String({ maxLength: 100, description: 'The user id of the member (`usr_…`).' }),
+});
 
 /**
  * A business's members (business-side.md): owners only, reads included (the role table gives
@@ -21,8 +26,12 @@ export async function memberRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListMembers',
         summary: 'The members of the business with their roles, in the order they joined',
-        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
-        response: responses(200, Type.Object({ members: Type.Array(MemberListItem) }), [...OPERATOR_ERRORS, 'request.not_found']),
+        description: 'The members of the business with their role and when they joined, in the order they joined.',
+        params: Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) }),
+        response: responses(200, Type.Object({ members: Type.Array(MemberListItem) }), [...OPERATOR_ERRORS, 'request.not_found'], {
+          description: 'The members of the business.',
+          example: { members: [memberListItemExample] },
+        }),
       },
     },
     async (request) => ok(request, { members: await listBusinessMembers(app.ctx.db, request.params.slug) }),
@@ -38,8 +47,19 @@ export async function memberRoutes(app: App): Promise<void> {
         summary: "Change a member's role; in force from their next request",
         description: 'Demoting the last owner answers 409 member.last_owner: make another member owner first.',
         params: MemberParams,
-        body: Type.Object({ role: Role }, { additionalProperties: false }),
-        response: responses(200, Type.Object({ member: MemberListItem }), [...OPERATOR_ERRORS, 'request.not_found', 'member.last_owner']),
+        body: withExample(Type.Object({ role: Role }, { additionalProperties: false }), { role: 'manager' }),
+        response: responses(200, Type.Object({ member: MemberListItem }), [...OPERATOR_ERRORS, 'request.not_found', 'member.last_owner'], {
+          description: 'The member with the new role.',
+          example: {
+            member: {
+              ...memberListItemExample,
+              id: 'usr_3j5l7n9q2s4u6w8y1a0c',
+              email: 'anna@demo-salon.example',
+              name: 'Anna Kovács',
+              role: 'manager',
+            },
+          },
+        }),
       },
     },
     async (request) =>
@@ -60,6 +80,10 @@ export async function memberRoutes(app: App): Promise<void> {
           200,
           Type.Object({ member: Type.Object({ userId: Type.String(), revokedKeys: Type.Integer(), endedSessions: Type.Integer() }) }),
           [...OPERATOR_ERRORS, 'request.not_found', 'member.last_owner'],
+          {
+            description: 'What the removal ended.',
+            example: { member: { userId: 'usr_3j5l7n9q2s4u6w8y1a0c', revokedKeys: 1, endedSessions: 2 } },
+          },
         ),
       },
     },

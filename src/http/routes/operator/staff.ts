@@ -7,6 +7,8 @@ import { DateString, responses } from '../../schemas/common.ts';
 import { CreateStaffBody, CreateTimeOffBody, PatchStaffBody, StaffParams, StaffView, TimeOffView } from '../../schemas/staff.ts';
 import { LocationFilter } from '../../schemas/location.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
+import { createStaffExample, createTimeOffExample, staffExample, timeOffExample } from '../../openapi-examples.ts';
+import { withExample } from '../../openapi-parts.ts';
 
 export async function staffRoutes(app: App): Promise<void> {
   app.post(
@@ -17,14 +19,16 @@ export async function staffRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateStaff',
         summary: 'Create a staff member with services and working hours; an active one counts against maxStaffMembers',
-        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
-        body: CreateStaffBody,
-        response: responses(200, Type.Object({ staff: StaffView }), [
-          ...OPERATOR_ERRORS,
-          'request.not_found',
-          'catalog.service_not_found',
-          'subscription.quota_exceeded',
-        ]),
+        description:
+          "Creates a staff member at a location with the services they perform and their weekly working hours (local wall-clock). An active staff member counts against the plan's `maxStaffMembers`.",
+        params: Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) }),
+        body: withExample(CreateStaffBody, createStaffExample),
+        response: responses(
+          200,
+          Type.Object({ staff: StaffView }),
+          [...OPERATOR_ERRORS, 'request.not_found', 'catalog.service_not_found', 'subscription.quota_exceeded'],
+          { description: 'The new staff member.', example: { staff: staffExample } },
+        ),
       },
     },
     async (request) => ok(request, { staff: await createStaff(app.ctx.db, request.params.slug, request.body) }),
@@ -38,9 +42,14 @@ export async function staffRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListStaff',
         summary: 'Every staff member with serviceIds and workingHours, inactive ones included, by name',
-        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        description:
+          'Every staff member of the business, inactive ones included, sorted by name, with their services and working hours; optionally of one location.',
+        params: Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) }),
         querystring: LocationFilter,
-        response: responses(200, Type.Object({ staff: Type.Array(StaffView) }), [...OPERATOR_ERRORS, 'request.not_found']),
+        response: responses(200, Type.Object({ staff: Type.Array(StaffView) }), [...OPERATOR_ERRORS, 'request.not_found'], {
+          description: 'The staff of the business.',
+          example: { staff: [staffExample] },
+        }),
       },
     },
     async (request) => ok(request, { staff: await listStaff(app.ctx.db, request.params.slug, request.query.locationSlug) }),
@@ -54,8 +63,12 @@ export async function staffRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetStaff',
         summary: 'One staff member with serviceIds and workingHours',
+        description: 'One staff member with their services and working hours.',
         params: StaffParams,
-        response: responses(200, Type.Object({ staff: StaffView }), [...OPERATOR_ERRORS, 'catalog.staff_not_found']),
+        response: responses(200, Type.Object({ staff: StaffView }), [...OPERATOR_ERRORS, 'catalog.staff_not_found'], {
+          description: 'The staff member.',
+          example: { staff: staffExample },
+        }),
       },
     },
     async (request) => ok(request, { staff: await getStaff(app.ctx.db, request.params.staffId) }),
@@ -69,14 +82,27 @@ export async function staffRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPatchStaff',
         summary: 'Change any staff field; serviceIds and workingHours, when given, replace the stored ones',
+        description:
+          'Changes any field of a staff member; `serviceIds` and `workingHours`, when given, replace the stored lists. Existing bookings stay as they are.',
         params: StaffParams,
-        body: PatchStaffBody,
-        response: responses(200, Type.Object({ staff: StaffView }), [
-          ...OPERATOR_ERRORS,
-          'catalog.staff_not_found',
-          'catalog.service_not_found',
-          'subscription.quota_exceeded',
-        ]),
+        body: withExample(PatchStaffBody, {
+          workingHours: [...createStaffExample.workingHours, { weekday: 6, start: '09:00', end: '13:00' }],
+        }),
+        response: responses(
+          200,
+          Type.Object({ staff: StaffView }),
+          [...OPERATOR_ERRORS, 'catalog.staff_not_found', 'catalog.service_not_found', 'subscription.quota_exceeded'],
+          {
+            description: 'The staff member as changed.',
+            example: {
+              staff: {
+                ...staffExample,
+                workingHours: [...staffExample.workingHours, { weekday: 6, start: '09:00', end: '13:00' }],
+                updatedAt: '2026-11-25T10:10:00.000Z',
+              },
+            },
+          },
+        ),
       },
     },
     async (request) => ok(request, { staff: await patchStaff(app.ctx.db, request.params.staffId, request.body) }),
@@ -90,9 +116,14 @@ export async function staffRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorCreateTimeOff',
         summary: "Add time off, given in the location's wall-clock time",
+        description:
+          "Blocks a period of a staff member (holiday, sick leave, training), given in the location's wall-clock time; availability stops offering it at once. Bookings already in it stay.",
         params: StaffParams,
-        body: CreateTimeOffBody,
-        response: responses(200, Type.Object({ timeOff: TimeOffView }), [...OPERATOR_ERRORS, 'catalog.staff_not_found']),
+        body: withExample(CreateTimeOffBody, createTimeOffExample),
+        response: responses(200, Type.Object({ timeOff: TimeOffView }), [...OPERATOR_ERRORS, 'catalog.staff_not_found'], {
+          description: 'The new time off, with its UTC bounds.',
+          example: { timeOff: timeOffExample },
+        }),
       },
     },
     async (request) => ok(request, { timeOff: await createTimeOff(app.ctx.db, request.params.staffId, request.body) }),
@@ -106,12 +137,16 @@ export async function staffRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListTimeOff',
         summary: "A staff member's time off overlapping the local days from..to (both included), by start",
+        description: 'The time off of a staff member that overlaps the local days `from` to `to` (both included), by start.',
         params: StaffParams,
         querystring: Type.Object({
           from: Type.Optional(DateString("first local day (the location's zone)")),
           to: Type.Optional(DateString('last local day, included')),
         }),
-        response: responses(200, Type.Object({ timeOff: Type.Array(TimeOffView) }), [...OPERATOR_ERRORS, 'catalog.staff_not_found']),
+        response: responses(200, Type.Object({ timeOff: Type.Array(TimeOffView) }), [...OPERATOR_ERRORS, 'catalog.staff_not_found'], {
+          description: 'The time off of the staff member.',
+          example: { timeOff: [timeOffExample] },
+        }),
       },
     },
     async (request) => ok(request, { timeOff: await listTimeOff(app.ctx.db, request.params.staffId, request.query) }),
@@ -125,8 +160,12 @@ export async function staffRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorDeleteTimeOff',
         summary: 'Remove time off; answers it as it was',
-        params: Type.Object({ timeOffId: Type.String({ maxLength: 100 }) }),
-        response: responses(200, Type.Object({ timeOff: TimeOffView }), [...OPERATOR_ERRORS, 'request.not_found']),
+        description: 'Removes a period of time off; the time is offered again at once. Answers it as it was.',
+        params: Type.Object({ timeOffId: Type.String({ maxLength: 100, description: 'The id of the time off (`off_…`).' }) }),
+        response: responses(200, Type.Object({ timeOff: TimeOffView }), [...OPERATOR_ERRORS, 'request.not_found'], {
+          description: 'The removed time off.',
+          example: { timeOff: timeOffExample },
+        }),
       },
     },
     async (request) => ok(request, { timeOff: await removeTimeOff(app.ctx.db, request.params.timeOffId) }),

@@ -13,11 +13,17 @@ import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
 import { DeliveriesResult, DeliveryResult, OperatorDeliveriesQuery, PutWebhookBody, WebhookResult } from '../../schemas/webhook.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
+import { CURSOR_EXAMPLE, deliveryExample, redeliveredExample, webhookExample, webhookWithSecretExample } from '../../openapi-examples.ts';
+import { withExample } from '../../openapi-parts.ts';
 
-const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
+const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) });
 const DeliveryParams = Type.Object({
-  slug: Type.String({ maxLength: 100 }),
-  deliveryId: Type.String({ minLength: 1, maxLength: 100 }),
+  slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }),
+  deliveryId: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'The `deliveryId` of the delivery record (and of its webhook payload).',
+  }),
 });
 
 /**
@@ -37,8 +43,12 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorGetWebhook',
         summary: 'The webhook configuration of the business (never the secret)',
+        description: 'The webhook URL of the business and when it was set; never the signing secret.',
         params: SlugParams,
-        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured']),
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured'], {
+          description: 'The webhook configuration.',
+          example: { webhook: webhookExample },
+        }),
       },
     },
     async (request) => ok(request, await operatorWebhookConfig(app.ctx.db, request.params.slug)),
@@ -52,9 +62,15 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListWebhookDeliveries',
         summary: 'The delivery log, newest first, with the public log’s filters and paging (at most 90 days per query)',
+        description:
+          "The delivery log of the business: one record per event with each attempt, newest first, with the public log's filters and paging (at most 90 days per query).",
         params: SlugParams,
         querystring: OperatorDeliveriesQuery,
-        response: responses(200, DeliveriesResult, [...OPERATOR_ERRORS, 'request.not_found', 'request.invalid_cursor']),
+        response: responses(200, DeliveriesResult, [...OPERATOR_ERRORS, 'request.not_found', 'request.invalid_cursor'], {
+          description: 'One page of delivery records.',
+          example: { deliveries: [deliveryExample] },
+          meta: { cursor: CURSOR_EXAMPLE },
+        }),
       },
     },
     async (request) => {
@@ -82,13 +98,15 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
         summary:
           'Send the event again now as a new attempt of the same record (same deliveryId, body bytes and timestamp; ' +
           'current URL and secret), whatever its status; answers the record after the attempt',
+        description:
+          "Sends one event again now, whatever its delivery's status, as a new attempt of the same record: the same `deliveryId`, body bytes and `timestamp`, to the current URL signed with the current secret. Answers the record after the attempt.",
         params: DeliveryParams,
-        response: responses(200, DeliveryResult, [
-          ...OPERATOR_ERRORS,
-          'request.not_found',
-          'webhook.not_configured',
-          'idempotency.request_in_progress',
-        ]),
+        response: responses(
+          200,
+          DeliveryResult,
+          [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured', 'idempotency.request_in_progress'],
+          { description: 'The delivery record with the new attempt.', example: { delivery: redeliveredExample } },
+        ),
       },
     },
     async (request) => {
@@ -113,9 +131,14 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPutWebhook',
         summary: 'Set the webhook URL (create or change); the PUT that creates the configuration shows the signing secret once',
+        description:
+          'Sets the webhook URL of the business (creates or changes the configuration). The PUT that creates it returns the signing secret, once.',
         params: SlugParams,
-        body: PutWebhookBody,
-        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.invalid_url']),
+        body: withExample(PutWebhookBody, { url: webhookExample.url }),
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.invalid_url'], {
+          description: 'The webhook configuration; with `signingSecret` when this PUT created it.',
+          example: { webhook: webhookWithSecretExample },
+        }),
       },
     },
     async (request) =>
@@ -138,8 +161,12 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorRotateWebhookSecret',
         summary: 'Replace the signing secret now (no body); the new one is shown once and signs every later attempt',
+        description: 'Replaces the signing secret at once and returns the new one, once; every later attempt is signed with it.',
         params: SlugParams,
-        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured']),
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured'], {
+          description: 'The configuration with its new signing secret.',
+          example: { webhook: webhookWithSecretExample },
+        }),
       },
     },
     async (request) =>
@@ -157,8 +184,12 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorDeleteWebhook',
         summary: 'Remove the webhook: returns it as it was (no secret); deliveries still to be made end as failed',
+        description: 'Removes the webhook and returns it as it was; deliveries not yet made end as failed.',
         params: SlugParams,
-        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured']),
+        response: responses(200, WebhookResult, [...OPERATOR_ERRORS, 'request.not_found', 'webhook.not_configured'], {
+          description: 'The removed webhook configuration.',
+          example: { webhook: webhookExample },
+        }),
       },
     },
     async (request) => ok(request, await operatorDeleteWebhook(app.ctx.db, request.params.slug)),

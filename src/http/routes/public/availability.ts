@@ -7,8 +7,10 @@ import type { App } from '../../context.ts';
 import { ok, type MetaExtras } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AvailabilityResult, AvailabilitySearchBody } from '../../schemas/availability.ts';
+import { withExample } from '../../openapi-parts.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+import { availabilityExample, availabilitySearchExample } from '../../openapi-examples.ts';
 
 export async function availabilityRoutes(app: App): Promise<void> {
   app.post(
@@ -19,17 +21,24 @@ export async function availabilityRoutes(app: App): Promise<void> {
         tags: ['availability'],
         operationId: 'searchAvailability',
         summary: 'Free slots of a service; a non-binding snapshot (cache at most 30 s)',
+        description:
+          'Searches the free slots of one service at one location over a range of local dates, optionally with one staff member. Slots are a snapshot at `snapshotAt`, not reserved: a booking may still find its slot taken (409 `booking.slot_unavailable`). A group-session service answers with session slots (`meta.bookingMode: groupSession`) whose `sessionId` and `slotToken` are sent back when booking. At most a fixed number of slots is returned; `meta.truncated` says when more exist.',
         security: [{ apiKey: [] }],
-        body: AvailabilitySearchBody,
-        response: responses(200, AvailabilityResult, [
-          ...PUBLIC_AUTH_ERRORS,
-          'availability.date_range_too_wide',
-          'booking.booking_disabled',
-          'catalog.service_not_found',
-          'catalog.staff_not_found',
-          'request.payload_too_large',
-          'request.unsupported_media_type',
-        ]),
+        body: withExample(AvailabilitySearchBody, availabilitySearchExample),
+        response: responses(
+          200,
+          AvailabilityResult,
+          [
+            ...PUBLIC_AUTH_ERRORS,
+            'availability.date_range_too_wide',
+            'booking.booking_disabled',
+            'catalog.service_not_found',
+            'catalog.staff_not_found',
+            'request.payload_too_large',
+            'request.unsupported_media_type',
+          ],
+          { description: "The free slots, earliest first, in the location's wall-clock time.", example: availabilityExample },
+        ),
       },
     },
     async (request) => {

@@ -6,9 +6,11 @@ import type { App } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { runIdempotentStatement } from '../../plugins/idempotency.ts';
 import { CreateBookingBody, CreateBookingResult } from '../../schemas/booking-create.ts';
+import { withExample } from '../../openapi-parts.ts';
 import { responses } from '../../schemas/common.ts';
 import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
+import { bookingExample, createBookingExample } from '../../openapi-examples.ts';
 
 /**
  * A `null` member means "absent": the idempotency fingerprint already drops nulls (spec rule 11), so
@@ -40,25 +42,35 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
         tags: ['bookings'],
         operationId: 'createBooking',
         summary: 'Request a booking (201); automatic services are confirmed in the same call',
+        description:
+          "Requests a booking for a guest in a slot found by availability search. Services with manual acceptance create a `requested` booking that the business accepts or declines later (watch the webhooks); automatic services are `confirmed` in the same call. The guest's consent is stored with the booking and never returned. Retrying with the same `Idempotency-Key` returns the same booking, never a second one.",
         security: [{ apiKey: [] }],
         headers: IdempotencyKeyHeader,
-        body: CreateBookingBody,
-        response: responses(201, CreateBookingResult, [
-          ...PUBLIC_AUTH_ERRORS,
-          ...WRITE_ERRORS,
-          'booking.slot_unavailable',
-          'booking.slot_no_longer_available',
-          'booking.service_pricing_changed',
-          'booking.deposit_terms_required',
-          'booking.deposit_terms_changed',
-          'booking.deposit_unavailable',
-          'booking.booking_disabled',
-          'booking.session_full',
-          'booking.slot_token_invalid',
-          'catalog.service_not_found',
-          'catalog.staff_not_found',
-          'subscription.quota_exceeded',
-        ]),
+        body: withExample(CreateBookingBody, createBookingExample),
+        response: responses(
+          201,
+          CreateBookingResult,
+          [
+            ...PUBLIC_AUTH_ERRORS,
+            ...WRITE_ERRORS,
+            'booking.slot_unavailable',
+            'booking.slot_no_longer_available',
+            'booking.service_pricing_changed',
+            'booking.deposit_terms_required',
+            'booking.deposit_terms_changed',
+            'booking.deposit_unavailable',
+            'booking.booking_disabled',
+            'booking.session_full',
+            'booking.slot_token_invalid',
+            'catalog.service_not_found',
+            'catalog.staff_not_found',
+            'subscription.quota_exceeded',
+          ],
+          {
+            description: 'The booking was created (requested, or confirmed for automatic services).',
+            example: { booking: bookingExample },
+          },
+        ),
       },
       preValidation: async (request) => {
         dropNulls(request.body);

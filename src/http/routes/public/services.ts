@@ -6,6 +6,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { LocationScopeQuery, Service } from '../../schemas/catalog.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+import { serviceExample } from '../../openapi-examples.ts';
 
 export async function serviceListRoutes(app: App): Promise<void> {
   app.get(
@@ -16,9 +17,14 @@ export async function serviceListRoutes(app: App): Promise<void> {
         tags: ['catalog'],
         operationId: 'listServices',
         summary: 'Active, online-bookable services of a location, by name',
+        description:
+          "The services a guest can book online at one location, sorted by name, with price, duration and deposit terms. Send a service's `pricingVersion` back as `expectedPricingVersion` when booking, so that a price change in between is refused rather than booked.",
         security: [{ apiKey: [] }],
         querystring: LocationScopeQuery,
-        response: responses(200, Type.Object({ services: Type.Array(Service) }), [...PUBLIC_AUTH_ERRORS]),
+        response: responses(200, Type.Object({ services: Type.Array(Service) }), [...PUBLIC_AUTH_ERRORS], {
+          description: 'The bookable services of the location.',
+          example: { services: [serviceExample] },
+        }),
       },
     },
     async (request) => {

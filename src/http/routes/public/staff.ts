@@ -6,6 +6,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { LocationScopeQuery, StaffMember } from '../../schemas/catalog.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+import { staffMemberExample } from '../../openapi-examples.ts';
 
 export async function staffListRoutes(app: App): Promise<void> {
   app.get(
@@ -16,9 +17,14 @@ export async function staffListRoutes(app: App): Promise<void> {
         tags: ['catalog'],
         operationId: 'listStaff',
         summary: 'Active staff members of a location, by name',
+        description:
+          'The active staff members of one location, sorted by name, for a guest to choose from. Pass a `staffId` to availability search and booking to ask for that person.',
         security: [{ apiKey: [] }],
         querystring: LocationScopeQuery,
-        response: responses(200, Type.Object({ staff: Type.Array(StaffMember) }), [...PUBLIC_AUTH_ERRORS]),
+        response: responses(200, Type.Object({ staff: Type.Array(StaffMember) }), [...PUBLIC_AUTH_ERRORS], {
+          description: 'The active staff of the location.',
+          example: { staff: [staffMemberExample] },
+        }),
       },
     },
     async (request) => {

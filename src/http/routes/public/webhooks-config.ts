@@ -9,6 +9,8 @@ import { responses } from '../../schemas/common.ts';
 import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { PutWebhookBody, SalonQuery, WebhookResult } from '../../schemas/webhook.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
+import { withExample } from '../../openapi-parts.ts';
+import { webhookExample, webhookWithSecretExample } from '../../openapi-examples.ts';
 
 /**
  * The webhook configuration of the key's business. Every route is `webhook.manage` in the `webhook`
@@ -30,9 +32,13 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         operationId: 'getWebhookConfig',
         summary: 'The webhook configuration (never the secret)',
+        description: "The webhook URL of the key's business and when it was set. The signing secret is never shown here.",
         security: [{ apiKey: [] }],
         querystring: SalonQuery,
-        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, 'webhook.not_configured']),
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, 'webhook.not_configured'], {
+          description: 'The webhook configuration.',
+          example: { webhook: webhookExample },
+        }),
       },
     },
     async (request) => {
@@ -52,11 +58,16 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         operationId: 'putWebhookConfig',
         summary: 'Set the webhook URL; the first successful PUT creates the signing secret and shows it once',
+        description:
+          'Sets the URL that booking events are delivered to. The first successful PUT creates the signing secret and returns it once (`signingSecret`); later PUTs change the URL and keep the secret.',
         security: [{ apiKey: [] }],
         headers: IdempotencyKeyHeader,
         querystring: SalonQuery,
-        body: PutWebhookBody,
-        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.invalid_url']),
+        body: withExample(PutWebhookBody, { url: webhookExample.url }),
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.invalid_url'], {
+          description: 'The webhook configuration; with `signingSecret` on the first PUT only.',
+          example: { webhook: webhookWithSecretExample },
+        }),
       },
     },
     async (request, reply) => {
@@ -92,10 +103,15 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         operationId: 'deleteWebhookConfig',
         summary: 'Remove the webhook: returns it as it was; deliveries still to be made end as failed',
+        description:
+          'Removes the webhook and returns it as it was. Deliveries not yet made end as `failed`; events stay readable through the events endpoint.',
         security: [{ apiKey: [] }],
         headers: IdempotencyKeyHeader,
         querystring: SalonQuery,
-        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured']),
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured'], {
+          description: 'The removed webhook configuration.',
+          example: { webhook: webhookExample },
+        }),
       },
     },
     async (request, reply) => {
@@ -115,10 +131,15 @@ export async function webhookConfigRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         operationId: 'rotateWebhookSecret',
         summary: 'Replace the signing secret now (no body); the new one is shown once and signs every later attempt',
+        description:
+          'Replaces the signing secret at once and returns the new one, once. Every later attempt, retries of older deliveries included, is signed with the new secret.',
         security: [{ apiKey: [] }],
         headers: IdempotencyKeyHeader,
         querystring: SalonQuery,
-        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured']),
+        response: responses(200, WebhookResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'webhook.not_configured'], {
+          description: 'The webhook configuration with its new signing secret.',
+          example: { webhook: webhookWithSecretExample },
+        }),
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { responses } from '../../schemas/common.ts';
 import { DeliveriesQuery, DeliveriesResult } from '../../schemas/webhook.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
+import { CURSOR_EXAMPLE, deliveryExample } from '../../openapi-examples.ts';
 
 export async function webhookDeliveryRoutes(app: App): Promise<void> {
   app.get(
@@ -17,9 +18,15 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         operationId: 'listWebhookDeliveries',
         summary: 'The delivery log: one record per business event with its attempts, newest first; at most 90 days per query',
+        description:
+          'The delivery log: one record per business event with each of its attempts (time, duration, outcome, HTTP status), newest first. Filter by event, outcome of the last attempt and a time window of at most 90 days; page with `meta.cursor`.',
         security: [{ apiKey: [] }],
         querystring: DeliveriesQuery,
-        response: responses(200, DeliveriesResult, [...PUBLIC_AUTH_ERRORS, 'request.invalid_cursor']),
+        response: responses(200, DeliveriesResult, [...PUBLIC_AUTH_ERRORS, 'request.invalid_cursor'], {
+          description: 'One page of delivery records.',
+          example: { deliveries: [deliveryExample] },
+          meta: { cursor: CURSOR_EXAMPLE },
+        }),
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { checkSalon } from '../../../domain/scope.ts';
 import { redeliverWebhook } from '../../../use-cases/webhooks/redeliver.ts';
 import type { App } from '../../context.ts';
@@ -27,53 +27,41 @@ const Query = Type.Object({
 });
 
 const EXAMPLE = {
-  ok: true,
-  data: {
-    delivery: {
-      deliveryId: DELIVERY_ID,
-      event: 'booking.confirmed',
-      bookingId: 'bkg_k3v9q2m7x4t8w1r6z5pa',
-      sequence: 2,
-      status: 'succeeded',
-      attemptCount: 4,
-      lastAttemptAt: '2026-11-22T11:40:00.412Z',
-      nextAttemptAt: null,
-      outcome: 'success',
-      statusCode: 200,
-      attempts: [
-        {
-          attempt: 1,
-          startedAt: '2026-11-22T10:15:03.130Z',
-          durationMs: 8001,
-          outcome: 'timeout',
-          statusCode: null,
-          error: 'no response within 8000 ms',
-        },
-        { attempt: 2, startedAt: '2026-11-22T10:16:10.020Z', durationMs: 42, outcome: 'http_error', statusCode: 503, error: null },
-        { attempt: 3, startedAt: '2026-11-22T10:20:31.700Z', durationMs: 38, outcome: 'http_error', statusCode: 503, error: null },
-        { attempt: 4, startedAt: '2026-11-22T11:40:00.280Z', durationMs: 132, outcome: 'success', statusCode: 200, error: null },
-      ],
-      createdAt: '2026-11-22T10:15:03.120Z',
-    },
-  },
-  meta: { requestId: 'req-4f9c2d1a7b3e', v: '1' },
-};
-
-const BASE = responses(200, DeliveryResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'request.not_found', 'webhook.not_configured']);
-
-// The shared success entry (whatever it declares, headers included) with this route's own
-// description and example.
-const RESPONSES: Record<string, TSchema> = {
-  ...BASE,
-  200: {
-    ...BASE[200]!,
-    description:
-      'The delivery record after the attempt this request made (its outcome in `outcome`, `statusCode` and the last ' +
-      'entry of `attempts`). A repeat with the same `Idempotency-Key` answers the same record with `meta.idempotent` ' +
-      'and makes no attempt.',
-    examples: [EXAMPLE],
+  delivery: {
+    deliveryId: DELIVERY_ID,
+    event: 'booking.confirmed',
+    bookingId: 'bkg_k3v9q2m7x4t8w1r6z5pa',
+    sequence: 2,
+    status: 'succeeded',
+    attemptCount: 4,
+    lastAttemptAt: '2026-11-22T11:40:00.412Z',
+    nextAttemptAt: null,
+    outcome: 'success',
+    statusCode: 200,
+    attempts: [
+      {
+        attempt: 1,
+        startedAt: '2026-11-22T10:15:03.130Z',
+        durationMs: 8001,
+        outcome: 'timeout',
+        statusCode: null,
+        error: 'no response within 8000 ms',
+      },
+      { attempt: 2, startedAt: '2026-11-22T10:16:10.020Z', durationMs: 42, outcome: 'http_error', statusCode: 503, error: null },
+      { attempt: 3, startedAt: '2026-11-22T10:20:31.700Z', durationMs: 38, outcome: 'http_error', statusCode: 503, error: null },
+      { attempt: 4, startedAt: '2026-11-22T11:40:00.280Z', durationMs: 132, outcome: 'success', statusCode: 200, error: null },
+    ],
+    createdAt: '2026-11-22T10:15:03.120Z',
   },
 };
+
+const RESPONSES = responses(200, DeliveryResult, [...PUBLIC_AUTH_ERRORS, ...WRITE_ERRORS, 'request.not_found', 'webhook.not_configured'], {
+  description:
+    'The delivery record after the attempt this request made (its outcome in `outcome`, `statusCode` and the last ' +
+    'entry of `attempts`). A repeat with the same `Idempotency-Key` answers the same record with `meta.idempotent` ' +
+    'and makes no attempt.',
+  example: EXAMPLE,
+});
 
 /**
  * A minor, backwards-compatible addition to v1 (docs/webhooks.md section 8): the operator's
