@@ -2,17 +2,23 @@
  * `npm run bench:idle-memory` (issue 16): the resident memory of the production server process at
  * idle, and what holds PGlite's part of it.
  *
- * 1. The production start (`node dist/main.js`, built by `npm run build:server`) as a child process
- *    on 127.0.0.1: PGlite in a fresh DATA_DIR under the temp folder with SEED_DEMO=true (first start,
- *    which also runs initdb), the same DATA_DIR started again (a restart), and PostgreSQL when
- *    DATABASE_URL is set (in a schema of its own, dropped at the end). RSS (VmRSS of
- *    /proc/<pid>/status, summed over the process and its children) once /readyz answers and after
- *    BENCH_IDLE seconds (default 10) of idle.
+ * 1. The production start (`npm run start:prod`'s command without npm: `node dist/main.js`, built by
+ *    `npm run build:server`) as a child process on 127.0.0.1: PGlite in a fresh DATA_DIR under the
+ *    temp folder with SEED_DEMO=true (first start: initdb, migrations, demo seed), the same DATA_DIR
+ *    started again (a restart), and PostgreSQL when DATABASE_URL is set (in a schema of its own,
+ *    dropped at the end). RSS (VmRSS of /proc/<pid>/status, summed over the process and its
+ *    children) once /readyz answers, after 20 warm rounds (under the availability limit of 30 a minute) of the demo catalogue and a one-day
+ *    availability search, and after BENCH_IDLE seconds (default 10) of idle; then the V8 heap and
+ *    `external` (which counts PGlite's WebAssembly memory at its full size, touched or not) from
+ *    process.memoryUsage() inside the server. A restart with V8's default young generation
+ *    (`--semi-space-growth-factor=2` on node's command line, which src/young-generation.ts leaves
+ *    alone) shows what that file saves; BENCH_IDLE_BARE=false skips those rows.
  * 2. PGlite alone, each in a node process of its own, to see what the engine holds without the
  *    server: node alone, PGlite on memory://, PGlite on a fresh data directory (initdb in process),
  *    the same directory reopened, and reopened with smaller settings (initialMemory, shared_buffers),
  *    each before and after a forced garbage collection.
- * Stops every process it starts by its id; listens on 127.0.0.1 only.
+ * BENCH_IDLE_PART=servers|alone runs one part. Stops every process it starts by its id; listens on
+ * 127.0.0.1 only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -64,17 +70,42 @@ async function stop(child: ChildProcess): Promise<void> {
   if (!done) child.kill('SIGKILL');
 }
 
-/** node dist/main.js until /readyz answers; RSS then and after IDLE_S seconds. */
-async function server(label: string, env: Record<string, string>): Promise<void> {
+/** `npm run start:prod`'s command without npm: `exec node [flags] dist/main.js` → [flags, dist/main.js]. */
+async function startProdArgs(): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = pkg.scripts['start:prod']!.split(/\s+/).filter((w) => w && w !== 'exec');
+  if (words[0] !== 'node') throw new Error(`start:prod is not "node ...": ${pkg.scripts['start:prod']}`);
+  return words.slice(1);
+}
+
+// Loaded with --import into the server: on SIGUSR2 it prints the V8 heap and external memory, so the
+// RSS can be split into the JavaScript heap and the rest (code, PGlite's WebAssembly memory, malloc).
+const PROBE = `data:text/javascript,${encodeURIComponent(`process.on('SIGUSR2', () => { const m = process.memoryUsage(); process.stderr.write('PROBE ' + JSON.stringify(m) + '\\n'); });`)}`;
+
+// V8's own growth factor on node's command line, which src/young-generation.ts then leaves alone:
+// the young generation as it was before it (BENCH_IDLE_BARE=false skips these rows).
+const V8_DEFAULT_YOUNG = ['--semi-space-growth-factor=2'];
+
+/** A demo key and a catalogue URL from the banner of a start that seeded (stdout's "Try: curl" line). */
+const demo: Record<string, { key: string; path: string }> = {};
+
+/**
+ * The production start until /readyz answers; RSS then, after a few warm requests (the demo
+ * catalogue and availability, when the demo key is known) and after IDLE_S seconds.
+ */
+async function server(label: string, env: Record<string, string>, demoSlot: string, flagsOverride?: string[]): Promise<void> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const args = flagsOverride ? [...flagsOverride, 'dist/main.js'] : await startProdArgs();
+  const child = spawn(process.execPath, ['--import', PROBE, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${label}: exited ${child.exitCode}: ${stderr}`);
@@ -87,10 +118,50 @@ async function server(label: string, env: Record<string, string>): Promise<void>
     }
     const ready = performance.now() - started;
     const atReady = await treeRssMb(child.pid!);
+    // the banner (with the demo key on a first start) is printed once the seed is done
+    for (let t = 0; !stdout.includes('Booking API listening') && t < 300; t++) await sleep(100);
+    const seeded = /Bearer ([^']+)' '[^']*?(\/v1\/services\?[^']+)'/.exec(stdout);
+    if (seeded) demo[demoSlot] = { key: seeded[1]!, path: seeded[2]! };
+    const d = demo[demoSlot];
+    let warm = 0;
+    let failed: string | undefined;
+    if (d) {
+      const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const services = (await (
+        await fetch(`http://127.0.0.1:${port}${d.path}`, { headers: { authorization: `Bearer ${d.key}` } })
+      ).json()) as { data?: { services?: Array<{ id: string }> } };
+      const q = new URL(d.path, 'http://x').searchParams;
+      const search = JSON.stringify({
+        salonSlug: q.get('salonSlug'),
+        locationSlug: q.get('locationSlug'),
+        serviceId: services.data?.services?.[0]?.id,
+        dateRange: { from: day, to: day },
+      });
+      const headers = { authorization: `Bearer ${d.key}`, 'content-type': 'application/json' };
+      for (let i = 0; i < 20; i++) {
+        for (const r of [
+          await fetch(`http://127.0.0.1:${port}${d.path}`, { headers }),
+          await fetch(`http://127.0.0.1:${port}/v1/availability/search`, { method: 'POST', headers, body: search }),
+        ]) {
+          const body = await r.text();
+          if (r.status === 200) warm++;
+          else failed ??= `${r.status} ${body.slice(0, 200)}`;
+        }
+      }
+    }
+    if (failed) console.error(`${label}: a warm request failed: ${failed}`);
+    const afterWarm = await treeRssMb(child.pid!);
     await sleep(IDLE_S * 1000);
     const idle = await treeRssMb(child.pid!);
+    child.kill('SIGUSR2');
+    const t0 = performance.now();
+    while (!stderr.includes('PROBE') && performance.now() - t0 < 5000) await sleep(50);
+    const m = JSON.parse(/PROBE (\{.*\})/.exec(stderr)?.[1] ?? '{}') as Partial<NodeJS.MemoryUsage>;
+    const mb = (n: number | undefined) => (n === undefined ? '?' : (n / 2 ** 20).toFixed(0));
     const procs = (await tree(child.pid!)).length;
-    console.log(`| ${label} | ${procs} | ${(ready / 1000).toFixed(1)} s | ${atReady.toFixed(0)} MB | ${idle.toFixed(0)} MB |`);
+    console.log(
+      `| ${label} | ${procs} | ${(ready / 1000).toFixed(1)} s | ${atReady.toFixed(0)} MB | ${afterWarm.toFixed(0)} MB (${warm} × 200) | ${idle.toFixed(0)} MB | ${mb(m.heapTotal)} / ${mb(m.heapUsed)} MB | ${mb(m.external)} MB |`,
+    );
   } finally {
     await stop(child);
   }
@@ -175,7 +246,7 @@ async function main(): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'bench-idle-'));
   try {
     if (process.env.BENCH_IDLE_PART !== 'alone') await servers(tmp);
-    await aloneAll(tmp);
+    if (process.env.BENCH_IDLE_PART !== 'servers') await aloneAll(tmp);
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
@@ -188,12 +259,16 @@ async function main(): Promise<void> {
 
 async function servers(tmp: string): Promise<void> {
   {
-    console.log(`\n## node dist/main.js, RSS of the process tree (idle ${IDLE_S} s)`);
-    console.log('| Server | processes | ready after | RSS at ready | RSS idle |');
-    console.log('|---|---|---|---|---|');
+    const prod = (await startProdArgs()).join(' ');
+    console.log(`\n## node ${prod} (npm run start:prod without npm), RSS of the process tree (idle ${IDLE_S} s)`);
+    console.log('| Server | processes | ready after | RSS at ready | after warm requests | RSS idle | V8 heap total / used | external |');
+    console.log('|---|---|---|---|---|---|---|---|');
     const dataDir = join(tmp, 'server-data');
-    await server('PGlite, fresh DATA_DIR, SEED_DEMO=true (first start)', { DATA_DIR: dataDir, SEED_DEMO: 'true' });
-    await server('PGlite, same DATA_DIR (restart)', { DATA_DIR: dataDir, SEED_DEMO: 'true' });
+    await server('PGlite, fresh DATA_DIR, SEED_DEMO=true (first start)', { DATA_DIR: dataDir, SEED_DEMO: 'true' }, 'pglite');
+    await server('PGlite, same DATA_DIR (restart)', { DATA_DIR: dataDir, SEED_DEMO: 'true' }, 'pglite');
+    if (process.env.BENCH_IDLE_BARE !== 'false') {
+      await server('PGlite, restart, V8 default young generation', { DATA_DIR: dataDir }, 'pglite', V8_DEFAULT_YOUNG);
+    }
     const databaseUrl = process.env.DATABASE_URL;
     if (databaseUrl) {
       const schema = `bench_idle_${process.pid}`;
@@ -202,13 +277,16 @@ async function servers(tmp: string): Promise<void> {
       const url = new URL(databaseUrl);
       url.searchParams.set('options', `-c search_path=${schema},public`);
       try {
-        await server('PostgreSQL, fresh schema, SEED_DEMO=true', { DATABASE_URL: url.toString(), SEED_DEMO: 'true' });
+        await server('PostgreSQL, fresh schema, SEED_DEMO=true', { DATABASE_URL: url.toString(), SEED_DEMO: 'true' }, 'pg');
+        if (process.env.BENCH_IDLE_BARE !== 'false') {
+          await server('PostgreSQL, restart, V8 default young generation', { DATABASE_URL: url.toString() }, 'pg', V8_DEFAULT_YOUNG);
+        }
       } finally {
         await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
         await admin.close();
       }
     } else {
-      console.log('| PostgreSQL | skipped: DATABASE_URL is not set | | | |');
+      console.log('| PostgreSQL | skipped: DATABASE_URL is not set | | | | | | |');
     }
   }
 }

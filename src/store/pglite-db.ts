@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
@@ -16,6 +20,35 @@ const parsers = {
   [types.DATE]: (v: string) => v,
   [types.INT8]: (v: string) => Number(v),
 };
+
+/**
+ * PostgreSQL's settings inside PGlite, chosen for the process's memory (docs/performance.md,
+ * "Idle memory (issue 16)"). The buffer pool lives in PGlite's WebAssembly memory and is resident
+ * from the start: PGlite's default (128MB) grows that memory to ~190 MB and was half of the idle
+ * server's RSS. 16MB (2,048 pages) still holds this service's working set many times over (the
+ * read-path bench's world of 2,000 bookings is a few MB); a page not in it is a read from the data
+ * folder through the OS's page cache, not from the disk. work_mem, temp_buffers,
+ * maintenance_work_mem and wal_buffers (1/32 of shared_buffers) are allocated on use and change
+ * nothing at idle, so they keep PostgreSQL's defaults.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+const run = promisify(execFile);
+
+/**
+ * Runs initdb for a new data folder in a short-lived child process. In this process PGlite would
+ * create a second, temporary instance for it (its own WebAssembly memory, file bundle and the
+ * initdb module): ~100-170 MB that stays resident after it is closed (nothing forces a full GC of
+ * an idle server), so a first start would idle at ~150 MB above every later one. Any failure here
+ * leaves initdb to the in-process path, which reports it as before.
+ */
+async function initdbInChild(dir: string): Promise<void> {
+  const url = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(url)});
+const pg = await PGlite.create(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(START_PARAMS)} });
+await pg.close();`;
+  await run(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH ?? '' } }).catch(() => undefined);
+}
 
 class PgliteQueryable implements Queryable {
   constructor(private readonly q: Pick<PGlite, 'query' | 'exec'>) {}
@@ -49,12 +82,14 @@ export class PgliteDb implements Db {
 
   /** Throws DataDirLockedError when another live process has `dataDir` open. */
   static async open(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PgliteDb> {
-    const options: PGliteOptions = { extensions: { btree_gist }, parsers };
+    const options: PGliteOptions = { extensions: { btree_gist }, parsers, startParams: START_PARAMS };
     if (loadDataDir) options.loadDataDir = loadDataDir;
     const dir = dataDir === 'memory://' ? undefined : dataDir;
     if (dir === undefined) return new PgliteDb(await PGlite.create(options), undefined);
     const lock = lockDataDir(dir);
     try {
+      // under the lock, so no other process of ours is starting on the folder meanwhile
+      if (!loadDataDir && !existsSync(join(dir, 'PG_VERSION'))) await initdbInChild(dir);
       return new PgliteDb(await PGlite.create(dir, options), lock);
     } catch (err) {
       lock.release();
