@@ -1,5 +1,4 @@
 // first: it must run before the other modules load
-import { startupDone } from './young-generation.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { exitOnStartupFailure, startProcess, stopOnSignals } from './process-lifecycle.ts';
@@ -63,4 +62,3 @@ if (config.seedDemo) {
   }
 }
 console.log(banner.join('\n'));
-startupDone();
