@@ -27,6 +27,8 @@ export interface HitWithVersions {
 export interface RateLimitStore {
   /** `memory` or `redis`: a metric label and a log field */
   readonly name: string;
+  /** answers without I/O, so a check cannot hang and needs no timeout */
+  readonly inProcess?: boolean;
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
   /**
    * A store shared by every instance (Redis) also answers, in the same round trip, the version
