@@ -11,10 +11,10 @@ import type { HitWithVersions, RateLimitDecision, RateLimitStore } from '../src/
  */
 export class NeverRefusingRateLimitStore implements RateLimitStore {
   readonly name: string;
-  readonly inProcess: boolean | undefined;
+  readonly timesItself: boolean | undefined;
   constructor(private readonly inner: RateLimitStore) {
     this.name = inner.name;
-    this.inProcess = inner.inProcess;
+    this.timesItself = inner.timesItself;
   }
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const d = await this.inner.hit(key, limit, windowMs);

@@ -7,7 +7,7 @@ import type { RateLimitDecision, RateLimitStore } from './store.ts';
  */
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly name = 'memory';
-  readonly inProcess = true;
+  readonly timesItself = true;
   private readonly logs = new Map<string, number[]>();
   private hitsSinceSweep = 0;
 

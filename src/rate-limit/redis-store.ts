@@ -84,6 +84,8 @@ export interface RedisStoreOptions {
 
 export class RedisRateLimitStore implements RateLimitStore {
   readonly name = 'redis';
+  // ioredis's commandTimeout (the configured rate-limit timeout) ends a check Redis does not answer.
+  readonly timesItself = true;
   private readonly redis: ScriptedRedis;
   private readonly prefix: string;
   /** makes each sorted-set member unique across instances and within one millisecond */

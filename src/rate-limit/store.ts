@@ -27,8 +27,11 @@ export interface HitWithVersions {
 export interface RateLimitStore {
   /** `memory` or `redis`: a metric label and a log field */
   readonly name: string;
-  /** answers without I/O, so a check cannot hang and needs no timeout */
-  readonly inProcess?: boolean;
+  /**
+   * Answers or fails within the configured rate-limit timeout by itself (no I/O, or its client's
+   * own command timeout), so a check needs no timer of its own.
+   */
+  readonly timesItself?: boolean;
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
   /**
    * A store shared by every instance (Redis) also answers, in the same round trip, the version

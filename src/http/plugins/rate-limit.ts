@@ -34,8 +34,8 @@ export function startHit(
   const hit = store.hitWithVersion
     ? store.hitWithVersion(counterKey(keyId, group), limit, WINDOW_MS, businessId)
     : store.hit(counterKey(keyId, group), limit, WINDOW_MS).then((decision) => ({ decision, version: undefined, occupancy: undefined }));
-  // A timer per request only where a check can hang (a store across the network).
-  return (store.inProcess ? hit : withTimeout(hit, timeoutMs)).then(
+  // A timer of our own only for a store that cannot bound its own time.
+  return (store.timesItself ? hit : withTimeout(hit, timeoutMs)).then(
     (r) => ({ ok: true as const, keyId, tier, decision: r.decision, version: r.version, occupancy: r.occupancy }),
     (err: unknown) => ({ ok: false as const, keyId, tier, err }),
   );
