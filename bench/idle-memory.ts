@@ -10,9 +10,9 @@
  *    children) once /readyz answers, after 20 warm rounds (under the availability limit of 30 a minute) of the demo catalogue and a one-day
  *    availability search, and after BENCH_IDLE seconds (default 10) of idle; then the V8 heap and
  *    `external` (which counts PGlite's WebAssembly memory at its full size, touched or not) from
- *    process.memoryUsage() inside the server. A restart with V8's default young generation
- *    (`--semi-space-growth-factor=2` on node's command line, which src/young-generation.ts leaves
- *    alone) shows what that file saves; BENCH_IDLE_BARE=false skips those rows.
+ *    process.memoryUsage() inside the server. A restart with V8's young generation held at 2 MB
+ *    (`--max-semi-space-size=2`, the operator's option of docs/operations.md) shows what that
+ *    flag saves; BENCH_IDLE_BARE=false skips those rows.
  * 2. PGlite alone, each in a node process of its own, to see what the engine holds without the
  *    server: node alone, PGlite on memory://, PGlite on a fresh data directory (initdb in process),
  *    the same directory reopened, and reopened with smaller settings (initialMemory, shared_buffers),
@@ -82,11 +82,11 @@ async function startProdArgs(): Promise<string[]> {
 // RSS can be split into the JavaScript heap and the rest (code, PGlite's WebAssembly memory, malloc).
 const PROBE = `data:text/javascript,${encodeURIComponent(`process.on('SIGUSR2', () => { const m = process.memoryUsage(); process.stderr.write('PROBE ' + JSON.stringify(m) + '\\n'); });`)}`;
 
-// V8's own growth factor on node's command line, which src/young-generation.ts then leaves alone:
-// the young generation as it was before it (BENCH_IDLE_BARE=false skips these rows).
-const V8_DEFAULT_YOUNG = ['--semi-space-growth-factor=2'];
+// The operator's option of docs/operations.md: V8's young generation held at 2 MB
+// (BENCH_IDLE_BARE=false skips these rows).
+const SMALL_YOUNG = ['--max-semi-space-size=2'];
 
-/** A demo key and a catalogue URL from the banner of a start that seeded (stdout's "Try: curl" line). */
+/** A demo key and a catalogue URL from the banner of a start that seeded (stdout's export line). */
 const demo: Record<string, { key: string; path: string }> = {};
 
 /**
@@ -120,8 +120,9 @@ async function server(label: string, env: Record<string, string>, demoSlot: stri
     const atReady = await treeRssMb(child.pid!);
     // the banner (with the demo key on a first start) is printed once the seed is done
     for (let t = 0; !stdout.includes('Booking API listening') && t < 300; t++) await sleep(100);
-    const seeded = /Bearer ([^']+)' '[^']*?(\/v1\/services\?[^']+)'/.exec(stdout);
-    if (seeded) demo[demoSlot] = { key: seeded[1]!, path: seeded[2]! };
+    // the start's `export BASE=… KEY=… SALON=… LOCATION=…` line (docs/integrator-guide.md's quick start)
+    const seeded = /export BASE=\S+ KEY=(\S+) SALON=(\S+) LOCATION=(\S+)/.exec(stdout);
+    if (seeded) demo[demoSlot] = { key: seeded[1]!, path: `/v1/services?salonSlug=${seeded[2]}&locationSlug=${seeded[3]}` };
     const d = demo[demoSlot];
     let warm = 0;
     let failed: string | undefined;
@@ -267,7 +268,7 @@ async function servers(tmp: string): Promise<void> {
     await server('PGlite, fresh DATA_DIR, SEED_DEMO=true (first start)', { DATA_DIR: dataDir, SEED_DEMO: 'true' }, 'pglite');
     await server('PGlite, same DATA_DIR (restart)', { DATA_DIR: dataDir, SEED_DEMO: 'true' }, 'pglite');
     if (process.env.BENCH_IDLE_BARE !== 'false') {
-      await server('PGlite, restart, V8 default young generation', { DATA_DIR: dataDir }, 'pglite', V8_DEFAULT_YOUNG);
+      await server('PGlite, restart, --max-semi-space-size=2', { DATA_DIR: dataDir }, 'pglite', SMALL_YOUNG);
     }
     const databaseUrl = process.env.DATABASE_URL;
     if (databaseUrl) {
@@ -279,7 +280,7 @@ async function servers(tmp: string): Promise<void> {
       try {
         await server('PostgreSQL, fresh schema, SEED_DEMO=true', { DATABASE_URL: url.toString(), SEED_DEMO: 'true' }, 'pg');
         if (process.env.BENCH_IDLE_BARE !== 'false') {
-          await server('PostgreSQL, restart, V8 default young generation', { DATABASE_URL: url.toString() }, 'pg', V8_DEFAULT_YOUNG);
+          await server('PostgreSQL, restart, --max-semi-space-size=2', { DATABASE_URL: url.toString() }, 'pg', SMALL_YOUNG);
         }
       } finally {
         await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
