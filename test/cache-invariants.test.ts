@@ -17,7 +17,7 @@ import { migrate } from '../src/store/migrate.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { adminOk, admin, startHarness, testConfig, type Harness } from './helpers/harness.ts';
-import { api, createKey, createSalon, uniqueSlug, type SalonFixture } from './helpers/fixtures.ts';
+import { api, createKey, createSalon, createStaff, uniqueSlug, type SalonFixture } from './helpers/fixtures.ts';
 import { addMember } from './helpers/members.ts';
 import { CONSENT } from './helpers/bookings.ts';
 
@@ -239,6 +239,32 @@ function invariants(world: () => World): void {
     for (let i = 0; i < 2; i++) assert.ok(offered(await search(b, s, date), date, '12:00', anna));
     await adminOk(a, 'POST', `/staff/${anna}/time-off`, { from: { date, time: '11:45' }, to: { date, time: '12:45' } });
     assert.ok(!offered(await search(b, s, date), date, '12:00', anna));
+  });
+
+  test('a range too dense to keep (1-minute grid, 4 staff, a month) still answers every search from fresh busy times', async () => {
+    const { a, b } = world();
+    const s = await createSalon(a);
+    await adminOk(a, 'PATCH', `/businesses/${s.business.slug}/locations/${s.location.slug}`, { slotIntervalMinutes: 1 });
+    for (const name of ['Csaba', 'Dóra']) {
+      await createStaff(a, s.business.slug, s.location.slug, { name, serviceIds: [s.service.id] });
+    }
+    const from = daysAhead(3);
+    const to = new Date(Date.parse(`${from}T12:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    const month = (app: App) =>
+      api(app, s.key.secret, 'POST', '/availability/search', {
+        salonSlug: s.business.slug,
+        locationSlug: s.location.slug,
+        serviceId: s.service.id,
+        dateRange: { from, to },
+      });
+    const anna = s.staff[0]!.id;
+    // 4 staff × 480 grid minutes × 31 days > MAX_OPEN_SLOTS: only the inputs are kept
+    for (let i = 0; i < 2; i++) assert.ok(offered(await month(b), from, '10:07', anna));
+    assert.equal((await book(a, s, from, '10:07', anna)).status, 201);
+    const after = await month(b);
+    assert.ok(!offered(after, from, '10:07', anna), 'the booked minute is still offered');
+    assert.ok(!offered(after, from, '10:20', anna), 'a minute the 30-minute booking covers is offered');
+    assert.ok(offered(after, from, '10:37', anna), 'the first minute after it is not offered');
   });
 
   test('a warm search reads nothing from the database', async () => {

@@ -30,16 +30,20 @@ interface CachedKey {
 const KEY_MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 /**
- * A search's open slots are the large answers (a month of a 10-staff salon is ~5,000 slots, some
- * 700 KB) and vary with the searched range: a smaller pool of their own keeps them from pushing the
- * keys and catalogue out, and bounds their memory (~70 MB if every entry were such a month).
+ * A search's open slots are the large answers (a month of a 10-staff salon working 10 hours a day
+ * on a 15-minute grid is ~12,000 slots, ~2 MB) and vary with the searched range: a pool of their
+ * own, bounded by weight (an answer's `weight`, about its slot and interval count; ~175 bytes
+ * each) keeps them from pushing the keys and catalogue out and caps their memory at ~35 MB.
  */
-const MAX_BUSY_ENTRIES = 100;
+export const BUSY_POOL_WEIGHT = 200_000;
 
 export class ReadCaches {
   private readonly keys = new Lru<string, CachedKey>(MAX_ENTRIES);
   private readonly answers = new Lru<string, { version: AnswerVersion; data: unknown }>(MAX_ENTRIES);
-  private readonly busyAnswers = new Lru<string, { version: AnswerVersion; data: unknown }>(MAX_BUSY_ENTRIES);
+  private readonly busyAnswers = new Lru<string, { version: AnswerVersion; data: unknown; weight: number }>(
+    BUSY_POOL_WEIGHT,
+    (e) => e.weight,
+  );
   /** local mode: the latest committed version of each business this process wrote or read */
   private readonly local = new Map<string, number>();
   private unsubscribe: (() => void) | undefined;
@@ -149,18 +153,22 @@ export class ReadCaches {
    * The answer for `id` if it was read under `version` (the version known before this request
    * read anything); otherwise reads it, and keeps it under that version. No version: no cache.
    */
-  async answer<T>(
-    version: AnswerVersion | undefined,
-    id: string,
-    read: () => Promise<T>,
-    pool: 'catalogue' | 'busy' = 'catalogue',
-  ): Promise<T> {
+  async answer<T>(version: AnswerVersion | undefined, id: string, read: () => Promise<T>): Promise<T> {
     if (this.mode === 'off' || version === undefined) return read();
-    const answers = pool === 'busy' ? this.busyAnswers : this.answers;
-    const hit = answers.get(id);
+    const hit = this.answers.get(id);
     if (hit && hit.version === version) return hit.data as T;
     const data = await read();
-    answers.set(id, { version, data });
+    this.answers.set(id, { version, data });
+    return data;
+  }
+
+  /** The same for the large answers (busy times, open slots), kept in their own pool by weight. */
+  async busyAnswer<T>(version: AnswerVersion | undefined, id: string, read: () => Promise<T>, weigh: (data: T) => number): Promise<T> {
+    if (this.mode === 'off' || version === undefined) return read();
+    const hit = this.busyAnswers.get(id);
+    if (hit && hit.version === version) return hit.data as T;
+    const data = await read();
+    this.busyAnswers.set(id, { version, data, weight: weigh(data) });
     return data;
   }
 

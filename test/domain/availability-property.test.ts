@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { computeSlots } from '../../src/domain/availability/engine.ts';
-import { boundSlots, openSlots } from '../../src/domain/availability/open-slots.ts';
+import { boundSlots, openSlotBound, openSlots } from '../../src/domain/availability/open-slots.ts';
 import type { EngineInput, EngineStaff, Interval, WorkingInterval } from '../../src/domain/availability/types.ts';
 import { Converter, overlaps, referenceSlots } from './availability-reference.ts';
 
@@ -145,7 +145,10 @@ test('openSlots bounded by a request (the cached search) equals computeSlots', (
   fc.assert(
     fc.property(scenario, (input) => {
       const { now, minNoticeMinutes, horizonDays, limit, ...rest } = input;
-      assert.deepStrictEqual(boundSlots(openSlots(rest), { now, minNoticeMinutes, horizonDays, limit }), computeSlots(input));
+      const open = openSlots(rest);
+      assert.deepStrictEqual(boundSlots(open, { now, minNoticeMinutes, horizonDays, limit }), computeSlots(input));
+      const days = (Date.parse(rest.to) - Date.parse(rest.from)) / 86_400_000 + 1;
+      assert.ok(openSlotBound(rest.staff, rest.slotIntervalMinutes, days) >= open.length, 'openSlotBound is an upper bound');
     }),
     { numRuns: RUNS },
   );

@@ -10,6 +10,34 @@ import { DAY_MS, MINUTE_MS } from '../time/calendar.ts';
 import { computeSlots } from './engine.ts';
 import type { EngineInput, EngineResult, EngineSlot } from './types.ts';
 
+/**
+ * Above this many, a range's open slots are not kept (a cache entry is ~175 bytes a slot; the
+ * cache's pool holds 200,000 units): the engine then runs per search with the request's bounds.
+ */
+export const MAX_OPEN_SLOTS = 50_000;
+
+/**
+ * An upper bound of openSlots's length, without running it: each staff member's densest weekday
+ * grid, every day of the range.
+ */
+export function openSlotBound(
+  staff: ReadonlyArray<{ workingHours: ReadonlyArray<{ weekday: number; startMinute: number; endMinute: number }> }>,
+  slotIntervalMinutes: number,
+  days: number,
+): number {
+  let perDay = 0;
+  for (const s of staff) {
+    const byWeekday = new Array<number>(8).fill(0);
+    for (const h of s.workingHours) {
+      if (h.weekday >= 1 && h.weekday <= 7 && h.endMinute > h.startMinute) {
+        byWeekday[h.weekday]! += Math.ceil((h.endMinute - h.startMinute) / Math.max(1, slotIntervalMinutes));
+      }
+    }
+    perDay += Math.max(...byWeekday);
+  }
+  return perDay * days;
+}
+
 export type OpenSlotsInput = Omit<EngineInput, 'now' | 'minNoticeMinutes' | 'horizonDays' | 'limit'>;
 
 export function openSlots(input: OpenSlotsInput): readonly EngineSlot[] {

@@ -1,5 +1,5 @@
 import { computeSlots } from '../../domain/availability/engine.ts';
-import { boundSlots, openSlots } from '../../domain/availability/open-slots.ts';
+import { boundSlots, MAX_OPEN_SLOTS, openSlotBound, openSlots } from '../../domain/availability/open-slots.ts';
 import { searchWindow } from '../../domain/availability/search-window.ts';
 import type { EngineResult } from '../../domain/availability/types.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
@@ -41,30 +41,33 @@ export async function slotsAtLocation(
       bufferAfterMinutes: a.service.bufferAfterMinutes,
     },
   };
+  const rules = {
+    now: a.now.getTime(),
+    minNoticeMinutes: a.location.minNoticeMinutes,
+    horizonDays: a.location.horizonDays,
+    limit: a.limit,
+  };
   if (a.cache) {
     // A search: every slot of the range, kept under the versions, then this request's notice,
     // horizon and limit (open-slots.ts). The ids name everything the slots depend on that the
     // versions do not: the location's and service's own rules are catalogue, under the version.
-    const open = await occupancyRead(a.cache, ['open', a.location.id, a.service.id, a.staffId, a.from, a.to], async () => {
-      const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
-      return { staff: staff.map(({ id, name }) => ({ id, name })), slots: openSlots({ ...engine, staff }) };
-    });
-    const rules = {
-      now: a.now.getTime(),
-      minNoticeMinutes: a.location.minNoticeMinutes,
-      horizonDays: a.location.horizonDays,
-      limit: a.limit,
-    };
-    return { result: boundSlots(open.slots, rules), staff: open.staff };
+    // A range too dense to keep (a 1-minute grid, many staff) keeps only its inputs, and each
+    // search runs the engine on them with its own bounds.
+    const days = a.lastDay - a.firstDay + 1;
+    const entry = await occupancyRead(
+      a.cache,
+      ['open', a.location.id, a.service.id, a.staffId, a.from, a.to],
+      async () => {
+        const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+        const dense = openSlotBound(staff, a.location.slotIntervalMinutes, days) > MAX_OPEN_SLOTS;
+        return { staff, slots: dense ? null : openSlots({ ...engine, staff }) };
+      },
+      (e) => (e.slots?.length ?? 0) + e.staff.reduce((n, s) => n + s.busy.length + s.timeOff.length + s.workingHours.length + 1, 0),
+    );
+    const result = entry.slots ? boundSlots(entry.slots, rules) : computeSlots({ ...engine, ...rules, staff: entry.staff });
+    return { result, staff: entry.staff };
   }
   const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
-  const result = computeSlots({
-    ...engine,
-    minNoticeMinutes: a.location.minNoticeMinutes,
-    horizonDays: a.location.horizonDays,
-    now: a.now.getTime(),
-    staff,
-    limit: a.limit,
-  });
+  const result = computeSlots({ ...engine, ...rules, staff });
   return { result, staff };
 }

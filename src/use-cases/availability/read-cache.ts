@@ -25,9 +25,17 @@ export function catalogueRead<T>(c: AvailabilityCache | undefined, parts: readon
   return c.caches.answer(c.version, id(c, parts), read);
 }
 
-/** A read that also depends on bookings (busy times, seats left): kept under both versions. */
-export function occupancyRead<T>(c: AvailabilityCache | undefined, parts: readonly unknown[], read: () => Promise<T>): Promise<T> {
+/**
+ * A read that also depends on bookings (busy times, open slots, seats left): kept under both
+ * versions, in the pool of large answers, weighed by `weigh` (about its element count).
+ */
+export function occupancyRead<T>(
+  c: AvailabilityCache | undefined,
+  parts: readonly unknown[],
+  read: () => Promise<T>,
+  weigh: (data: T) => number,
+): Promise<T> {
   if (!c) return read();
   const version = c.version !== undefined && c.occupancy !== undefined ? `${c.version}/${c.occupancy}` : undefined;
-  return c.caches.answer(version, id(c, parts), read, 'busy');
+  return c.caches.busyAnswer(version, id(c, parts), read, weigh);
 }

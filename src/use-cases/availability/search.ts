@@ -81,8 +81,11 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
 
   if (mode === 'groupSession') {
     const window = searchWindow(service, firstDay, lastDay);
-    const sessions = await occupancyRead(cache, ['sessions', service.id, input.staffId, window.from, window.to], () =>
-      loadOpenSessions(q, service.id, input.staffId, window.from, window.to),
+    const sessions = await occupancyRead(
+      cache,
+      ['sessions', service.id, input.staffId, window.from, window.to],
+      () => loadOpenSessions(q, service.id, input.staffId, window.from, window.to),
+      (rows) => rows.length + 1,
     );
     const all = sessions.filter((s) => {
       const start = s.start_at.getTime();
