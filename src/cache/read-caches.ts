@@ -20,6 +20,13 @@ export type AnswerVersion = number | string;
 /** Publishes a committed version for every instance to see (Redis); resolves once it is visible. */
 export type VersionPublisher = (businessId: string, version: number) => Promise<void>;
 
+/** An answer and the version it was read under; `weight` counts in a pool bounded by weight. */
+interface CachedAnswer {
+  version: AnswerVersion;
+  data: unknown;
+  weight: number;
+}
+
 interface CachedKey {
   key: KeyWithBusiness;
   /** Date.now() when read; the entry is re-read after KEY_MAX_AGE_MS so last_used_at stays within a minute */
@@ -39,11 +46,8 @@ export const BUSY_POOL_WEIGHT = 200_000;
 
 export class ReadCaches {
   private readonly keys = new Lru<string, CachedKey>(MAX_ENTRIES);
-  private readonly answers = new Lru<string, { version: AnswerVersion; data: unknown }>(MAX_ENTRIES);
-  private readonly busyAnswers = new Lru<string, { version: AnswerVersion; data: unknown; weight: number }>(
-    BUSY_POOL_WEIGHT,
-    (e) => e.weight,
-  );
+  private readonly answers = new Lru<string, CachedAnswer>(MAX_ENTRIES);
+  private readonly busyAnswers = new Lru<string, CachedAnswer>(BUSY_POOL_WEIGHT, (e) => e.weight);
   /** local mode: the latest committed version of each business this process wrote or read */
   private readonly local = new Map<string, number>();
   private unsubscribe: (() => void) | undefined;
@@ -153,22 +157,27 @@ export class ReadCaches {
    * The answer for `id` if it was read under `version` (the version known before this request
    * read anything); otherwise reads it, and keeps it under that version. No version: no cache.
    */
-  async answer<T>(version: AnswerVersion | undefined, id: string, read: () => Promise<T>): Promise<T> {
-    if (this.mode === 'off' || version === undefined) return read();
-    const hit = this.answers.get(id);
-    if (hit && hit.version === version) return hit.data as T;
-    const data = await read();
-    this.answers.set(id, { version, data });
-    return data;
+  answer<T>(version: AnswerVersion | undefined, id: string, read: () => Promise<T>): Promise<T> {
+    return this.answerIn(this.answers, version, id, read, () => 1);
   }
 
   /** The same for the large answers (busy times, open slots), kept in their own pool by weight. */
-  async busyAnswer<T>(version: AnswerVersion | undefined, id: string, read: () => Promise<T>, weigh: (data: T) => number): Promise<T> {
+  busyAnswer<T>(version: AnswerVersion | undefined, id: string, read: () => Promise<T>, weigh: (data: T) => number): Promise<T> {
+    return this.answerIn(this.busyAnswers, version, id, read, weigh);
+  }
+
+  private async answerIn<T>(
+    pool: Lru<string, CachedAnswer>,
+    version: AnswerVersion | undefined,
+    id: string,
+    read: () => Promise<T>,
+    weigh: (data: T) => number,
+  ): Promise<T> {
     if (this.mode === 'off' || version === undefined) return read();
-    const hit = this.busyAnswers.get(id);
+    const hit = pool.get(id);
     if (hit && hit.version === version) return hit.data as T;
     const data = await read();
-    this.busyAnswers.set(id, { version, data, weight: weigh(data) });
+    pool.set(id, { version, data, weight: weigh(data) });
     return data;
   }
 

@@ -8,10 +8,11 @@ import type { HitWithVersions, RateLimitDecision, RateLimitStore } from './store
  * milliseconds (so every instance shares one clock, whatever their own clocks say). Entries a full
  * window old are dropped, the rest counted; an allowed request is added. Refused requests are not
  * added. The key expires one window after its last entry, so idle counters vanish on their own.
+ * `before` runs first and `extra` is appended to the reply.
  *
- * Returns { allowed (1|0), remaining, resetMs }.
+ * Returns { allowed (1|0), remaining, resetMs, ...extra }.
  */
-const HIT_SCRIPT = `
+const hitScript = (before: string, extra: string) => `${before}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local limit = tonumber(ARGV[1])
@@ -22,35 +23,24 @@ if count < limit then
   redis.call('ZADD', KEYS[1], now, ARGV[3])
   redis.call('PEXPIRE', KEYS[1], window)
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {1, limit - count - 1, tonumber(oldest[2]) + window - now}
+  return {1, limit - count - 1, tonumber(oldest[2]) + window - now${extra}}
 end
 local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
-return {0, 0, tonumber(freeing[2]) + window - now}
+return {0, 0, tonumber(freeing[2]) + window - now${extra}}
 `;
+
+const HIT_SCRIPT = hitScript('', '');
 
 /**
  * The same check, and in the same round trip the business's published versions (-1 when Redis has
  * none): its own (KEYS[2]) and its occupancy's (KEYS[3]): the caches of src/cache/ learn there
  * whether a business or its bookings changed.
  */
-const HIT_WITH_VERSION_SCRIPT = `
-local v = tonumber(redis.call('GET', KEYS[2]) or '-1')
-local o = tonumber(redis.call('GET', KEYS[3]) or '-1')
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local count = redis.call('ZCARD', KEYS[1])
-if count < limit then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], window)
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {1, limit - count - 1, tonumber(oldest[2]) + window - now, v, o}
-end
-local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
-return {0, 0, tonumber(freeing[2]) + window - now, v, o}
-`;
+const HIT_WITH_VERSION_SCRIPT = hitScript(
+  `local v = tonumber(redis.call('GET', KEYS[2]) or '-1')
+local o = tonumber(redis.call('GET', KEYS[3]) or '-1')`,
+  ', v, o',
+);
 
 /** Raises a published version, never lowers it: publications of two writers may arrive in either order. */
 const PUBLISH_VERSION_SCRIPT = `
