@@ -6,7 +6,15 @@ import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { admin, adminOk, type Harness, startHarness } from './helpers/harness.ts';
 import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { verifySignature, WebhookReceiver } from './helpers/webhook-receiver.ts';
-import { configureWebhook, createWebhook, rotateSecret, testWorker, waitForFinal, webhookHarness } from './helpers/webhooks.ts';
+import {
+  configureWebhook,
+  createWebhook,
+  exhaustedDelivery,
+  rotateSecret,
+  testWorker,
+  waitForFinal,
+  webhookHarness,
+} from './helpers/webhooks.ts';
 
 for (const target of isolatedDbTargets()) {
   describe(`operator webhook reads and redelivery [${target.name}]`, () => {
@@ -26,16 +34,6 @@ for (const target of isolatedDbTargets()) {
 
     const base = (salon: SalonFixture) => `/businesses/${salon.business.slug}/webhook`;
 
-    /** A manual-service booking (one event) whose three automatic attempts all get a 500. */
-    async function exhaustedDelivery(salon: SalonFixture, path: string) {
-      const booking = await createOk(h, salon, { service: salon.manualService });
-      const [row] = await waitForFinal(h.db, booking.bookingId, 1);
-      assert.equal(row!.status, 'exhausted');
-      assert.equal(row!.attempt_count, 3);
-      assert.equal(receiver.at(path).length, 3);
-      return row!.delivery_id;
-    }
-
     test('the configuration: 404 webhook.not_configured before a PUT, then the URL and times without the secret', async () => {
       const salon = await createSalon(h.app);
       expectError(await admin(h.app, 'GET', base(salon)), 404, 'webhook.not_configured');
@@ -51,7 +49,7 @@ for (const target of isolatedDbTargets()) {
       const salon = await createSalon(h.app);
       const { url, path } = receiver.path('redeliver', (attempt) => ({ status: attempt <= 3 ? 500 : 200 }));
       const secret = await createWebhook(h, salon, url);
-      const deliveryId = await exhaustedDelivery(salon, path);
+      const deliveryId = await exhaustedDelivery(h, receiver, salon, path);
 
       const listed = (await adminOk(h.app, 'GET', `${base(salon)}/deliveries`)).deliveries;
       assert.deepEqual(
@@ -114,7 +112,7 @@ for (const target of isolatedDbTargets()) {
       const salon = await createSalon(h.app);
       const { url, path } = receiver.path('still-down', () => ({ status: 503 }));
       await createWebhook(h, salon, url);
-      const deliveryId = await exhaustedDelivery(salon, path);
+      const deliveryId = await exhaustedDelivery(h, receiver, salon, path);
       const { delivery } = await adminOk(h.app, 'POST', `${base(salon)}/deliveries/${deliveryId}/redeliver`);
       assert.equal(delivery.status, 'exhausted');
       assert.equal(delivery.attemptCount, 4);
@@ -127,7 +125,7 @@ for (const target of isolatedDbTargets()) {
       const salon = await createSalon(h.app);
       const { url, path } = receiver.path('slow', (attempt) => (attempt <= 3 ? { status: 500 } : 'hang'));
       await createWebhook(h, salon, url);
-      const deliveryId = await exhaustedDelivery(salon, path);
+      const deliveryId = await exhaustedDelivery(h, receiver, salon, path);
       const first = adminOk(h.app, 'POST', `${base(salon)}/deliveries/${deliveryId}/redeliver`);
       await receiver.waitFor(() => receiver.at(path).length === 4);
       const second = await admin(h.app, 'POST', `${base(salon)}/deliveries/${deliveryId}/redeliver`);

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { WebhookWorker } from '../src/webhooks/worker.ts';
 import { createOk, expectError } from './helpers/bookings.ts';
-import { api, createKey, createSalon, type SalonFixture } from './helpers/fixtures.ts';
+import { api, createKey, createSalon } from './helpers/fixtures.ts';
 import { call, type Harness } from './helpers/harness.ts';
 import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { verifySignature, WebhookReceiver } from './helpers/webhook-receiver.ts';
-import { createWebhook, deleteWebhook, testWorker, waitForFinal, webhookHarness } from './helpers/webhooks.ts';
+import { createWebhook, deleteWebhook, exhaustedDelivery, testWorker, waitForFinal, webhookHarness } from './helpers/webhooks.ts';
 
 const redeliverPath = (deliveryId: string) => `/webhooks/deliveries/${deliveryId}/redeliver`;
 
@@ -27,20 +27,11 @@ for (const target of isolatedDbTargets()) {
       await h.close();
     });
 
-    /** A manual-service booking (one event) whose three automatic attempts all get a 500. */
-    async function exhaustedDelivery(salon: SalonFixture, path: string): Promise<string> {
-      const booking = await createOk(h, salon, { service: salon.manualService });
-      const [row] = await waitForFinal(h.db, booking.bookingId, 1);
-      assert.equal(row!.status, 'exhausted');
-      assert.equal(receiver.at(path).length, 3);
-      return row!.delivery_id;
-    }
-
     test('an exhausted delivery sent again: the same bytes and timestamp as attempt 4, recorded succeeded; a replay of the key makes no attempt', async () => {
       const salon = await createSalon(h.app);
       const { url, path } = receiver.path('public-redeliver', (attempt) => ({ status: attempt <= 3 ? 500 : 200 }));
       const secret = await createWebhook(h, salon, url);
-      const deliveryId = await exhaustedDelivery(salon, path);
+      const deliveryId = await exhaustedDelivery(h, receiver, salon, path);
 
       const key = { 'idempotency-key': '6f1c1f1e-4f5a-4c1b-9d7e-2b8f3a9c0d11' };
       const r = await api(h.app, salon.key.secret, 'POST', redeliverPath(deliveryId), undefined, key);
@@ -94,7 +85,7 @@ for (const target of isolatedDbTargets()) {
         attempt <= 3 ? { status: 500 } : attempt === 4 ? 'hang' : { status: 200 },
       );
       await createWebhook(h, salon, url);
-      const deliveryId = await exhaustedDelivery(salon, path);
+      const deliveryId = await exhaustedDelivery(h, receiver, salon, path);
       const first = api(h.app, salon.key.secret, 'POST', redeliverPath(deliveryId));
       await receiver.waitFor(() => receiver.at(path).length === 4);
 

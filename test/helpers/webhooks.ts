@@ -8,10 +8,11 @@ import type { Config } from '../../src/config.ts';
 import { encryptSigningSecret, newSigningSecret } from '../../src/domain/webhooks/signing-secret.ts';
 import type { Db } from '../../src/store/db.ts';
 import { startWebhookWorker, type WebhookWorker, type WorkerOptions } from '../../src/webhooks/worker.ts';
-import { BASE_NOW } from './bookings.ts';
+import { BASE_NOW, createOk } from './bookings.ts';
 import type { DbTarget } from './databases.ts';
 import { api, type SalonFixture } from './fixtures.ts';
 import { startHarness, type Harness } from './harness.ts';
+import type { WebhookReceiver } from './webhook-receiver.ts';
 
 export const WEBHOOK_TEST_SETTINGS: Partial<Config> = {
   webhookAllowPrivateTargets: true,
@@ -129,4 +130,17 @@ export async function waitForFinal(db: Db, bookingId: string, count: number, tim
     if (Date.now() > until) throw new Error(`deliveries not final after ${timeoutMs} ms: ${JSON.stringify(rows)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * A manual-service booking (one event) whose three automatic attempts all got a 500 at `path` of
+ * the receiver (which the caller set to answer so): its delivery, exhausted; returns its id.
+ */
+export async function exhaustedDelivery(h: Harness, receiver: WebhookReceiver, salon: SalonFixture, path: string): Promise<string> {
+  const booking = await createOk(h, salon, { service: salon.manualService });
+  const [row] = await waitForFinal(h.db, booking.bookingId, 1);
+  assert.equal(row!.status, 'exhausted');
+  assert.equal(row!.attempt_count, 3);
+  assert.equal(receiver.at(path).length, 3);
+  return row!.delivery_id;
 }
