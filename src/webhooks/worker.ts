@@ -17,6 +17,7 @@ import {
   type ClaimedDelivery,
 } from '../store/webhook-outbox.ts';
 import { Dispatcher, type Resolver } from './dispatcher.ts';
+import { attemptLeaseMs } from '../domain/webhooks/attempt-lease.ts';
 
 /** Deliveries one worker has in flight at most: a slow receiver holds one slot, not the worker. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -76,7 +77,7 @@ export class WebhookWorker {
     });
     this.concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
     this.pollMs = opts.pollIntervalMs ?? DEFAULT_POLL_MS;
-    this.leaseMs = opts.leaseMs ?? 2 * opts.config.webhookTimeoutMs + 1_000;
+    this.leaseMs = opts.leaseMs ?? attemptLeaseMs(opts.config.webhookTimeoutMs);
     this.random = opts.random ?? Math.random;
   }
 

@@ -15,6 +15,7 @@ import { DeliveriesResult, DeliveryResult, OperatorDeliveriesQuery, PutWebhookBo
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 import { CURSOR_EXAMPLE, deliveryExample, redeliveredExample, webhookExample, webhookWithSecretExample } from '../../openapi-examples.ts';
 import { withExample } from '../../openapi-parts.ts';
+import { redeliverySettings } from '../redelivery-settings.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) });
 const DeliveryParams = Type.Object({
@@ -110,14 +111,9 @@ export async function operatorWebhookRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { config } = app.ctx;
       const delivery = await operatorRedeliver(app.ctx.db, request.params.slug, {
+        ...redeliverySettings(app),
         deliveryId: request.params.deliveryId,
-        serverSecret: app.ctx.serverSecret,
-        sender: app.ctx.webhookSender,
-        retryDelays: config.webhookRetryDelays,
-        leaseMs: 2 * config.webhookTimeoutMs + 1_000,
-        onAttempt: (outcome) => app.ctx.metrics.webhookAttempts.inc({ outcome }),
       });
       return ok(request, { delivery });
     },

@@ -7,6 +7,7 @@ import { runIdempotentStatement } from '../../plugins/idempotency.ts';
 import { responses, Slug } from '../../schemas/common.ts';
 import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { DeliveryResult } from '../../schemas/webhook.ts';
+import { redeliverySettings } from '../redelivery-settings.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
 
 const DELIVERY_ID = '0f3b2c6a9d1e4f708192a3b4c5d6e7f8';
@@ -97,16 +98,11 @@ export async function webhookRedeliverRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = authOf(request);
       checkSalon(auth, request.query.salonSlug);
-      const { config } = app.ctx;
       return runIdempotentStatement(app, request, reply, async (db, settle) => {
         const delivery = await redeliverWebhook(db, {
+          ...redeliverySettings(app),
           businessId: auth.businessId,
           deliveryId: request.params.deliveryId,
-          serverSecret: app.ctx.serverSecret,
-          sender: app.ctx.webhookSender,
-          retryDelays: config.webhookRetryDelays,
-          leaseMs: 2 * config.webhookTimeoutMs + 1_000,
-          onAttempt: (outcome) => app.ctx.metrics.webhookAttempts.inc({ outcome }),
           settle: (d) => settle({ status: 200, data: { delivery: d } }),
         });
         return { status: 200, data: { delivery } };
