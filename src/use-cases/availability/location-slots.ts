@@ -5,7 +5,7 @@ import type { EngineResult } from '../../domain/availability/types.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
 import type { Queryable } from '../../store/db.ts';
-import { occupancyRead, type AvailabilityCache } from './read-cache.ts';
+import { occupancyRead, type CacheUse } from '../read-cache.ts';
 
 /**
  * Runs the engine for one service at one location over local dates, with the location's rules. The
@@ -25,7 +25,7 @@ export async function slotsAtLocation(
     now: Date;
     limit: number;
     /** searches only: a booking's own check reads in its transaction */
-    cache?: AvailabilityCache | undefined;
+    cache?: CacheUse | undefined;
   },
 ): Promise<{ result: EngineResult; staff: ReadonlyArray<{ id: string; name: string }> }> {
   const window = searchWindow(a.service, a.firstDay, a.lastDay);

@@ -11,14 +11,14 @@ import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
 import { slotsAtLocation } from './location-slots.ts';
-import { catalogueRead, occupancyRead, type AvailabilityCache } from './read-cache.ts';
+import { catalogueRead, occupancyRead, type CacheUse } from '../read-cache.ts';
 
 export const SLOT_LIMIT = 500;
 
 export interface SearchInput {
   location: LocationRecord;
   /** the caches to answer reads from; none: every read goes to the database */
-  cache?: AvailabilityCache | undefined;
+  cache?: CacheUse | undefined;
   serviceId: string;
   staffId?: string | undefined;
   from: string;

@@ -6,7 +6,7 @@ import { effectiveFeatures } from '../../domain/plans.ts';
 import type { Db } from '../../store/db.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { getSubscription } from '../../store/subscriptions.ts';
-import { catalogueRead, type AvailabilityCache } from '../availability/read-cache.ts';
+import { catalogueRead, type CacheUse } from '../read-cache.ts';
 import { resolveLocationAndService } from '../scope.ts';
 import { type CreateOutcome, createBooking } from './create.ts';
 
@@ -18,7 +18,7 @@ export interface PublicCreateRequest {
   secret: Buffer;
   gate: AttemptGate;
   /** the catalogue cache (the location and service); busy times are read fresh by the create */
-  cache?: AvailabilityCache | undefined;
+  cache?: CacheUse | undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { assertRealDates } from '../../../domain/availability/date-range.ts';
 import { searchAvailability, SLOT_LIMIT } from '../../../use-cases/availability/search.ts';
 import { AppError } from '../../../domain/errors.ts';
-import { catalogueRead, type AvailabilityCache } from '../../../use-cases/availability/read-cache.ts';
+import { catalogueRead } from '../../../use-cases/read-cache.ts';
+import { cacheUse } from '../../cache-use.ts';
 import { resolveLocation } from '../../../use-cases/scope.ts';
 import type { App } from '../../context.ts';
 import { ok, type MetaExtras } from '../../envelope.ts';
@@ -50,12 +51,7 @@ export async function availabilityRoutes(app: App): Promise<void> {
       const auth = authOf(request);
       const body = request.body;
       assertRealDates(body.dateRange.from, body.dateRange.to);
-      const cache: AvailabilityCache = {
-        caches: app.ctx.caches,
-        businessId: auth.businessId,
-        version: request.businessVersion,
-        occupancy: request.occupancyVersion,
-      };
+      const cache = cacheUse(app, request);
       const location = await catalogueRead(cache, ['location', auth.businessSlug, body.salonSlug, body.locationSlug], () =>
         resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug),
       );

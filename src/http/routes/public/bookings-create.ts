@@ -11,6 +11,7 @@ import { responses } from '../../schemas/common.ts';
 import { IdempotencyKeyHeader } from '../../schemas/idempotency-key.ts';
 import { PUBLIC_AUTH_ERRORS, WRITE_ERRORS } from './access-errors.ts';
 import { bookingExample, createBookingExample } from '../../openapi-examples.ts';
+import { cacheUse } from '../../cache-use.ts';
 
 /**
  * A `null` member means "absent": the idempotency fingerprint already drops nulls (spec rule 11), so
@@ -88,8 +89,7 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
             ...(outcome.depositPaymentUrl ? { liveOnly: { nextAction: { depositPaymentUrl: outcome.depositPaymentUrl } } } : {}),
           });
           const { deposits, serverSecret: secret, bookingGate: gate } = app.ctx;
-          const cache = { caches: app.ctx.caches, businessId: auth.businessId, version: request.businessVersion, occupancy: undefined };
-          const req = { auth, body, now: app.ctx.clock(), deposits, secret, gate, cache };
+          const req = { auth, body, now: app.ctx.clock(), deposits, secret, gate, cache: cacheUse(app, request) };
           return result(await createPublicBooking(db, req, (outcome) => settle(result(outcome))));
         });
       // A burst of one business waits here, in memory, instead of filling the instance's pool

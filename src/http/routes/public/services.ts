@@ -7,6 +7,7 @@ import { LocationScopeQuery, Service } from '../../schemas/catalog.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
 import { serviceExample } from '../../openapi-examples.ts';
+import { cacheUse } from '../../cache-use.ts';
 
 export async function serviceListRoutes(app: App): Promise<void> {
   app.get(
@@ -30,10 +31,7 @@ export async function serviceListRoutes(app: App): Promise<void> {
     async (request) => {
       const { salonSlug, locationSlug } = request.query;
       return ok(request, {
-        services: await listServices(app.ctx.db, authOf(request), salonSlug, locationSlug, {
-          caches: app.ctx.caches,
-          version: request.businessVersion,
-        }),
+        services: await listServices(app.ctx.db, authOf(request), salonSlug, locationSlug, cacheUse(app, request)),
       });
     },
   );

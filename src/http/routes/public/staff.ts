@@ -7,6 +7,7 @@ import { LocationScopeQuery, StaffMember } from '../../schemas/catalog.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
 import { staffMemberExample } from '../../openapi-examples.ts';
+import { cacheUse } from '../../cache-use.ts';
 
 export async function staffListRoutes(app: App): Promise<void> {
   app.get(
@@ -30,10 +31,7 @@ export async function staffListRoutes(app: App): Promise<void> {
     async (request) => {
       const { salonSlug, locationSlug } = request.query;
       return ok(request, {
-        staff: await listStaff(app.ctx.db, authOf(request), salonSlug, locationSlug, {
-          caches: app.ctx.caches,
-          version: request.businessVersion,
-        }),
+        staff: await listStaff(app.ctx.db, authOf(request), salonSlug, locationSlug, cacheUse(app, request)),
       });
     },
   );

@@ -1,11 +1,11 @@
-import type { ReadCaches } from '../../cache/read-caches.ts';
+import type { ReadCaches } from '../cache/read-caches.ts';
 
 /**
  * The caches and the versions the request learnt before it read anything (undefined: that cache is
  * bypassed). docs/architecture.md "Caches and their invalidation" says why an answer kept under
  * these versions is exact.
  */
-export interface AvailabilityCache {
+export interface CacheUse {
   caches: ReadCaches;
   businessId: string;
   /** the business's own version: its catalogue, staff, hours and time off */
@@ -14,13 +14,13 @@ export interface AvailabilityCache {
   occupancy: number | undefined;
 }
 
-function id(c: AvailabilityCache, parts: readonly unknown[]): string {
+function id(c: CacheUse, parts: readonly unknown[]): string {
   // The business is part of every id: versions are per business, so two businesses' numbers may match.
-  return JSON.stringify(['availability', c.businessId, ...parts]);
+  return JSON.stringify([c.businessId, ...parts]);
 }
 
-/** A read that depends on the catalogue only (a service, who performs it). */
-export function catalogueRead<T>(c: AvailabilityCache | undefined, parts: readonly unknown[], read: () => Promise<T>): Promise<T> {
+/** A read that depends on the catalogue only (a listing, a service, who performs it). */
+export function catalogueRead<T>(c: CacheUse | undefined, parts: readonly unknown[], read: () => Promise<T>): Promise<T> {
   if (!c) return read();
   return c.caches.answer(c.version, id(c, parts), read);
 }
@@ -30,7 +30,7 @@ export function catalogueRead<T>(c: AvailabilityCache | undefined, parts: readon
  * versions, in the pool of large answers, weighed by `weigh` (about its element count).
  */
 export function occupancyRead<T>(
-  c: AvailabilityCache | undefined,
+  c: CacheUse | undefined,
   parts: readonly unknown[],
   read: () => Promise<T>,
   weigh: (data: T) => number,
