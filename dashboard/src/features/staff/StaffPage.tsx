@@ -257,44 +257,22 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
                 return (
                   <div className="hours-row" key={r.key}>
                     <span>{n === 0 ? day : ''}</span>
-                    <span>
-                      <label htmlFor={f.id(`start-${r.key}`)}>
-                        <span className="sr-only">{day} </span>
-                        Start
-                        {suffix}{' '}
-                      </label>
-                      <input
-                        id={f.id(`start-${r.key}`)}
-                        type="text"
-                        inputMode="numeric"
-                        pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
-                        placeholder="HH:MM"
-                        size={5}
-                        required
-                        value={r.start}
-                        onChange={(e) => setRow(r.key, { start: e.target.value })}
-                        aria-invalid={errors.fields.workingHours ? true : undefined}
-                      />
-                    </span>
-                    <span>
-                      <label htmlFor={f.id(`end-${r.key}`)}>
-                        <span className="sr-only">{day} </span>
-                        End
-                        {suffix}{' '}
-                      </label>
-                      <input
-                        id={f.id(`end-${r.key}`)}
-                        type="text"
-                        inputMode="numeric"
-                        pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
-                        placeholder="HH:MM"
-                        size={5}
-                        required
-                        value={r.end}
-                        onChange={(e) => setRow(r.key, { end: e.target.value })}
-                        aria-invalid={errors.fields.workingHours ? true : undefined}
-                      />
-                    </span>
+                    <HoursTime
+                      id={f.id(`start-${r.key}`)}
+                      day={day}
+                      label={`Start${suffix}`}
+                      value={r.start}
+                      onChange={(start) => setRow(r.key, { start })}
+                      invalid={Boolean(errors.fields.workingHours)}
+                    />
+                    <HoursTime
+                      id={f.id(`end-${r.key}`)}
+                      day={day}
+                      label={`End${suffix}`}
+                      value={r.end}
+                      onChange={(end) => setRow(r.key, { end })}
+                      invalid={Boolean(errors.fields.workingHours)}
+                    />
                     <span className="inline-actions">
                       <button
                         type="button"
@@ -491,5 +469,29 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
         </div>
       )}
     </div>
+  );
+}
+
+/** One HH:MM field of a working-hours row, its label naming the day for screen readers. */
+function HoursTime(p: { id: string; day: string; label: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
+  return (
+    <span>
+      <label htmlFor={p.id}>
+        <span className="sr-only">{p.day} </span>
+        {p.label}{' '}
+      </label>
+      <input
+        id={p.id}
+        type="text"
+        inputMode="numeric"
+        pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
+        placeholder="HH:MM"
+        size={5}
+        required
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.invalid ? true : undefined}
+      />
+    </span>
   );
 }
