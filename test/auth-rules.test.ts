@@ -262,8 +262,9 @@ for (const target of dbTargets()) {
     test('401 auth.invalid_key: a personal key whose member was removed', async () => {
       const userId = uniqueSlug('user');
       const otherUser = uniqueSlug('user');
-      await addMember(h.db, biz.id, userId);
-      await addMember(h.db, biz.id, otherUser);
+      // owners: a personal key acts only with what its holder's role allows, and these call every route
+      await addMember(h.db, biz.id, userId, 'owner');
+      await addMember(h.db, biz.id, otherUser, 'owner');
       const personal = await createKey(h.app, biz.slug, { type: 'personal', userId });
       const personal2 = await createKey(h.app, biz.slug, { type: 'personal', userId });
       const stays = await createKey(h.app, biz.slug, { type: 'personal', userId: otherUser });

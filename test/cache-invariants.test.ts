@@ -123,7 +123,7 @@ function invariants(world: () => World): void {
     const s = await createSalon(a);
     const userId = uniqueSlug('user');
     await addMember(db, s.business.id, userId);
-    const personal = await createKey(a, s.business.slug, { type: 'personal', userId });
+    const personal = await createKey(a, s.business.slug, { type: 'personal', userId, capabilities: ['services.read', 'staff.read'] });
     await warm(b, s, personal.secret);
     const rm = await admin(a, 'DELETE', `/businesses/${s.business.slug}/members/${encodeURIComponent(userId)}`);
     assert.equal(rm.status, 200, rm.raw);

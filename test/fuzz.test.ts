@@ -77,7 +77,7 @@ for (const target of TARGETS) {
       const opCatalog = await seedCatalog(h, doc, opb.slug);
       const personalKey = async (b: BusinessFixture, userId: string) => {
         await addMember(h.db, b.id, userId);
-        return createKey(h.app, b.slug, { type: 'personal', userId });
+        return createKey(h.app, b.slug, { type: 'personal', userId, capabilities: ['services.read'] });
       };
       const sacrificial = [await createKey(h.app, opb.slug), await personalKey(opb, 'fuzz-user')];
       pubPools = {

@@ -156,7 +156,7 @@ for (const target of dbTargets()) {
       await insertMember(h.db, biz.id, 'owner');
       const m = await memberCookie(h.app, h.db, biz.id, 'manager');
       await h.db.query(`INSERT INTO memberships (business_id, user_id, role) VALUES ($1, $2, 'frontDesk')`, [other.id, m.userId]);
-      const personal = await createKey(h.app, biz.slug, { type: 'personal', userId: m.userId });
+      const personal = await createKey(h.app, biz.slug, { type: 'personal', userId: m.userId, capabilities: ['booking.read'] });
       assert.equal((await asMember(h.app, m.cookie, 'GET', `/businesses/${biz.slug}/locations`)).status, 200);
       const rm = await admin(h.app, 'DELETE', `/businesses/${biz.slug}/members/${m.userId}`);
       assert.equal(rm.status, 200, rm.raw);

@@ -253,7 +253,11 @@ for (const target of dbTargets()) {
       test('DELETE /businesses/{slug}/members/{userId} of a member of another business: as unknown; their keys live on', async () => {
         const theirMember = uniqueSlug('user');
         await addMember(h.db, theirs.business.id, theirMember);
-        const key = await createKey(h.app, theirs.business.slug, { type: 'personal', userId: theirMember });
+        const key = await createKey(h.app, theirs.business.slug, {
+          type: 'personal',
+          userId: theirMember,
+          capabilities: ['services.read'],
+        });
         const del = (userId: string) => admin(h.app, 'DELETE', `/businesses/${mine.business.slug}/members/${encodeURIComponent(userId)}`);
         likeUnknown(await del(theirMember), await del(uniqueSlug('user')), 404, 'request.not_found');
         const theirKey = (await keysOf(theirs)).find((k: any) => k.id === key.id);

@@ -1,4 +1,5 @@
 import type { Capability, KeyKind, KeyType, Tier } from '../domain/capabilities.ts';
+import type { MemberRole } from '../domain/members/roles.ts';
 import type { Plan, SubscriptionStatus } from '../domain/plans.ts';
 import type { Queryable } from './db.ts';
 
@@ -6,8 +7,12 @@ export interface KeyWithBusiness {
   id: string;
   business_id: string;
   business_slug: string;
+  type: KeyType;
   kind: KeyKind;
+  /** as stored; a personal key acts with those its holder's role allows (domain/members/key-authority.ts) */
   capabilities: Capability[];
+  /** a personal key's holder's role in the key's business, in the same snapshot; null for an integration key */
+  holder_role: MemberRole | null;
   tier: Tier;
   plan: Plan | null;
   status: SubscriptionStatus;
@@ -20,8 +25,8 @@ export interface KeyWithBusiness {
 }
 
 /**
- * Read on every request the key cache (src/cache/) cannot answer, so a revocation or expiry is effective on the very next
- * request on every instance. The same statement records the use when the recorded one is a minute
+ * Read on every request the key cache (src/cache/) cannot answer, so a revocation, an expiry or a
+ * change of a personal key's holder's role is effective on the very next request on every instance. The same statement records the use when the recorded one is a minute
  * old or more: the UPDATE matches no row on every other request, so the lookup stays one indexed
  * read that takes no lock and writes nothing; concurrent requests past the minute write once (the
  * second re-checks the condition after the first commits).
@@ -29,12 +34,15 @@ export interface KeyWithBusiness {
 export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWithBusiness | undefined> {
   const r = await q.query<KeyWithBusiness>(
     `/* unversioned */ WITH found AS (
-       SELECT k.id, k.business_id, b.slug AS business_slug, k.kind, k.capabilities, k.tier,
+       SELECT k.id, k.business_id, b.slug AS business_slug, k.type, k.kind, k.capabilities, m.role AS holder_role, k.tier,
               s.plan, s.status, s.feature_overrides, k.last_used_at, k.expires_at,
               COALESCE(v.version, 0) AS version, COALESCE(o.version, 0) AS occupancy
          FROM api_keys k
          JOIN businesses b ON b.id = k.business_id
          JOIN subscriptions s ON s.business_id = k.business_id
+         -- A role change bumps the business version (memberships_version), so a key cached with
+         -- this role is not trusted after it.
+         LEFT JOIN memberships m ON m.business_id = k.business_id AND m.user_id = k.user_id
          LEFT JOIN business_versions v ON v.business_id = k.business_id
          LEFT JOIN business_versions o ON o.business_id = 'occ:' || k.business_id
         WHERE k.secret_hash = $1
@@ -50,7 +58,7 @@ export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWith
                        FOR UPDATE SKIP LOCKED)
         RETURNING 1
      )
-     SELECT id, business_id, business_slug, kind, capabilities, tier, plan, status, feature_overrides, expires_at, version, occupancy FROM found`,
+     SELECT id, business_id, business_slug, type, kind, capabilities, holder_role, tier, plan, status, feature_overrides, expires_at, version, occupancy FROM found`,
     [hash],
   );
   return r.rows[0];
@@ -88,16 +96,22 @@ export interface KeyRow {
 const KEY_COLUMNS = 'id, name, type, kind, capabilities, tier, prefix, user_id, expires_at, revoked_at, created_at, last_used_at';
 
 /**
- * `not_member`: a personal key acts for a member, so it is issued only to an existing member of the
- * key's business (never to a user of another business, never by making one). Call it inside a
- * transaction: the membership row stays share-locked until commit, so a concurrent removal of the
- * member either waits and then revokes this key too, or wins and this insert answers `not_member`.
+ * The role of the member a personal key is to be issued to, or undefined when `userId` is not a
+ * member of the business (a key is never issued to a user of another business, nor makes one a
+ * member). Call it inside the transaction that inserts the key: the membership row stays
+ * share-locked until commit, so a concurrent removal or role change waits for the key and then
+ * revokes or narrows it too, or goes first and this read sees its outcome.
  */
-export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow | 'not_member'> {
-  if (k.userId !== null) {
-    const m = await q.query('SELECT 1 FROM memberships WHERE business_id = $1 AND user_id = $2 FOR SHARE', [k.businessId, k.userId]);
-    if (m.rows.length === 0) return 'not_member';
-  }
+export async function lockHolderRole(q: Queryable, businessId: string, userId: string): Promise<MemberRole | undefined> {
+  const m = await q.query<{ role: MemberRole }>('SELECT role FROM memberships WHERE business_id = $1 AND user_id = $2 FOR SHARE', [
+    businessId,
+    userId,
+  ]);
+  return m.rows[0]?.role;
+}
+
+/** A personal key (`userId` set): after lockHolderRole in the same transaction. */
+export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow> {
   const r = await q.query<KeyRow>(
     `INSERT INTO api_keys (id, business_id, name, type, kind, capabilities, tier, prefix, secret_hash, user_id, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)

@@ -2,6 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecret, isWellFormedApiKey } from '../../domain/api-key-secret.ts';
 import { AppError } from '../../domain/errors.ts';
+import { effectiveCapabilities } from '../../domain/members/key-authority.ts';
 import { allowsApiAccess, effectiveFeatures } from '../../domain/plans.ts';
 import { findUsableKey, type KeyWithBusiness } from '../../store/api-keys.ts';
 import { occupancyVersionId } from '../../store/business-versions.ts';
@@ -87,10 +88,12 @@ export function registerAuth(app: FastifyInstance): void {
     if (key.kind === 'guest_partner' && !access.guestPartner) {
       throw new AppError('auth.kind_endpoint_denied');
     }
-    if (!key.capabilities.includes(access.capability)) {
+    // A personal key: what its holder's role allows now (read with the key, under its version).
+    const granted = grantedBy(key);
+    if (!granted.includes(access.capability)) {
       throw new AppError('auth.insufficient_capability', undefined, {
         required: [access.capability],
-        granted: key.capabilities,
+        granted,
       });
     }
     request.auth = {
@@ -98,7 +101,7 @@ export function registerAuth(app: FastifyInstance): void {
       businessId: key.business_id,
       businessSlug: key.business_slug,
       kind: key.kind,
-      capabilities: key.capabilities,
+      capabilities: granted,
       tier: key.tier,
     };
   });
@@ -108,8 +111,12 @@ function passes(key: KeyWithBusiness, access: { capability: string; guestPartner
   return (
     allowsApiAccess(key.status, effectiveFeatures(key.plan, key.feature_overrides)) &&
     (key.kind !== 'guest_partner' || access.guestPartner === true) &&
-    (key.capabilities as string[]).includes(access.capability)
+    (grantedBy(key) as string[]).includes(access.capability)
   );
+}
+
+function grantedBy(key: KeyWithBusiness) {
+  return effectiveCapabilities({ type: key.type, capabilities: key.capabilities, holderRole: key.holder_role });
 }
 
 /** The authenticated key of a public route; the hook guarantees it is there. */

@@ -2,9 +2,10 @@ import { generateApiKeySecret } from '../../domain/api-key-secret.ts';
 import { GUEST_PARTNER_CAPABILITIES, type Capability, type KeyKind, type KeyType, type Tier } from '../../domain/capabilities.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
+import { beyondRole } from '../../domain/members/key-authority.ts';
 import { byNameThenId } from '../../domain/catalog-view.ts';
 import type { Db } from '../../store/db.ts';
-import { insertKey, listKeys, revokeKey, type KeyRow } from '../../store/api-keys.ts';
+import { insertKey, listKeys, lockHolderRole, revokeKey, type KeyRow } from '../../store/api-keys.ts';
 import { requireBusiness } from './businesses.ts';
 
 export interface ApiKeyView {
@@ -84,7 +85,17 @@ export async function createApiKey(
   const { secret, prefix, hash } = generateApiKeySecret();
   const row = await db.transaction(async (tx) => {
     const b = await requireBusiness(tx, businessSlug);
-    const inserted = await insertKey(tx, {
+    if (input.userId !== undefined) {
+      // Decided on the locked membership: a demotion committing meanwhile waits for this key (and
+      // then narrows it, members-and-sessions.md) or went first and is seen here.
+      const role = await lockHolderRole(tx, b.id, input.userId);
+      if (role === undefined) throw invalidField('body.userId', 'is not a member of this business');
+      const extra = beyondRole(capabilities, role);
+      if (extra.length > 0) {
+        throw invalidField('body.capabilities', `a personal key of a member with the role ${role} may not hold ${extra.join(', ')}`);
+      }
+    }
+    return insertKey(tx, {
       id: newId('key'),
       businessId: b.id,
       name: input.name,
@@ -97,8 +108,6 @@ export async function createApiKey(
       userId: input.userId ?? null,
       expiresAt: input.expiresAt ?? null,
     });
-    if (inserted === 'not_member') throw invalidField('body.userId', 'is not a member of this business');
-    return inserted;
   });
   return { ...apiKeyView(row), secret };
 }

@@ -189,7 +189,7 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
       <label htmlFor={f('type')}>Type</label>
       <select id={f('type')} name="type" value={type} onChange={(e) => setType(e.target.value as NewKey['type'])}>
         <option value="integration">integration (a system: a website, a booking widget)</option>
-        <option value="personal">personal (held by one member; revoked when they leave)</option>
+        <option value="personal">personal (held by one member; never more than their role allows; revoked when they leave)</option>
       </select>
       {type === 'personal' && (
         <>
