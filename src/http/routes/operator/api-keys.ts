@@ -18,7 +18,7 @@ export async function apiKeyRoutes(app: App): Promise<void> {
         operationId: 'operatorCreateApiKey',
         summary: 'Create an API key; its secret is returned this once',
         description:
-          'Creates an API key for the business with the given capabilities, kind (owner or guest_partner) and tier. The whole key (`secret`) is in this response only; the server keeps a hash. The elevated tier is for the platform operator to give.',
+          "Creates an API key for the business with the given capabilities, kind (owner or guest_partner) and tier. The whole key (`secret`) is in this response only; the server keeps a hash. The elevated tier is for the platform operator to give. A personal key (`userId`) may hold only what its holder's role allows (`webhook.manage` and `subscription.read` are the owner's alone; otherwise 400 on `body.capabilities`), and acts with what their role allows at each request, so a demotion narrows it at once.",
         params: Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) }),
         body: withExample(CreateApiKeyBody, createApiKeyExample),
         response: responses(200, Type.Object({ apiKey: ApiKeyView }), [...OPERATOR_ERRORS, 'request.not_found'], {
