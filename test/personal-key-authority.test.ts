@@ -204,6 +204,30 @@ else
     });
     authority(() => w);
     creation(() => w);
+
+    test('a creation racing a demotion is decided on the role the demotion commits (the membership is share-locked)', async () => {
+      const biz = await createBusiness(w.a);
+      const holder = uniqueSlug('user');
+      await addMember(w.db, biz.id, holder, 'owner');
+      await addMember(w.db, biz.id, uniqueSlug('user'), 'owner');
+      let creating: Promise<{ status: number; raw: string; body: any }> | undefined;
+      // The demotion holds the membership row until it commits; the creation, started meanwhile on
+      // the other instance, must wait for it and then see the new role.
+      await w.db.transaction(async (tx) => {
+        await tx.query(`UPDATE memberships SET role = 'manager' WHERE business_id = $1 AND user_id = $2`, [biz.id, holder]);
+        creating = admin(w.b, 'POST', `/businesses/${biz.slug}/api-keys`, {
+          name: 'phone',
+          type: 'personal',
+          kind: 'owner',
+          capabilities: ['webhook.manage'],
+          userId: holder,
+        });
+        await new Promise((res) => setTimeout(res, 300));
+      });
+      const r = await creating!;
+      assert.equal(r.status, 400, r.raw);
+      assert.equal(r.body.error.details.issues[0].path, 'body.capabilities');
+    });
   });
 
 for (const target of dbTargets()) {
