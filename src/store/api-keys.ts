@@ -26,10 +26,11 @@ export interface KeyWithBusiness {
 
 /**
  * Read on every request the key cache (src/cache/) cannot answer, so a revocation, an expiry or a
- * change of a personal key's holder's role is effective on the very next request on every instance. The same statement records the use when the recorded one is a minute
- * old or more: the UPDATE matches no row on every other request, so the lookup stays one indexed
- * read that takes no lock and writes nothing; concurrent requests past the minute write once (the
- * second re-checks the condition after the first commits).
+ * change of a personal key's holder's role is effective on the very next request on every
+ * instance. The same statement records the use when the recorded one is a minute old or more: the
+ * UPDATE matches no row on every other request, so the lookup stays one indexed read that takes no
+ * lock and writes nothing; concurrent requests past the minute write once (the second re-checks
+ * the condition after the first commits).
  */
 export async function findUsableKey(q: Queryable, hash: string): Promise<KeyWithBusiness | undefined> {
   const r = await q.query<KeyWithBusiness>(
@@ -110,7 +111,10 @@ export async function lockHolderRole(q: Queryable, businessId: string, userId: s
   return m.rows[0]?.role;
 }
 
-/** A personal key (`userId` set): after lockHolderRole in the same transaction. */
+/**
+ * A personal key (`userId` set) only after lockHolderRole, in the same transaction, found its holder
+ * a member whose role allows the key's capabilities.
+ */
 export async function insertKey(q: Queryable, k: NewKey): Promise<KeyRow> {
   const r = await q.query<KeyRow>(
     `INSERT INTO api_keys (id, business_id, name, type, kind, capabilities, tier, prefix, secret_hash, user_id, expires_at)
