@@ -43,6 +43,19 @@ describe('dashboard serving', () => {
     assert.equal(r.headers.location, '/dashboard/?x=1');
   });
 
+  test('/ (GET and HEAD, exactly /) redirects to the dashboard with 302', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const url of ['/', '/?from=bookmark']) {
+        const r = await app.inject({ method, url });
+        assert.equal(r.statusCode, 302, `${method} ${url}`);
+        assert.equal(r.headers.location, '/dashboard/');
+      }
+    }
+    const post = await app.inject({ method: 'POST', url: '/' });
+    assert.equal(post.statusCode, 404);
+    assert.equal((await app.inject({ url: '/index.html' })).statusCode, 404);
+  });
+
   for (const url of ['/dashboard/', '/dashboard/sign-in', '/dashboard/salon-a/calendar?date=2026-03-29', '/dashboard/.secret']) {
     test(`${url} -> index.html, not cached, with the security headers`, async () => {
       const r = await app.inject({ url });
@@ -97,14 +110,19 @@ for (const target of dbTargets()) {
         paths.filter((p) => p.startsWith('/dashboard')),
         [],
       );
-      const entries = h.app.routeTable.filter((r) => r.url.startsWith('/dashboard'));
-      assert.ok(entries.length >= 2);
+      assert.equal((h.app.swagger() as { paths: Record<string, unknown> }).paths['/'], undefined);
+      const entries = h.app.routeTable.filter((r) => r.url.startsWith('/dashboard') || r.url === '/');
+      assert.ok(entries.length >= 3);
+      assert.ok(entries.some((e) => e.url === '/'));
       for (const e of entries) {
         assert.deepEqual(e.access, { surface: 'open' });
         assert.equal(e.hidden, true);
       }
       const r = await h.app.inject({ url: '/dashboard' });
       assert.equal(r.statusCode, 301);
+      const root = await h.app.inject({ url: '/' });
+      assert.equal(root.statusCode, 302);
+      assert.equal(root.headers.location, '/dashboard/');
     });
   });
 }

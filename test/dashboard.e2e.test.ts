@@ -5,7 +5,8 @@
  * when /usr/bin/chromium is absent (`apt-get install -y chromium`).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -18,7 +19,6 @@ import {
   cspViolations,
   launchBrowser,
   type LiveServer,
-  ROOT,
   SKIP_BROWSER as skip,
   seriousViolations,
   startLiveServer,
@@ -27,7 +27,12 @@ import { api, createBusiness, createLocation, createSalon, type BusinessFixture,
 import { ADMIN_TOKEN, adminOk, call } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
 
-const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+/**
+ * Where the pictures of the calendar, requests and booking detail go. A test run writes nothing into
+ * the repository: a temporary folder, removed at the end. `npm run screenshots` (scripts/screenshots.ts)
+ * runs this file with SCREENSHOTS_DIR=docs/screenshots to refresh the docs' pictures.
+ */
+const SCREENSHOTS = process.env.SCREENSHOTS_DIR ?? '';
 if (skip) console.log(`# ${skip}`);
 
 // Counted as a skipped test in the run's summary, with the reason, rather than passing silently.
@@ -66,7 +71,14 @@ function describeBrowser() {
       return r.body.data.booking.bookingId;
     };
 
+    let shots = SCREENSHOTS;
+    const screenshot = async (name: string, fullPage = false) => {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, name), fullPage });
+    };
+
     before(async () => {
+      if (!shots) shots = mkdtempSync(join(tmpdir(), 'dashboard-screenshots-'));
       server = await startLiveServer();
       ({ app, db, base } = server);
 
@@ -99,6 +111,7 @@ function describeBrowser() {
     after(async () => {
       await browser?.close();
       await server?.close();
+      if (!SCREENSHOTS) rmSync(shots, { recursive: true, force: true });
     });
 
     test('sign-in page: a wrong password shows the API message; no serious accessibility violation', async () => {
@@ -198,8 +211,7 @@ function describeBrowser() {
       await page.getByRole('heading', { name: /^Booking BK-/, level: 1 }).waitFor();
       await page.getByText('+36301234567', { exact: true }).waitFor();
       assert.deepEqual(await seriousViolations(page), [], 'booking detail');
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, 'booking-detail.png'), fullPage: true });
+      await screenshot('booking-detail.png', true);
       await page.getByRole('button', { name: 'Reschedule' }).click();
       const move = page.getByRole('dialog', { name: 'Move the booking' });
       await move.getByLabel('Time', { exact: true }).fill('14:00');
@@ -224,8 +236,7 @@ function describeBrowser() {
       await page.getByRole('link', { name: /Greta Guest, Haircut, confirmed/ }).waitFor();
       assert.equal(await page.getByRole('link', { name: /Walk-in Wanda/ }).count(), 0);
       assert.deepEqual(await seriousViolations(page), []);
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, 'calendar.png') });
+      await screenshot('calendar.png');
 
       await page.getByRole('button', { name: 'Previous day' }).click();
       await page.waitForURL((u) => u.search.includes(`date=${today}`));
@@ -245,7 +256,7 @@ function describeBrowser() {
       const rita = await request('Rita Request', '15:00');
       const ritaCard = page.getByRole('article', { name: 'Rita Request, Colouring' });
       await ritaCard.waitFor({ timeout: 10_000 });
-      await page.screenshot({ path: join(SCREENSHOTS, 'requests.png') });
+      await screenshot('requests.png');
       await ritaCard.getByRole('button', { name: 'Accept' }).click();
       await ritaCard.waitFor({ state: 'detached' });
       assert.equal((await adminOk(app, 'GET', `/bookings/${rita}`)).booking.status, 'confirmed');

@@ -96,7 +96,7 @@ for (const target of dbTargets()) {
       const cases: InjectOptions[] = [
         { method: 'GET', url: '/v1/nope' },
         { method: 'GET', url: '/v1' },
-        { method: 'GET', url: '/' },
+        { method: 'POST', url: '/' },
         { method: 'GET', url: '/v2/subscription' },
         { method: 'GET', url: '/v1/subscriptions' },
         { method: 'GET', url: '/admin/v1/nope' },

@@ -49,7 +49,8 @@ function builtFile(root: string, wildcard: string): string | undefined {
  * GET /dashboard/*: the single-page application. A file of the build is served as is (hashed
  * `assets/` immutable for a year); any other path is a page of the app, so it answers index.html
  * (never cached: it names the current hashed assets) and the client-side router draws it.
- * `/dashboard` redirects to `/dashboard/`. Not part of the API: hidden from the OpenAPI document.
+ * `/dashboard` redirects to `/dashboard/`, and so does `/` (GET and HEAD). Not part of the API: hidden
+ * from the OpenAPI document.
  */
 export async function dashboardRoutes(app: App, opts: { root?: string } = {}): Promise<void> {
   const root = opts.root ?? DASHBOARD_DIST;
@@ -81,4 +82,7 @@ export async function dashboardRoutes(app: App, opts: { root?: string } = {}): P
 
   app.get('/dashboard', { schema: { hide: true }, config: OPEN }, handler);
   app.get('/dashboard/*', { schema: { hide: true }, config: OPEN }, handler);
+  // The server's bare address opened in a browser: the dashboard, not a JSON "No such route".
+  // 302, not 301: a browser keeps a permanent redirect forever, and `/` may serve something else one day.
+  app.get('/', { schema: { hide: true }, config: OPEN }, async (_request, reply) => reply.redirect('/dashboard/', 302));
 }
