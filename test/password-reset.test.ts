@@ -267,6 +267,15 @@ for (const target of dbTargets()) {
       }
     });
 
+    test('closing the app waits for a reset mail still on its way', async () => {
+      const h = await startHarness(target, { smtpUrl: smtp.url });
+      const biz = await createBusiness(h.app);
+      const m = await insertMember(h.db, biz.id, 'owner');
+      assert.equal((await requestReset(h.app, m.email)).status, 202);
+      await h.close();
+      assert.equal(smtp.mails.filter((x) => x.to.includes(m.email)).length, 1, 'the mail went out before the app closed');
+    });
+
     test('20 requests per client address per hour, whatever the emails; 20 confirmations per address per hour', async () => {
       const h = await limited();
       try {
