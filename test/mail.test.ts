@@ -4,10 +4,8 @@
  * costs the mail, never the invitation; and neither the token nor the link reaches a log line.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { dbTargets } from './helpers/databases.ts';
@@ -15,45 +13,7 @@ import { admin, adminOk, call, startHarness, type Harness } from './helpers/harn
 import { createBusiness } from './helpers/fixtures.ts';
 import { accept, tokenOf } from './helpers/invitations.ts';
 import { findLeaks } from './helpers/log-scan.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server without TLS or AUTH; `refuse` makes it turn every recipient down. */
-async function startSmtp(refuse = false): Promise<{ url: string; mails: Received[]; close(): Promise<void> }> {
-  const mails: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : null);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The text of a mail whatever transfer encoding the sender chose (quoted-printable folds long lines). */
-function decodedText(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { decodedText, startSmtp } from './helpers/smtp.ts';
 
 const FROM = 'Salon Bookings <bookings@salon.example>';
 let n = 0;

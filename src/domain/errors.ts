@@ -1,7 +1,7 @@
 import { MAX_RANGE_DAYS } from './availability/range-limit.ts';
 
 /**
- * The closed catalog of the API's 35 stable error codes. Code, HTTP status and `retryable` are
+ * The closed catalog of the API's 36 stable error codes. Code, HTTP status and `retryable` are
  * contract (booking-api-v1.md "Errors" plus decisions.md); nothing else may be sent to a client.
  */
 export const ERROR_CATALOG = {
@@ -39,6 +39,7 @@ export const ERROR_CATALOG = {
   'webhook.invalid_url': { status: 422, retryable: false },
   'webhook.not_configured': { status: 404, retryable: false },
   'member.last_owner': { status: 409, retryable: false },
+  'mail.not_configured': { status: 503, retryable: false },
   'internal.error': { status: 500, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
@@ -82,6 +83,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   'webhook.invalid_url': 'The webhook URL breaks a URL rule.',
   'webhook.not_configured': 'No webhook is configured.',
   'member.last_owner': 'A business keeps at least one owner; make another member owner first.',
+  'mail.not_configured':
+    'This server sends no mail (SMTP_URL is not set), so this cannot be done by email; ask the administrator of this server.',
   'internal.error': 'An unexpected error occurred.',
 };
 

@@ -27,6 +27,8 @@ export function randomToken(length: number, alphabet = ALPHABET): string {
 }
 
 /** Opaque public ids: a type prefix and 20 random characters (100 bits). */
-export function newId(prefix: 'biz' | 'loc' | 'svc' | 'stf' | 'key' | 'ses' | 'off' | 'bkg' | 'trn' | 'usr' | 'msn' | 'inv'): string {
+export function newId(
+  prefix: 'biz' | 'loc' | 'svc' | 'stf' | 'key' | 'ses' | 'off' | 'bkg' | 'trn' | 'usr' | 'msn' | 'inv' | 'pwr',
+): string {
   return `${prefix}_${randomToken(20)}`;
 }

@@ -64,7 +64,7 @@ export type RouteAccess =
        */
       business: BusinessLocator | 'none';
     }
-  /** sign-in and invitation acceptance (`none`), the signed-in member's own session (`session`) */
+  /** sign-in, invitation acceptance and password reset (`none`), the signed-in member's own session (`session`) */
   | { surface: 'account'; needs: 'none' | 'session' }
   | { surface: 'open' };
 

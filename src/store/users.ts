@@ -56,3 +56,7 @@ export async function membershipsOf(q: Queryable, userId: string): Promise<Membe
   );
   return r.rows;
 }
+
+export async function setPasswordHash(q: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+}

@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { RequireSession, SignInPage } from '../features/auth/SignInPage.tsx';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
 import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { ServicesPage } from '../features/services/ServicesPage.tsx';
@@ -19,6 +21,8 @@ const router = createBrowserRouter(
   [
     { path: '/sign-in', element: <SignInPage /> },
     { path: '/accept-invitation', element: <AcceptInvitationPage /> },
+    { path: '/forgot-password', element: <ForgotPasswordPage /> },
+    { path: '/reset-password', element: <ResetPasswordPage /> },
     {
       element: <RequireSession />,
       children: [

@@ -361,6 +361,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link by mail; the same 202 whether or not the email has an account
+         * @description When the email belongs to an account, a single-use link to `{PUBLIC_BASE_URL}/dashboard/reset-password?token=…`, valid one hour, is mailed to it. The answer is 202 with the same body for every email, sent before the account is even looked up, so neither its content nor its timing tells whether the account exists. Limited per email (5 an hour) and per client address (20 an hour): 429 rate_limit.exceeded with Retry-After. Without SMTP_URL the server sends no mail and both reset routes answer 503 mail.not_configured.
+         *
+         *     **Access:** open (no credentials).
+         */
+        post: operations["operatorRequestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a mailed reset link; ends every session of the account; does not sign in
+         * @description The link works once: it is spent with the change, and so are the other open reset links of the account. Every session of the account ends at once, on every instance; the person then signs in with the new password (this route sets no cookie). A token that is unknown, used or expired (links work one hour) answers 404 request.not_found. Limited to 20 an hour per client address (429 rate_limit.exceeded). Without SMTP_URL the server sends no mail and both reset routes answer 503 mail.not_configured.
+         *
+         *     **Access:** open (no credentials).
+         */
+        post: operations["operatorConfirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/businesses": {
         parameters: {
             query?: never;
@@ -544,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: creates the account (or joins the existing one with that email) and signs in; sets the session cookie
-         * @description A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (401 auth.invalid_key otherwise; limited like sign-in) and `name` is ignored. A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.
+         * @description A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (otherwise 401 auth.invalid_key, exactly as a wrong sign-in password) and `name` is ignored. Every acceptance counts in the sign-in limits (429 rate_limit.exceeded). A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.
          *
          *     **Access:** open (no credentials).
          */
@@ -1267,7 +1311,7 @@ export interface components {
          * @description Stable error code `{domain}.{reason}`; clients branch on it.
          * @enum {unknown}
          */
-        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "internal.error";
+        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable; may be localised; must not be parsed. */
@@ -4716,6 +4760,228 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorRequestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "owner@demo-salon.example"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: if the email has an account, its reset link is on its way. The same answer for every email. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "accepted": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @enum {boolean} */
+                            accepted: true;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `mail.not_configured` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorConfirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Xq3vN8bK2mR7tY1uE6iO0aS5dF9gH4jL2zC8xV5bN1m",
+                 *       "password": "a new long passphrase"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                    /** @description at least 10 characters; stored only as a scrypt hash, never returned or logged */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is changed and every session of the account has ended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "passwordChanged": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @enum {boolean} */
+                            passwordChanged: true;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `mail.not_configured` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -28,8 +28,8 @@ export function registerOperatorAuth(app: FastifyInstance): void {
     const access = request.routeOptions.config.access;
     if (access?.surface === 'account') {
       if (access.needs === 'none') {
-        // Sign-in and acceptance carry no cookie yet; a foreign page posting them (login CSRF) is
-        // refused when the browser names its origin. curl and servers name none and pass.
+        // Sign-in, acceptance and password reset carry no cookie yet; a foreign page posting them
+        // (login CSRF) is refused when the browser names its origin. curl and servers name none and pass.
         const o = originCheck(request.headers, config.publicBaseUrl);
         if (o.present && !o.same) throw new AppError('auth.origin_denied');
         return;

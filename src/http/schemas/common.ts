@@ -59,7 +59,7 @@ const errorRef = Type.Unsafe<Record<string, unknown>>({ $ref: 'ErrorEnvelope#' }
  * a misspelt one fails to compile rather than at start-up. `doc` gives the success response its
  * description and example; each error status gets one example per code (openapi-parts.ts).
  */
-export function responses<T extends TSchema>(status: 200 | 201, data: T, errorCodes: readonly ErrorCode[], doc: ResponseDoc) {
+export function responses<T extends TSchema>(status: 200 | 201 | 202, data: T, errorCodes: readonly ErrorCode[], doc: ResponseDoc) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(errorCodes)) {
     const status = ERROR_CATALOG[code].status;

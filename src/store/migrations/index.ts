@@ -10,6 +10,7 @@ import depositStatus from './009-deposit-status.ts';
 import redeliveryAttempts from './010-redelivery-attempts.ts';
 import businessVersions from './011-business-versions.ts';
 import occupancyVersions from './012-occupancy-versions.ts';
+import passwordResets from './013-password-resets.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '010-redelivery-attempts', sql: redeliveryAttempts },
   { name: '011-business-versions', sql: businessVersions },
   { name: '012-occupancy-versions', sql: occupancyVersions },
+  { name: '013-password-resets', sql: passwordResets },
 ];

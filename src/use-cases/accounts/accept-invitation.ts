@@ -2,8 +2,9 @@ import { withdrawInvitationsOf } from '../../store/invitations.ts';
 import { AppError } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { memberView, type MemberView } from '../../domain/members/member-view.ts';
-import { hashPassword, verifyPassword } from '../../domain/members/password.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../domain/members/password.ts';
 import { hashToken, isWellFormedToken } from '../../domain/members/secret-token.ts';
+import { signInFailed } from '../../domain/members/sign-in-failure.ts';
 import type { Db } from '../../store/db.ts';
 import { claimInvitation, findOpenInvitationByToken, recordAcceptedBy } from '../../store/invitations.ts';
 import { addMembership } from '../../store/memberships.ts';
@@ -28,8 +29,11 @@ function notValid(): AppError {
  * as a used link. Everything (account, membership, the invitation's acceptance, the session) is
  * one transaction: a failure leaves the link usable. An existing account keeps its name and
  * password; if it is already a member of the business, its role stays as it is (roles change
- * with PATCH) and the invitation is used up. `checkLimit` runs before an existing account's
- * password is checked: the sign-in limits, so a leaked link is no password oracle.
+ * with PATCH) and the invitation is used up. `checkLimit` (the sign-in limits) runs for every
+ * acceptance, so a leaked link is no password oracle and a limit reached says nothing of whether
+ * the address has an account. A wrong password answers exactly as sign-in's wrong password does
+ * (signInFailed): the answer names no account. Both paths spend one scrypt hash, so they take
+ * alike too.
  */
 export async function acceptInvitation(
   db: Db,
@@ -40,12 +44,12 @@ export async function acceptInvitation(
   const tokenHash = hashToken(input.token);
   const open = await findOpenInvitationByToken(db, tokenHash);
   if (!open) throw notValid();
+  await checkLimit(open.email);
   const existing = await findUserByEmail(db, open.email);
   let newHash: string | undefined;
   if (existing) {
-    await checkLimit(open.email);
-    const matches = existing.passwordHash !== null && (await verifyPassword(input.password, existing.passwordHash));
-    if (!matches) throw new AppError('auth.invalid_key', 'An account with this email exists: enter its password to accept.');
+    const matches = await verifyPassword(input.password, existing.passwordHash ?? (await decoyHash()));
+    if (existing.passwordHash === null || !matches) throw signInFailed();
   } else {
     newHash = await hashPassword(input.password);
   }

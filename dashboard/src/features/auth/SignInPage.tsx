@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PASSWORD_CHANGED } from './password-reset.ts';
 import { useSession, useSignIn } from './session.ts';
 
 /** Children only for a signed-in member; otherwise the sign-in page, coming back here after. */
@@ -18,7 +19,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const errorId = useId();
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const state = location.state as { from?: string; notice?: string } | null;
+  const from = state?.from ?? '/';
 
   useEffect(() => {
     document.title = 'Sign in · Bookings dashboard';
@@ -40,6 +42,11 @@ export function SignInPage() {
       <h1>Bookings dashboard</h1>
       <form onSubmit={submit} aria-describedby={signIn.isError ? errorId : undefined} noValidate={false}>
         <h2>Sign in</h2>
+        {state?.notice === PASSWORD_CHANGED && (
+          <p role="status" className="notice">
+            Your password was changed; sign in.
+          </p>
+        )}
         <label>
           Email
           <input name="email" type="email" autoComplete="username" required />
@@ -56,6 +63,7 @@ export function SignInPage() {
         <button type="submit" disabled={signIn.isPending}>
           Sign in
         </button>
+        <Link to="/forgot-password">Forgot password?</Link>
       </form>
     </main>
   );

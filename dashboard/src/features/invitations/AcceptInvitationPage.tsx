@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api, type Member, unwrap } from '../../lib/api.ts';
 import { fieldError, namesAField } from '../admin-common/field-error.ts';
 import '../admin-common/admin.css';
@@ -54,7 +54,10 @@ export function AcceptInvitationPage() {
         <p role="alert">This link has no invitation token. Open the link from the invitation as it was sent, or ask for a new one.</p>
       ) : (
         <form className="form" onSubmit={submit}>
-          <p>Choose your name and a password to join. If you already have an account with this email, enter its password.</p>
+          <p>
+            Choose your name and a password to join. If you already have an account with this email, enter its password (
+            <Link to="/forgot-password">forgot it?</Link>).
+          </p>
           <label htmlFor={`${id}-name`}>Name</label>
           <input
             id={`${id}-name`}

@@ -6,6 +6,7 @@ import { businessRoutes } from './businesses.ts';
 import { invitationRoutes } from './invitations.ts';
 import { locationRoutes } from './locations.ts';
 import { memberRoutes } from './members.ts';
+import { passwordResetRoutes } from './password-reset.ts';
 import { serviceRoutes } from './services.ts';
 import { sessionRoutes } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
@@ -13,6 +14,7 @@ import { operatorWebhookRoutes } from './webhooks.ts';
 
 export async function operatorRoutes(app: App): Promise<void> {
   await app.register(accountRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(businessRoutes);
   await app.register(apiKeyRoutes);
   await app.register(invitationRoutes);

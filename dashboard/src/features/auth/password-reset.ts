@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, ApiError, unwrap } from '../../lib/api.ts';
+
+/** What the sign-in page is told, in its navigation state, after a password was set by a reset link. */
+export const PASSWORD_CHANGED = 'password-changed';
+
+/** The 503 mail.not_configured in words a receptionist can act on; other errors in the API's words. */
+export function resetErrorText(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'mail.not_configured') {
+    return 'Password reset by email is not set up on this server; ask your administrator.';
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** POST /password-reset: the same answer whether or not the email has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationKey: ['sign-in'],
+    mutationFn: async (body: { email: string }) => unwrap(await api.POST('/admin/v1/password-reset', { body })),
+  });
+}
+
+/** POST /password-reset/confirm: sets the password and ends every session; it does not sign in. */
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationKey: ['sign-in'],
+    mutationFn: async (body: { token: string; password: string }) => unwrap(await api.POST('/admin/v1/password-reset/confirm', { body })),
+  });
+}
