@@ -22,6 +22,7 @@ import { registerNulGuard } from './http/plugins/nul-guard.ts';
 import { genRequestId } from './http/request-id.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { registerRouteTable } from './http/route-table.ts';
+import { registerSecurityHeaders } from './http/plugins/security-headers.ts';
 import { registerValidators } from './http/validation.ts';
 import { SHARED_SCHEMAS } from './http/schemas/shared.ts';
 import { opsRoutes } from './http/routes/ops.ts';
@@ -92,6 +93,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         : (reply as FastifyReply)
             .status(400)
             .header('x-request-id', request.id)
+            // These answers skip every hook, the onSend of plugins/security-headers.ts included.
+            .header('cache-control', 'no-store')
             .send(
               errorEnvelope(
                 request,
@@ -145,6 +148,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   registerJsonBody(app);
   registerErrorHandling(app);
   registerDraining(app);
+  registerSecurityHeaders(app);
   for (const s of SHARED_SCHEMAS) app.addSchema(s);
 
   app.addHook('onRequest', async (request, reply) => {
