@@ -118,6 +118,8 @@ for (const target of dbTargets()) {
       h = await harnessWithRedisAt(target, redis.url, lines);
     });
     after(async () => {
+      // Thawed first: closing the app waits for Redis to answer its QUIT.
+      redis?.resume();
       await h?.close();
       await redis?.stop();
     });
