@@ -22,6 +22,7 @@ import { registerNulGuard } from './http/plugins/nul-guard.ts';
 import { genRequestId } from './http/request-id.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { registerRouteTable } from './http/route-table.ts';
+import { registerSecurityHeaders } from './http/plugins/security-headers.ts';
 import { registerValidators } from './http/validation.ts';
 import { SHARED_SCHEMAS } from './http/schemas/shared.ts';
 import { opsRoutes } from './http/routes/ops.ts';
@@ -40,6 +41,7 @@ import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { payRoutes } from './http/routes/pay.ts';
 import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
+import { AccountLimiter } from './rate-limit/account-limiter.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-store.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
 import { throttledWarning } from './rate-limit/fail-open.ts';
@@ -92,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         : (reply as FastifyReply)
             .status(400)
             .header('x-request-id', request.id)
+            // These answers skip every hook, the onSend of plugins/security-headers.ts included.
+            .header('cache-control', 'no-store')
             .send(
               errorEnvelope(
                 request,
@@ -122,7 +126,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     allowPrivateTargets: opts.config.webhookAllowPrivateTargets,
   });
   app.addHook('onClose', async () => webhookSender.close());
-  const ctx: Omit<AppContext, 'rateLimits' | 'caches'> & { rateLimits?: RateLimitStore } = {
+  const ctx: Omit<AppContext, 'rateLimits' | 'accountLimits' | 'caches'> & { rateLimits?: RateLimitStore } = {
     db: opts.db,
     config: opts.config,
     clock: opts.clock ?? (() => new Date()),
@@ -137,7 +141,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   ctx.metrics.setBacklogSource(() => countOutboxBacklog(opts.db));
   const rateLimitStore = opts.rateLimitStore ?? (await openRateLimitStore(app, ctx));
   const caches = openReadCaches(app, opts.db, rateLimitStore);
-  const fullCtx: AppContext = { ...ctx, rateLimits: rateLimitStore, caches };
+  const fullCtx: AppContext = { ...ctx, rateLimits: rateLimitStore, accountLimits: openAccountLimiter(app, ctx, rateLimitStore), caches };
   app.decorate('ctx', fullCtx);
   registerRouteTable(app);
 
@@ -145,6 +149,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   registerJsonBody(app);
   registerErrorHandling(app);
   registerDraining(app);
+  registerSecurityHeaders(app);
   for (const s of SHARED_SCHEMAS) app.addSchema(s);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -205,6 +210,19 @@ function openMailer(app: App, config: Config): Mailer | undefined {
   const mailer = createSmtpMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => mailer.close());
   return mailer;
+}
+
+/** The account limits over the shared store, counted in process while it fails; closed with the app. */
+function openAccountLimiter(app: App, ctx: Pick<AppContext, 'config' | 'clock'>, shared: RateLimitStore): AccountLimiter {
+  // The error only: the keys (emails, client addresses) never reach the log.
+  const warn = throttledWarning(app.log, 'rate-limit store failed during an account check; counting in this process instead');
+  const limiter = new AccountLimiter(shared, {
+    timeoutMs: ctx.config.rateLimitTimeoutMs,
+    now: () => ctx.clock().getTime(),
+    onFallback: (err) => warn(err),
+  });
+  app.addHook('onClose', async () => limiter.close());
+  return limiter;
 }
 
 /** Redis when configured (shared by every instance), else in-process; closed with the app. */

@@ -57,7 +57,7 @@ describe('dashboard serving', () => {
   });
 
   for (const url of ['/dashboard/', '/dashboard/sign-in', '/dashboard/salon-a/calendar?date=2026-03-29', '/dashboard/.secret']) {
-    test(`${url} -> index.html, not cached, with the security headers`, async () => {
+    test(`${url} -> index.html, never stored, with the security headers`, async () => {
       const r = await app.inject({ url });
       assert.equal(r.statusCode, 200);
       assert.match(r.headers['content-type'] as string, /^text\/html/);
@@ -65,7 +65,7 @@ describe('dashboard serving', () => {
       assert.equal(r.headers['content-security-policy'], CSP);
       assert.equal(r.headers['x-content-type-options'], 'nosniff');
       assert.equal(r.headers['referrer-policy'], 'same-origin');
-      assert.equal(r.headers['cache-control'], 'no-cache');
+      assert.equal(r.headers['cache-control'], 'no-store');
     });
   }
 

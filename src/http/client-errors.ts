@@ -59,6 +59,8 @@ function rawAnswer(requestId: string, err: AppError): string {
     'content-type: application/json; charset=utf-8',
     `content-length: ${Buffer.byteLength(body)}`,
     `x-request-id: ${requestId}`,
+    // Like every /admin/v1 answer (plugins/security-headers.ts): whatever the path, no cache keeps it.
+    'cache-control: no-store',
     `date: ${new Date().toUTCString()}`,
     'connection: close',
     '',

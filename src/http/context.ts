@@ -7,6 +7,7 @@ import type { KeyedLimit } from '../concurrency/keyed-limit.ts';
 import type { Metrics } from '../metrics.ts';
 import type { RateGroup } from '../rate-limit/policy.ts';
 import type { RateLimitStore } from '../rate-limit/store.ts';
+import type { AccountLimiter } from '../rate-limit/account-limiter.ts';
 import type { RouteRoles } from '../domain/members/roles.ts';
 import type { BusinessLocator } from '../store/resource-business.ts';
 import type { LiveSession } from '../store/member-sessions.ts';
@@ -37,6 +38,8 @@ export interface AppContext {
   webhookSender: AttemptSender;
   /** the rate-limit counters (Redis when configured): the public API's limits and sign-in's */
   rateLimits: RateLimitStore;
+  /** the account limits (sign-in, invitation acceptance): the shared store, in process when it fails */
+  accountLimits: AccountLimiter;
   /** outgoing mail (SMTP_URL); undefined when none is configured: then no mail is sent */
   mailer: Mailer | undefined;
 }

@@ -1,5 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from './openapi.ts';
+import { DEFAULT_HTML_CSP } from './plugins/security-headers.ts';
+
+/**
+ * The one inline style the explorer applies: Swagger UI's stock logo (an SVG with a `<style>`,
+ * drawn before swagger-initializer.js swaps in ours). Allowed by its hash, nothing else inline.
+ */
+const STOCK_LOGO_STYLE = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}';
+const STOCK_LOGO_STYLE_HASH = `'sha256-${createHash('sha256').update(STOCK_LOGO_STYLE).digest('base64')}'`;
+
+/**
+ * The explorer's CSP: the origin's default for HTML (its own scripts and styles from
+ * /docs/static, which @fastify/swagger-ui serves itself, no CDN; `data:` images for the logo; its
+ * fetches of /docs/json and of "Try it out" to this origin; never framed), plus the logo's style.
+ */
+export const DOCS_CSP = DEFAULT_HTML_CSP.replace("style-src 'self'", `style-src 'self' ${STOCK_LOGO_STYLE_HASH}`);
 
 /** A calendar mark, shared by the top bar's wordmark and the favicon. */
 const MARK =
@@ -18,6 +34,14 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" 
 export const docsUiOptions: FastifySwaggerUiOptions = {
   routePrefix: '/docs',
   uiConfig: { docExpansion: 'list', deepLinking: true },
+  // On every route of the explorer (its page, the document, its scripts), set before the handler
+  // runs; the explorer's static files (oauth2-redirect.html) get the default of security-headers.ts.
+  uiHooks: {
+    onRequest: (_request, reply, done) => {
+      void reply.header('content-security-policy', DOCS_CSP).header('x-frame-options', 'DENY');
+      done();
+    },
+  },
   logo: { type: 'image/svg+xml', content: Buffer.from(WORDMARK), href: '/docs', target: '_self' },
   theme: {
     title: `${PRODUCT_NAME} – reference`,

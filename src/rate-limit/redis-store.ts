@@ -162,6 +162,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     return `${this.prefix}bv:${businessId}`;
   }
 
+  /** A connection that is up but frozen answers nothing: ioredis's status would still say `ready`. */
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
   async ready(timeoutMs: number): Promise<boolean> {
     if (this.redis.status === 'ready') return true;
     return new Promise((resolve) => {

@@ -42,6 +42,11 @@ export interface RateLimitStore {
   publishVersion?(businessId: string, version: number): Promise<void>;
   /** Called on each (re)connection of a shared store. */
   onConnected?(listener: () => void): void;
+  /**
+   * A shared store's health for /readyz: true when it answers a PING within its timeout. Absent on
+   * the in-process store (there is nothing to reach).
+   */
+  ping?(): Promise<boolean>;
   /** Resolves once the store can answer (bounded by `timeoutMs`); false when it could not connect. */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;

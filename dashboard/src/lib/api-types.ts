@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * The database answers
-         * @description Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200.
+         * @description Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200. Redis is reported in `checks.redis` without changing the status: without it the service still works.
          *
          *     **Access:** open (no credentials).
          */
@@ -1721,7 +1721,11 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "data": {
-                     *         "status": "ready"
+                     *         "status": "ready",
+                     *         "checks": {
+                     *           "database": "ok",
+                     *           "redis": "ok"
+                     *         }
                      *       },
                      *       "meta": {
                      *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
@@ -1733,8 +1737,18 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         data: {
-                            /** @description `ok` (healthz) or `ready` (readyz) */
-                            status: string;
+                            /** @enum {string} */
+                            status: "ready";
+                            /** @description What the readiness check looked at. */
+                            checks: {
+                                /**
+                                 * @description The database answered a query (else the answer is 500).
+                                 * @enum {string}
+                                 */
+                                database: "ok";
+                                /** @description `ok`: Redis answered a PING within RATE_LIMIT_TIMEOUT_MS. `degraded`: it did not; the service still works (the public API's rate limits let requests through uncounted, the sign-in limits count in each process) and stays in traffic. `absent`: no Redis is configured (REDIS_URL unset); the limits are this process's own. */
+                                redis: "ok" | "degraded" | "absent";
+                            };
                         };
                         meta: components["schemas"]["Meta"];
                     };

@@ -24,6 +24,8 @@ export const DASHBOARD_CSP = [
 
 const OPEN = { access: { surface: 'open' as const } };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A page of the app is never stored: a signed-in member's screen must not outlive the session in a cache. */
+const HTML_CACHING = 'no-store';
 
 function securityHeaders(reply: FastifyReply): void {
   void reply
@@ -47,8 +49,9 @@ function builtFile(root: string, wildcard: string): string | undefined {
 
 /**
  * GET /dashboard/*: the single-page application. A file of the build is served as is (hashed
- * `assets/` immutable for a year); any other path is a page of the app, so it answers index.html
- * (never cached: it names the current hashed assets) and the client-side router draws it.
+ * `assets/` immutable for a year, HTML `no-store`, anything else revalidated); any other path is a
+ * page of the app, so it answers index.html (`no-store`: it names the current hashed assets, and a
+ * member's page must not stay in a cache) and the client-side router draws it.
  * `/dashboard` redirects to `/dashboard/`, and so does `/` (GET and HEAD). Not part of the API: hidden
  * from the OpenAPI document.
  */
@@ -66,8 +69,8 @@ export async function dashboardRoutes(app: App, opts: { root?: string } = {}): P
     const wildcard = (request.params as { '*'?: string })['*'] ?? '';
     const file = builtFile(root, wildcard);
     if (file) {
-      const hashed = file.startsWith('assets/');
-      return reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache').sendFile(file, { cacheControl: false });
+      const caching = file.startsWith('assets/') ? IMMUTABLE : file.endsWith('.html') ? HTML_CACHING : 'no-cache';
+      return reply.header('cache-control', caching).sendFile(file, { cacheControl: false });
     }
     if (builtFile(root, 'index.html') === undefined) {
       return reply
@@ -77,7 +80,7 @@ export async function dashboardRoutes(app: App, opts: { root?: string } = {}): P
     }
     // A missing asset is a 404, not the app: a stale page asking for an old hash must not get HTML.
     if (wildcard.startsWith('assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.\n');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    return reply.header('cache-control', HTML_CACHING).sendFile('index.html', { cacheControl: false });
   };
 
   app.get('/dashboard', { schema: { hide: true }, config: OPEN }, handler);

@@ -9,6 +9,22 @@ const OPEN_ERRORS: readonly ErrorCode[] = ['request.validation_failed'];
 
 const Status = Type.Object({ status: Type.String({ description: '`ok` (healthz) or `ready` (readyz)' }) });
 
+const Readiness = Type.Object({
+  status: Type.Literal('ready'),
+  checks: Type.Object(
+    {
+      database: Type.Literal('ok', { description: 'The database answered a query (else the answer is 500).' }),
+      redis: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('absent')], {
+        description:
+          "`ok`: Redis answered a PING within RATE_LIMIT_TIMEOUT_MS. `degraded`: it did not; the service still works (the public API's rate limits let requests through uncounted, the sign-in limits count in each process) and stays in traffic. `absent`: no Redis is configured (REDIS_URL unset); the limits are this process's own.",
+      }),
+    },
+    { description: 'What the readiness check looked at.' },
+  ),
+});
+
+type RedisCheck = 'ok' | 'degraded' | 'absent';
+
 export async function opsRoutes(app: App): Promise<void> {
   app.get(
     '/healthz',
@@ -33,10 +49,11 @@ export async function opsRoutes(app: App): Promise<void> {
         tags: ['operations'],
         operationId: 'getReadiness',
         summary: 'The database answers',
-        description: 'Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200.',
-        response: responses(200, Status, [...OPEN_ERRORS, 'internal.error'], {
+        description:
+          'Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200. Redis is reported in `checks.redis` without changing the status: without it the service still works.',
+        response: responses(200, Readiness, [...OPEN_ERRORS, 'internal.error'], {
           description: 'The database answers.',
-          example: { status: 'ready' },
+          example: { status: 'ready', checks: { database: 'ok', redis: 'ok' } },
         }),
       },
     },
@@ -47,7 +64,9 @@ export async function opsRoutes(app: App): Promise<void> {
         request.log.warn({ err }, 'readiness check failed');
         throw new AppError('internal.error', 'The database is unreachable.');
       }
-      return ok(request, { status: 'ready' });
+      const store = app.ctx.rateLimits;
+      const redis: RedisCheck = store.ping === undefined ? 'absent' : (await store.ping()) ? 'ok' : 'degraded';
+      return ok(request, { status: 'ready' as const, checks: { database: 'ok' as const, redis } });
     },
   );
 }

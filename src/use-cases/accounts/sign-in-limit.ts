@@ -1,47 +1,25 @@
 import { AppError } from '../../domain/errors.ts';
-import { withTimeout } from '../../rate-limit/fail-open.ts';
-import type { RateLimitStore } from '../../rate-limit/store.ts';
+import type { AccountCheck, AccountLimiter } from '../../rate-limit/account-limiter.ts';
 
 /**
  * Limits on the account routes that take no credential (sign-in, invitation acceptance, password
- * reset), counted in the shared rate-limit store (so they hold across instances with Redis). Every
- * attempt counts, successful ones too (not counting successes would need a read before the count,
- * and a right guess would then pass where a wrong one is refused). A store that fails or is slow
- * lets the attempt through (the limiter fails open, as the public API's does); a password guess
- * still costs a scrypt hash, and a reset mail still goes only to the account's own address.
+ * reset), counted through the AccountLimiter: the shared store (so they hold across instances with
+ * Redis) and, when it fails or is slow, this process's counters with the same limits, never none.
+ * Every attempt counts, successful ones too (not counting successes would need a read before the
+ * count, and a right guess would then pass where a wrong one is refused).
  */
 
-/** One counter of an action: its key in the store and how many the window allows. */
-export interface AttemptCounter {
-  key: string;
-  limit: number;
-}
-
-/** Counts one attempt on every counter, in order; the first that is full answers 429. */
-export async function checkAttempts(
-  store: RateLimitStore,
-  action: { counters: AttemptCounter[]; windowMs: number; what: string },
-  timeoutMs: number,
-  onStoreError: (err: unknown) => void,
-): Promise<void> {
-  for (const { key, limit } of action.counters) {
-    let decision: Awaited<ReturnType<RateLimitStore['hit']>>;
-    try {
-      decision = await withTimeout(store.hit(key, limit, action.windowMs), timeoutMs);
-    } catch (err) {
-      onStoreError(err);
-      continue;
-    }
-    if (!decision.allowed) {
-      const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
-      throw new AppError(
-        'rate_limit.exceeded',
-        `Too many ${action.what}; retry after ${seconds} s.`,
-        { retryAfterSeconds: seconds },
-        { 'retry-after': String(seconds) },
-      );
-    }
-  }
+/** Counts one attempt on every check, in order; the first that is full answers 429. */
+async function checkAttempts(limiter: AccountLimiter, action: { checks: AccountCheck[]; windowMs: number; what: string }): Promise<void> {
+  const refused = await limiter.hitAll(action.checks, action.windowMs);
+  if (!refused) return;
+  const seconds = Math.max(1, Math.ceil(refused.resetMs / 1000));
+  throw new AppError(
+    'rate_limit.exceeded',
+    `Too many ${action.what}; retry after ${seconds} s.`,
+    { retryAfterSeconds: seconds },
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /**
@@ -56,18 +34,13 @@ export const SIGN_IN_PER_EMAIL_AND_ADDRESS = 10;
 export const SIGN_IN_PER_EMAIL = 100;
 export const SIGN_IN_PER_ADDRESS = 50;
 
-export function checkSignInLimit(
-  store: RateLimitStore,
-  who: { email: string; address: string },
-  timeoutMs: number,
-  onStoreError: (err: unknown) => void,
-): Promise<void> {
-  const counters = [
-    { key: `signin-email-address:${who.email}|${who.address}`, limit: SIGN_IN_PER_EMAIL_AND_ADDRESS },
-    { key: `signin-email:${who.email}`, limit: SIGN_IN_PER_EMAIL },
-    { key: `signin-address:${who.address}`, limit: SIGN_IN_PER_ADDRESS },
+export function checkSignInLimit(limiter: AccountLimiter, who: { email: string; address: string }): Promise<void> {
+  const checks: AccountCheck[] = [
+    [`signin-email-address:${who.email}|${who.address}`, SIGN_IN_PER_EMAIL_AND_ADDRESS],
+    [`signin-email:${who.email}`, SIGN_IN_PER_EMAIL],
+    [`signin-address:${who.address}`, SIGN_IN_PER_ADDRESS],
   ];
-  return checkAttempts(store, { counters, windowMs: SIGN_IN_WINDOW_MS, what: 'sign-in attempts' }, timeoutMs, onStoreError);
+  return checkAttempts(limiter, { checks, windowMs: SIGN_IN_WINDOW_MS, what: 'sign-in attempts' });
 }
 
 /**
@@ -84,25 +57,15 @@ export const PASSWORD_RESET_PER_EMAIL = 5;
 export const PASSWORD_RESET_PER_ADDRESS = 20;
 export const PASSWORD_RESET_CONFIRMS_PER_ADDRESS = 20;
 
-export function checkPasswordResetLimit(
-  store: RateLimitStore,
-  who: { email: string; address: string },
-  timeoutMs: number,
-  onStoreError: (err: unknown) => void,
-): Promise<void> {
-  const counters = [
-    { key: `reset-email:${who.email}`, limit: PASSWORD_RESET_PER_EMAIL },
-    { key: `reset-address:${who.address}`, limit: PASSWORD_RESET_PER_ADDRESS },
+export function checkPasswordResetLimit(limiter: AccountLimiter, who: { email: string; address: string }): Promise<void> {
+  const checks: AccountCheck[] = [
+    [`reset-email:${who.email}`, PASSWORD_RESET_PER_EMAIL],
+    [`reset-address:${who.address}`, PASSWORD_RESET_PER_ADDRESS],
   ];
-  return checkAttempts(store, { counters, windowMs: PASSWORD_RESET_WINDOW_MS, what: 'password reset requests' }, timeoutMs, onStoreError);
+  return checkAttempts(limiter, { checks, windowMs: PASSWORD_RESET_WINDOW_MS, what: 'password reset requests' });
 }
 
-export function checkResetConfirmLimit(
-  store: RateLimitStore,
-  address: string,
-  timeoutMs: number,
-  onStoreError: (err: unknown) => void,
-): Promise<void> {
-  const counters = [{ key: `reset-confirm-address:${address}`, limit: PASSWORD_RESET_CONFIRMS_PER_ADDRESS }];
-  return checkAttempts(store, { counters, windowMs: PASSWORD_RESET_WINDOW_MS, what: 'password reset attempts' }, timeoutMs, onStoreError);
+export function checkResetConfirmLimit(limiter: AccountLimiter, address: string): Promise<void> {
+  const checks: AccountCheck[] = [[`reset-confirm-address:${address}`, PASSWORD_RESET_CONFIRMS_PER_ADDRESS]];
+  return checkAttempts(limiter, { checks, windowMs: PASSWORD_RESET_WINDOW_MS, what: 'password reset attempts' });
 }

@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * The database answers
-         * @description Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200.
+         * @description Readiness: the process is up and its database answers a query; a load balancer sends traffic only while this is 200. Redis is reported in `checks.redis` without changing the status: without it the service still works.
          *
          *     **Access:** open (no credentials).
          */
@@ -767,7 +767,11 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "data": {
-                     *         "status": "ready"
+                     *         "status": "ready",
+                     *         "checks": {
+                     *           "database": "ok",
+                     *           "redis": "ok"
+                     *         }
                      *       },
                      *       "meta": {
                      *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
@@ -779,8 +783,18 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         data: {
-                            /** @description `ok` (healthz) or `ready` (readyz) */
-                            status: string;
+                            /** @enum {string} */
+                            status: "ready";
+                            /** @description What the readiness check looked at. */
+                            checks: {
+                                /**
+                                 * @description The database answered a query (else the answer is 500).
+                                 * @enum {string}
+                                 */
+                                database: "ok";
+                                /** @description `ok`: Redis answered a PING within RATE_LIMIT_TIMEOUT_MS. `degraded`: it did not; the service still works (the public API's rate limits let requests through uncounted, the sign-in limits count in each process) and stays in traffic. `absent`: no Redis is configured (REDIS_URL unset); the limits are this process's own. */
+                                redis: "ok" | "degraded" | "absent";
+                            };
                         };
                         meta: components["schemas"]["Meta"];
                     };
@@ -3540,6 +3554,11 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsReadyzGetResponses200ContentApplicationJsonDataStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["status"]> = ["ready"];
+export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksDatabaseValues: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["checks"]["database"]> = ["ok"];
+export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksRedisAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["checks"]["redis"]> = ["ok"];
+export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksRedisAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["checks"]["redis"]> = ["degraded"];
+export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksRedisAnyOf2Values: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["checks"]["redis"]> = ["absent"];
 export const pathsV1BookingsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/bookings"]["get"]["parameters"]["query"]["status"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
 export const pathsV1WebhooksDeliveriesGetParametersQueryEventValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries"]["get"]["parameters"]["query"]["event"]> = ["booking.requested", "booking.confirmed", "booking.declined", "booking.cancelled", "booking.reschedule_proposed", "booking.reschedule_confirmed", "booking.completed", "booking.no_show"];
 export const pathsV1WebhooksDeliveriesGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries"]["get"]["parameters"]["query"]["outcome"]> = ["success", "timeout", "network_error", "http_error"];

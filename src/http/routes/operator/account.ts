@@ -3,7 +3,6 @@ import { normaliseEmail } from '../../../domain/members/secret-token.ts';
 import { currentMember, signOut } from '../../../use-cases/accounts/session.ts';
 import { signIn } from '../../../use-cases/accounts/sign-in.ts';
 import { checkSignInLimit } from '../../../use-cases/accounts/sign-in-limit.ts';
-import { throttledWarning } from '../../../rate-limit/fail-open.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
@@ -20,7 +19,6 @@ const SIGNED_IN: Array<Record<string, string[]>> = [{ memberSession: [] }];
 export async function accountRoutes(app: App): Promise<void> {
   const { config } = app.ctx;
   const cookie = sessionCookie(config);
-  const warn = throttledWarning(app.log, 'rate-limit store failed during sign-in; the attempt passes (fail open)');
 
   app.post(
     '/session',
@@ -50,12 +48,7 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await checkSignInLimit(
-        app.ctx.rateLimits,
-        { email: normaliseEmail(request.body.email), address: request.ip },
-        config.rateLimitTimeoutMs,
-        (err) => warn(err),
-      );
+      await checkSignInLimit(app.ctx.accountLimits, { email: normaliseEmail(request.body.email), address: request.ip });
       const { member, token, expiresAt } = await signIn(app.ctx.db, request.body);
       cookie.set(reply, token, expiresAt);
       return ok(request, { member });

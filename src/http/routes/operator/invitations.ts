@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import { acceptInvitation } from '../../../use-cases/accounts/accept-invitation.ts';
 import { checkSignInLimit } from '../../../use-cases/accounts/sign-in-limit.ts';
 import { inviteMember, listInvitations, withdrawInvitationById } from '../../../use-cases/operator/invitations.ts';
-import { throttledWarning } from '../../../rate-limit/fail-open.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
@@ -18,7 +17,6 @@ const Slug = Type.Object({ slug: Type.String({ maxLength: 100, description: 'The
 export async function invitationRoutes(app: App): Promise<void> {
   const { config } = app.ctx;
   const cookie = sessionCookie(config);
-  const warn = throttledWarning(app.log, 'rate-limit store failed during an invitation acceptance; it passes (fail open)');
 
   app.post(
     '/businesses/:slug/invitations',
@@ -147,7 +145,7 @@ export async function invitationRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { member, token, expiresAt } = await acceptInvitation(app.ctx.db, request.body, (email) =>
-        checkSignInLimit(app.ctx.rateLimits, { email, address: request.ip }, config.rateLimitTimeoutMs, (err) => warn(err)),
+        checkSignInLimit(app.ctx.accountLimits, { email, address: request.ip }),
       );
       cookie.set(reply, token, expiresAt);
       return ok(request, { member });

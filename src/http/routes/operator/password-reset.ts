@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { normaliseEmail } from '../../../domain/members/secret-token.ts';
 import { confirmPasswordReset, requireMailer, sendPasswordReset } from '../../../use-cases/accounts/password-reset.ts';
 import { checkPasswordResetLimit, checkResetConfirmLimit } from '../../../use-cases/accounts/sign-in-limit.ts';
-import { throttledWarning } from '../../../rate-limit/fail-open.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
@@ -24,7 +23,6 @@ function mailFailure(err: unknown): Record<string, unknown> {
 /** Password reset by mail (members-and-sessions.md "Password reset"). */
 export async function passwordResetRoutes(app: App): Promise<void> {
   const { config, db } = app.ctx;
-  const warn = throttledWarning(app.log, 'rate-limit store failed during a password reset; it passes (fail open)');
   // The lookup and the mail of a reset request run after its answer has been sent; the app's close
   // waits for those still running.
   const afterAnswer = new WeakMap<FastifyRequest, () => Promise<void>>();
@@ -71,7 +69,7 @@ export async function passwordResetRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const mailer = requireMailer(app.ctx.mailer);
       const email = normaliseEmail(request.body.email);
-      await checkPasswordResetLimit(app.ctx.rateLimits, { email, address: request.ip }, config.rateLimitTimeoutMs, (err) => warn(err));
+      await checkPasswordResetLimit(app.ctx.accountLimits, { email, address: request.ip });
       afterAnswer.set(request, () => sendPasswordReset({ db, mailer, publicBaseUrl: config.publicBaseUrl }, email));
       reply.code(202);
       return ok(request, { accepted: true as const });
@@ -115,7 +113,7 @@ export async function passwordResetRoutes(app: App): Promise<void> {
     },
     async (request) => {
       requireMailer(app.ctx.mailer);
-      await checkResetConfirmLimit(app.ctx.rateLimits, request.ip, config.rateLimitTimeoutMs, (err) => warn(err));
+      await checkResetConfirmLimit(app.ctx.accountLimits, request.ip);
       await confirmPasswordReset(db, request.body);
       return ok(request, { passwordChanged: true as const });
     },

@@ -1,0 +1,74 @@
+import { withTimeout } from './fail-open.ts';
+import { MemoryRateLimitStore } from './memory-store.ts';
+import type { RateLimitDecision, RateLimitStore } from './store.ts';
+
+export interface AccountLimiterOptions {
+  /** the rate-limit timeout: a shared store slower than this counts as failed */
+  timeoutMs: number;
+  /** the app's clock in milliseconds, for this process's own counters */
+  now: () => number;
+  /** told of each failure of the shared store; it logs (throttled), never the keys */
+  onFallback: (err: unknown) => void;
+}
+
+/** One check: a counter's key and its limit. */
+export type AccountCheck = readonly [key: string, limit: number];
+
+/**
+ * The counters of the account limits (sign-in, invitation acceptance, password reset): the shared
+ * store (Redis when configured, so the limits hold across instances), and when it errors or does
+ * not answer in time, counters of this process with the same limits. Unlike the public API's
+ * limiter it never fails open: a Redis outage must not lift the limit on password guessing.
+ * Made once per app (`app.ctx.accountLimits`); every account limit goes through it, so no caller
+ * can forget the fallback.
+ *
+ * The fallback counts only what this process sees while the shared store fails, from zero; with
+ * several instances each holds the limits on its own, so an attacker spread over n instances gets
+ * at most n times the limit until Redis is back.
+ */
+export class AccountLimiter {
+  /** one store per window length: the in-process store sweeps idle counters by the window of the call */
+  private readonly local = new Map<number, MemoryRateLimitStore>();
+
+  constructor(
+    private readonly shared: RateLimitStore,
+    private readonly opts: AccountLimiterOptions,
+  ) {}
+
+  /**
+   * Counts the checks in order, each in its own counter over `windowMs`, and answers the first
+   * refusal (the later checks are then not counted), or undefined when every check allows. Once the
+   * shared store failed, the rest of the call counts in process without waiting on it again.
+   */
+  async hitAll(checks: readonly AccountCheck[], windowMs: number): Promise<RateLimitDecision | undefined> {
+    let sharedFailed = false;
+    for (const [key, limit] of checks) {
+      let decision: RateLimitDecision | undefined;
+      if (!sharedFailed) {
+        try {
+          decision = await withTimeout(this.shared.hit(key, limit, windowMs), this.opts.timeoutMs);
+        } catch (err) {
+          sharedFailed = true;
+          this.opts.onFallback(err);
+        }
+      }
+      decision ??= await this.localStore(windowMs).hit(key, limit, windowMs);
+      if (!decision.allowed) return decision;
+    }
+    return undefined;
+  }
+
+  private localStore(windowMs: number): MemoryRateLimitStore {
+    let store = this.local.get(windowMs);
+    if (!store) {
+      store = new MemoryRateLimitStore(this.opts.now);
+      this.local.set(windowMs, store);
+    }
+    return store;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.local.values()) await s.close();
+    this.local.clear();
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The account limits hold without Redis (src/rate-limit/account-limiter.ts): with REDIS_URL naming
+ * a Redis nobody listens on, or one that is frozen (connected, never answering), sign-in and
+ * invitation acceptance are still refused after 10 tries per email and address, counted in
+ * process; the public API keeps failing open; /readyz stays 200 and says Redis is degraded, and ok
+ * again once it answers.
+ */
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { createLogger } from '../src/logger.ts';
+import { SIGN_IN_PER_EMAIL_AND_ADDRESS } from '../src/use-cases/accounts/sign-in-limit.ts';
+import { dbTargets, type DbTarget } from './helpers/databases.ts';
+import { api, createBusiness, createKey } from './helpers/fixtures.ts';
+import { call, startHarness, type Harness, type JsonResponse } from './helpers/harness.ts';
+import { accept, invite, tokenOf } from './helpers/invitations.ts';
+import { insertMember } from './helpers/members.ts';
+import { freePort, startRedisServer, type RedisServer } from './helpers/processes.ts';
+
+function signIn(h: Harness, email: string, password: string): Promise<JsonResponse> {
+  return call(h.app, { method: 'POST', url: '/admin/v1/session', payload: { email, password } });
+}
+
+function assertRefused(r: JsonResponse, what: string): void {
+  assert.equal(r.status, 429, `${what}: ${r.raw}`);
+  assert.equal(r.body.error.code, 'rate_limit.exceeded');
+  assert.ok(Number(r.headers['retry-after']) >= 1, `${what}: Retry-After ${r.headers['retry-after']}`);
+  assert.equal(r.headers['cache-control'], 'no-store', `${what}: no-store`);
+}
+
+async function readiness(h: Harness): Promise<{ status: string; checks: { database: string; redis: string } }> {
+  const r = await call(h.app, { url: '/readyz' });
+  assert.equal(r.status, 200, r.raw);
+  return r.body.data;
+}
+
+/** A harness whose app makes its own store from REDIS_URL, as in production, logging warnings into `lines`. */
+async function harnessWithRedisAt(target: DbTarget, redisUrl: string, lines: string[]) {
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  // 300 ms rather than the default 100: a loaded test machine must not fall back while Redis is up.
+  return startHarness(target, { redisUrl, rateLimitTimeoutMs: 300 }, { rateLimitStore: undefined, logger: createLogger('warn', sink) });
+}
+
+/** The limits a failing Redis must not lift, for sign-in and for invitation acceptance. */
+function limitTests(get: () => { h: Harness; lines: string[] }): void {
+  test('sign-in is refused after 10 tries per email and address, counted in process', async () => {
+    const { h, lines } = get();
+    const business = await createBusiness(h.app);
+    const member = await insertMember(h.db, business.id, 'owner');
+    for (let i = 0; i < SIGN_IN_PER_EMAIL_AND_ADDRESS; i++) {
+      const r = await signIn(h, member.email, 'wrong password');
+      assert.equal(r.status, 401, `try ${i + 1}: ${r.raw}`);
+    }
+    assertRefused(await signIn(h, member.email, 'wrong password'), 'try 11');
+    assertRefused(await signIn(h, member.email, member.password), 'the right password after 10 tries');
+    // Another account from the same address is not locked by this one's tries.
+    const other = await insertMember(h.db, business.id, 'frontDesk');
+    assert.equal((await signIn(h, other.email, other.password)).status, 200);
+    // Logged, throttled, without the email or the counter keys.
+    const fallbacks = lines.filter((l) => l.includes('counting in this process instead'));
+    assert.ok(fallbacks.length >= 1, 'the fallback is logged');
+    assert.ok(fallbacks.length <= 2, `${fallbacks.length} warnings for ${SIGN_IN_PER_EMAIL_AND_ADDRESS + 3} sign-ins`);
+    for (const l of lines) {
+      assert.ok(!l.includes(member.email) && !l.includes('signin-'), `a log line names the account: ${l}`);
+    }
+  });
+
+  test('invitation acceptance is refused after 10 tries of an existing account’s password', async () => {
+    const { h } = get();
+    const home = await createBusiness(h.app);
+    const member = await insertMember(h.db, home.id, 'owner');
+    const other = await createBusiness(h.app);
+    const token = tokenOf((await invite(h.app, other.slug, member.email, 'frontDesk')).acceptUrl);
+    for (let i = 0; i < SIGN_IN_PER_EMAIL_AND_ADDRESS; i++) {
+      const r = await accept(h.app, { token, password: 'wrong password' });
+      assert.equal(r.status, 401, `try ${i + 1}: ${r.raw}`);
+    }
+    assertRefused(await accept(h.app, { token, password: member.password }), 'try 11 with the right password');
+  });
+
+  test('the public API still fails open', async () => {
+    const { h } = get();
+    const business = await createBusiness(h.app);
+    const key = await createKey(h.app, business.slug);
+    const r = await api(h.app, key.secret, 'GET', '/subscription');
+    assert.equal(r.status, 200, r.raw);
+    assert.equal(r.headers.ratelimit, undefined, 'not counted');
+  });
+}
+
+for (const target of dbTargets()) {
+  describe(`account limits with Redis unreachable [${target.name}]`, () => {
+    let h: Harness;
+    const lines: string[] = [];
+    before(async () => {
+      // A port nobody listens on: every command fails at once (no offline queue).
+      h = await harnessWithRedisAt(target, `redis://127.0.0.1:${await freePort()}`, lines);
+    });
+    after(() => h?.close());
+
+    test('/readyz stays 200 and says Redis is degraded', async () => {
+      assert.deepEqual(await readiness(h), { status: 'ready', checks: { database: 'ok', redis: 'degraded' } });
+    });
+    limitTests(() => ({ h, lines }));
+  });
+
+  describe(`account limits with Redis frozen [${target.name}]`, () => {
+    let redis: RedisServer;
+    let h: Harness;
+    const lines: string[] = [];
+    before(async () => {
+      redis = await startRedisServer();
+      h = await harnessWithRedisAt(target, redis.url, lines);
+    });
+    after(async () => {
+      // Thawed first: closing the app waits for Redis to answer its QUIT.
+      redis?.resume();
+      await h?.close();
+      await redis?.stop();
+    });
+
+    test('/readyz says ok while Redis answers', async () => {
+      assert.deepEqual(await readiness(h), { status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+    });
+
+    test('frozen: /readyz says degraded, within about the rate-limit timeout', async () => {
+      redis.pause();
+      const started = performance.now();
+      assert.equal((await readiness(h)).checks.redis, 'degraded');
+      assert.ok(performance.now() - started < 3000, 'the check gives up after the timeout');
+    });
+
+    limitTests(() => ({ h, lines }));
+
+    test('answering again: /readyz says ok', async () => {
+      redis.resume();
+      // ioredis may have dropped the connection while it was frozen; give it a moment to be back.
+      const end = Date.now() + 10_000;
+      let last = '';
+      while (Date.now() < end) {
+        last = (await readiness(h)).checks.redis;
+        if (last === 'ok') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.equal(last, 'ok');
+    });
+  });
+
+  describe(`/readyz without Redis [${target.name}]`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await startHarness(target);
+    });
+    after(() => h?.close());
+
+    test('Redis is absent', async () => {
+      assert.deepEqual(await readiness(h), { status: 'ready', checks: { database: 'ok', redis: 'absent' } });
+    });
+  });
+}
