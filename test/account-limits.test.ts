@@ -1,21 +1,22 @@
 /**
  * The account limits hold without Redis (src/rate-limit/account-limiter.ts): with REDIS_URL naming
  * a Redis nobody listens on, or one that is frozen (connected, never answering), sign-in and
- * invitation acceptance are still refused after 10 tries per email and address, counted in
- * process; the public API keeps failing open; /readyz stays 200 and says Redis is degraded, and ok
+ * invitation acceptance are still refused after 10 tries per email and address, and password
+ * reset requests after 5 per email, counted in process; the public API keeps failing open; /readyz stays 200 and says Redis is degraded, and ok
  * again once it answers.
  */
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { createLogger } from '../src/logger.ts';
-import { SIGN_IN_PER_EMAIL_AND_ADDRESS } from '../src/use-cases/accounts/sign-in-limit.ts';
+import { PASSWORD_RESET_PER_EMAIL, SIGN_IN_PER_EMAIL_AND_ADDRESS } from '../src/use-cases/accounts/sign-in-limit.ts';
 import { dbTargets, type DbTarget } from './helpers/databases.ts';
 import { api, createBusiness, createKey } from './helpers/fixtures.ts';
 import { call, startHarness, type Harness, type JsonResponse } from './helpers/harness.ts';
 import { accept, invite, tokenOf } from './helpers/invitations.ts';
-import { insertMember } from './helpers/members.ts';
+import { insertMember, ownOrigin } from './helpers/members.ts';
 import { freePort, startRedisServer, type RedisServer } from './helpers/processes.ts';
+import { startSmtp, type SmtpSink } from './helpers/smtp.ts';
 
 function signIn(h: Harness, email: string, password: string): Promise<JsonResponse> {
   return call(h.app, { method: 'POST', url: '/admin/v1/session', payload: { email, password } });
@@ -35,7 +36,7 @@ async function readiness(h: Harness): Promise<{ status: string; checks: { databa
 }
 
 /** A harness whose app makes its own store from REDIS_URL, as in production, logging warnings into `lines`. */
-async function harnessWithRedisAt(target: DbTarget, redisUrl: string, lines: string[]) {
+async function harnessWithRedisAt(target: DbTarget, redisUrl: string, lines: string[], smtpUrl: string) {
   const sink = new Writable({
     write(chunk, _enc, cb) {
       lines.push(String(chunk));
@@ -43,7 +44,11 @@ async function harnessWithRedisAt(target: DbTarget, redisUrl: string, lines: str
     },
   });
   // 300 ms rather than the default 100: a loaded test machine must not fall back while Redis is up.
-  return startHarness(target, { redisUrl, rateLimitTimeoutMs: 300 }, { rateLimitStore: undefined, logger: createLogger('warn', sink) });
+  return startHarness(
+    target,
+    { redisUrl, smtpUrl, rateLimitTimeoutMs: 300 },
+    { rateLimitStore: undefined, logger: createLogger('warn', sink) },
+  );
 }
 
 /** The limits a failing Redis must not lift, for sign-in and for invitation acceptance. */
@@ -83,6 +88,24 @@ function limitTests(get: () => { h: Harness; lines: string[] }): void {
     assertRefused(await accept(h.app, { token, password: member.password }), 'try 11 with the right password');
   });
 
+  test('password reset requests are refused after 5 per email, counted in process', async () => {
+    const { h } = get();
+    const business = await createBusiness(h.app);
+    const member = await insertMember(h.db, business.id, 'owner');
+    const reset = () =>
+      call(h.app, {
+        method: 'POST',
+        url: '/admin/v1/password-reset',
+        headers: { origin: ownOrigin(h.app) },
+        payload: { email: member.email },
+      });
+    for (let i = 0; i < PASSWORD_RESET_PER_EMAIL; i++) {
+      const r = await reset();
+      assert.equal(r.status, 202, `request ${i + 1}: ${r.raw}`);
+    }
+    assertRefused(await reset(), `request ${PASSWORD_RESET_PER_EMAIL + 1}`);
+  });
+
   test('the public API still fails open', async () => {
     const { h } = get();
     const business = await createBusiness(h.app);
@@ -96,12 +119,17 @@ function limitTests(get: () => { h: Harness; lines: string[] }): void {
 for (const target of dbTargets()) {
   describe(`account limits with Redis unreachable [${target.name}]`, () => {
     let h: Harness;
+    let smtp: SmtpSink;
     const lines: string[] = [];
     before(async () => {
+      smtp = await startSmtp();
       // A port nobody listens on: every command fails at once (no offline queue).
-      h = await harnessWithRedisAt(target, `redis://127.0.0.1:${await freePort()}`, lines);
+      h = await harnessWithRedisAt(target, `redis://127.0.0.1:${await freePort()}`, lines, smtp.url);
     });
-    after(() => h?.close());
+    after(async () => {
+      await h?.close();
+      await smtp?.close();
+    });
 
     test('/readyz stays 200 and says Redis is degraded', async () => {
       assert.deepEqual(await readiness(h), { status: 'ready', checks: { database: 'ok', redis: 'degraded' } });
@@ -112,16 +140,19 @@ for (const target of dbTargets()) {
   describe(`account limits with Redis frozen [${target.name}]`, () => {
     let redis: RedisServer;
     let h: Harness;
+    let smtp: SmtpSink;
     const lines: string[] = [];
     before(async () => {
       redis = await startRedisServer();
-      h = await harnessWithRedisAt(target, redis.url, lines);
+      smtp = await startSmtp();
+      h = await harnessWithRedisAt(target, redis.url, lines, smtp.url);
     });
     after(async () => {
       // Thawed first: closing the app waits for Redis to answer its QUIT.
       redis?.resume();
       await h?.close();
       await redis?.stop();
+      await smtp?.close();
     });
 
     test('/readyz says ok while Redis answers', async () => {
