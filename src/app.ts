@@ -216,7 +216,7 @@ function openMailer(app: App, config: Config): Mailer | undefined {
 function openAccountLimiter(app: App, ctx: Pick<AppContext, 'config' | 'clock'>, shared: RateLimitStore): AccountLimiter {
   // The error only: the keys (emails, client addresses) never reach the log.
   const warn = throttledWarning(app.log, 'rate-limit store failed during an account check; counting in this process instead');
-  const limiter = new AccountLimiter(shared, {
+  const limiter = new AccountLimiter(shared instanceof MemoryRateLimitStore ? undefined : shared, {
     timeoutMs: ctx.config.rateLimitTimeoutMs,
     now: () => ctx.clock().getTime(),
     onFallback: (err) => warn(err),

@@ -193,4 +193,26 @@ for (const target of dbTargets()) {
       assert.deepEqual(await readiness(h), { status: 'ready', checks: { database: 'ok', redis: 'absent' } });
     });
   });
+
+  describe(`account limits without Redis [${target.name}]`, () => {
+    let h: Harness;
+    before(async () => {
+      // The store buildApp makes from the configuration: in process, with the real limits.
+      h = await startHarness(target, {}, { rateLimitStore: undefined });
+    });
+    after(() => h?.close());
+
+    test('the public API’s one-minute sweep does not drop the 15-minute sign-in counters', async () => {
+      const business = await createBusiness(h.app);
+      const member = await insertMember(h.db, business.id, 'owner');
+      for (let i = 0; i < SIGN_IN_PER_EMAIL_AND_ADDRESS; i++) {
+        assert.equal((await signIn(h, member.email, 'wrong password')).status, 401, `try ${i + 1}`);
+      }
+      // Two minutes on, well inside the 15-minute window, the public store sweeps (every 10,000
+      // hits) what its callers' one-minute window has left behind.
+      h.clock.now = new Date(h.clock.now.getTime() + 2 * 60_000);
+      for (let i = 0; i < 10_000; i++) await h.app.ctx.rateLimits.hit(`sweep-${i % 10}`, 1_000_000, 60_000);
+      assertRefused(await signIn(h, member.email, 'wrong password'), 'try 11, after the sweep');
+    });
+  });
 }

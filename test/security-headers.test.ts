@@ -96,6 +96,10 @@ for (const target of dbTargets()) {
         ['not JSON', { method: 'POST', url: '/admin/v1/session', payload: 'x', headers: { 'content-type': 'text/plain' } }],
         ['a schema failure', { method: 'POST', url: '/admin/v1/session', payload: { email: 'x' } }],
         ['a wrong password', { method: 'POST', url: '/admin/v1/session', payload: { email: member.email, password: 'wrong' } }],
+        // The router decodes the path: these reach the operator routes (or their 404) too.
+        ['a percent-encoded prefix', { url: '/%61dmin/v1/session' }],
+        ['a percent-encoded version', { url: '/admin/%761/session' }],
+        ['a percent-encoded unknown path', { url: '/%61dmin/v1/no-such' }],
       ];
       for (const [name, opts] of cases) {
         const res = await call(h.app, opts);
@@ -201,7 +205,7 @@ else {
       page.off('console', onConsole);
       const frame = page.frames().find((f) => f !== page.mainFrame());
       assert.ok(frame, 'the iframe exists');
-      const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+      const text = await frame.evaluate(() => document.body?.textContent ?? '').catch(() => '');
       return { url: frame.url(), text, refusals };
     }
 

@@ -31,7 +31,11 @@ export class AccountLimiter {
   private readonly local = new Map<number, MemoryRateLimitStore>();
 
   constructor(
-    private readonly shared: RateLimitStore,
+    /**
+     * undefined without Redis: the public API's in-process store is no more shared than ours, and it
+     * sweeps by its callers' window (a minute), which would drop these longer-window counters.
+     */
+    private readonly shared: RateLimitStore | undefined,
     private readonly opts: AccountLimiterOptions,
   ) {}
 
@@ -41,14 +45,14 @@ export class AccountLimiter {
    * shared store failed, the rest of the call counts in process without waiting on it again.
    */
   async hitAll(checks: readonly AccountCheck[], windowMs: number): Promise<RateLimitDecision | undefined> {
-    let sharedFailed = false;
+    let shared = this.shared;
     for (const [key, limit] of checks) {
       let decision: RateLimitDecision | undefined;
-      if (!sharedFailed) {
+      if (shared) {
         try {
-          decision = await withTimeout(this.shared.hit(key, limit, windowMs), this.opts.timeoutMs);
+          decision = await withTimeout(shared.hit(key, limit, windowMs), this.opts.timeoutMs);
         } catch (err) {
-          sharedFailed = true;
+          shared = undefined;
           this.opts.onFallback(err);
         }
       }

@@ -13,14 +13,27 @@ export interface LiveSession {
 /**
  * Expiry is reckoned on the database's clock, as every later check of it is, so an app whose clock
  * differs (a test's fixed "now", a skewed host) cannot make a session born expired or eternal.
+ *
+ * `passwordHash` is the hash the caller checked the password against: the session is made only while
+ * the account still has it, under a share lock on the account's row. A password reset (which
+ * updates that row, then ends every session) committed during the ~0.1 s of the caller's hash check
+ * then leaves no session made with the old password: either this waits for the reset and finds the
+ * hash changed (undefined), or the reset waits for this and ends the new session too.
  */
-export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; maxSeconds: number }): Promise<Date> {
+export async function insertSession(
+  q: Queryable,
+  s: { id: string; userId: string; tokenHash: string; maxSeconds: number; passwordHash: string },
+): Promise<Date | undefined> {
   const r = await q.query<{ expires_at: Date }>(
-    `INSERT INTO member_sessions (id, user_id, token_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at`,
-    [s.id, s.userId, s.tokenHash, s.maxSeconds],
+    `WITH account AS (
+       SELECT id FROM users WHERE id = $2 AND password_hash = $5 FOR SHARE
+     )
+     INSERT INTO member_sessions (id, user_id, token_hash, expires_at)
+     SELECT $1, account.id, $3, now() + make_interval(secs => $4) FROM account
+     RETURNING expires_at`,
+    [s.id, s.userId, s.tokenHash, s.maxSeconds, s.passwordHash],
   );
-  return r.rows[0]!.expires_at;
+  return r.rows[0]?.expires_at;
 }
 
 /**

@@ -24,6 +24,21 @@ export function isOperatorPath(url: string): boolean {
   return path === '/admin/v1' || path.startsWith('/admin/v1/');
 }
 
+/**
+ * Whether an answer belongs to `/admin/v1`: by the route it matched (the router decodes the path,
+ * so `/%61dmin/v1/session` is the session route), else by the path, decoded when it can be.
+ */
+function isOperatorAnswer(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return isOperatorPath(route);
+  if (isOperatorPath(request.url)) return true;
+  try {
+    return isOperatorPath(decodeURIComponent(request.url.split('?', 1)[0]!));
+  } catch {
+    return false;
+  }
+}
+
 function isHtmlOrRedirect(reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
   if (typeof type === 'string' && /^text\/html\b/i.test(type)) return true;
@@ -42,7 +57,7 @@ function isHtmlOrRedirect(reply: FastifyReply): boolean {
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (isOperatorPath(request.url)) void reply.header('cache-control', 'no-store');
+    if (isOperatorAnswer(request)) void reply.header('cache-control', 'no-store');
     if (isHtmlOrRedirect(reply) && !reply.hasHeader('content-security-policy')) {
       void reply.header('content-security-policy', DEFAULT_HTML_CSP).header('x-frame-options', 'DENY');
       if (!reply.hasHeader('x-content-type-options')) void reply.header('x-content-type-options', 'nosniff');

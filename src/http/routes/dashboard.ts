@@ -3,24 +3,17 @@ import { join, posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../context.ts';
+import { DEFAULT_HTML_CSP } from '../plugins/security-headers.ts';
 
 /** The built dashboard (`npm run build` writes it with Vite); the same path from src/ and from dist/. */
 export const DASHBOARD_DIST = join(import.meta.dirname, '..', '..', '..', 'dashboard', 'dist');
 
 /**
  * The dashboard's own pages may load only what this server serves: no inline script or style, no
- * third-party origin, no framing. Fetches go to /admin/v1 on the same origin.
+ * third-party origin, no framing. Fetches go to /admin/v1 on the same origin. That is the origin's
+ * default HTML policy, named here because the route sets it itself (with its other headers).
  */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
+export const DASHBOARD_CSP = DEFAULT_HTML_CSP;
 
 const OPEN = { access: { surface: 'open' as const } };
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -69,7 +69,9 @@ export async function acceptInvitation(
     // Other open links to the same address are spent with this one: left open, they would outlive a
     // later removal or role change of this member.
     await withdrawInvitationsOf(tx, inv.businessId, { email: inv.email, invitedBy: null });
-    const session = await startSession(tx, user.id);
+    // The hash checked above (or the new account's): a reset committed since then rolls all of this back.
+    const session = await startSession(tx, user.id, existing?.passwordHash ?? newHash!);
+    if (!session) throw signInFailed();
     const memberships = await membershipsOf(tx, user.id);
     return { member: memberView({ id: user.id, email: inv.email, name: user.name ?? inv.email }, memberships), ...session };
   });

@@ -22,6 +22,9 @@ export async function signIn(
   if (!user || user.passwordHash === null || !matches) throw signInFailed();
   const memberships = await membershipsOf(db, user.id);
   if (memberships.length === 0) throw signInFailed();
-  const { token, expiresAt } = await startSession(db, user.id);
+  // A reset committed during the hash check above leaves no session made with the old password.
+  const session = await startSession(db, user.id, user.passwordHash);
+  if (!session) throw signInFailed();
+  const { token, expiresAt } = session;
   return { member: memberView({ id: user.id, email, name: user.name ?? email }, memberships), token, expiresAt };
 }

@@ -9,6 +9,9 @@ import { responses } from '../../schemas/common.ts';
 import { Email, Password } from '../../schemas/member.ts';
 import { withExample } from '../../openapi-parts.ts';
 
+/** How long closing the app waits for reset mails on their way (a dead SMTP server must not hold it). */
+const CLOSE_WAIT_MS = 10_000;
+
 const MAIL_NOT_SET_UP = 'Without SMTP_URL the server sends no mail and both reset routes answer 503 mail.not_configured.';
 
 /**
@@ -23,19 +26,28 @@ function mailFailure(err: unknown): Record<string, unknown> {
 /** Password reset by mail (members-and-sessions.md "Password reset"). */
 export async function passwordResetRoutes(app: App): Promise<void> {
   const { config, db } = app.ctx;
-  // The lookup and the mail of a reset request run after its answer has been sent; the app's close
-  // waits for those still running.
+  // The lookup and the mail of a reset request run after its answer has been sent. The app's close
+  // waits for those running and for requests still being answered (a plugin's onClose can run
+  // before the server has finished its last requests), up to CLOSE_WAIT_MS.
   const afterAnswer = new WeakMap<FastifyRequest, () => Promise<void>>();
   const running = new Set<Promise<void>>();
+  const answering = new Set<FastifyRequest>();
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
+    const until = Date.now() + CLOSE_WAIT_MS;
+    while ((answering.size > 0 || running.size > 0) && Date.now() < until) {
+      await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 20))]);
+    }
   });
 
   app.post(
     '/password-reset',
     {
       config: { access: { surface: 'account', needs: 'none' } },
+      onRequest: async (request) => {
+        answering.add(request);
+      },
       onResponse: async (request) => {
+        answering.delete(request);
         const job = afterAnswer.get(request);
         if (!job) return;
         const p = job()
