@@ -8,6 +8,7 @@ import { type Decision, useDecision } from './queries.ts';
 import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';
+import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 
 type Kind = 'decline' | 'cancel' | 'propose' | 'reschedule';
 export type ActionName = 'accept' | Kind | 'complete' | 'noShow';
@@ -149,15 +150,7 @@ function DecisionForm(props: {
           <Field label="Time">
             <input name="time" type="time" step={300} required defaultValue={slot?.startTime} />
           </Field>
-          <Field label="Staff">
-            <select name="staffId" defaultValue={booking.staffId ?? ''}>
-              {performers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <StaffSelect staff={performers} defaultValue={booking.staffId ?? ''} />
         </>
       ) : (
         <Field label="Reason (optional)">

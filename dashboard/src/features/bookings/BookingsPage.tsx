@@ -9,6 +9,7 @@ import { bookingKeys } from '../../lib/query-keys.ts';
 import { useLocations } from '../catalogue/queries.ts';
 import { slotOf } from './slot.ts';
 import { Field } from '../../components/Field.tsx';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 
 const STATUSES = Object.keys(STATUS_NAMES) as Array<BusinessBooking['status']>;
 const PAGE = 25;
@@ -77,25 +78,18 @@ export function BookingsPage() {
             ))}
           </select>
         </Field>
-        <Field label="From" layout="inline">
-          <input name="from" type="date" defaultValue={from} />
-        </Field>
-        <Field label="To" layout="inline">
-          <input name="to" type="date" defaultValue={to} />
-        </Field>
+        <DateRangeFields from={from} to={to} />
         {(locations.data?.length ?? 0) > 1 && (
-          <>
-            <Field label="Location" layout="inline">
-              <select name="location" defaultValue={locationSlug ?? ''}>
-                <option value="">Any</option>
-                {locations.data?.map((l) => (
-                  <option key={l.slug} value={l.slug}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </>
+          <Field label="Location" layout="inline">
+            <select name="location" defaultValue={locationSlug ?? ''}>
+              <option value="">Any</option>
+              {locations.data?.map((l) => (
+                <option key={l.slug} value={l.slug}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </Field>
         )}
         <button type="submit">Apply filters</button>
       </form>

@@ -6,6 +6,7 @@ import { useServices, useStaff } from '../catalogue/queries.ts';
 import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';
+import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 
 interface Props {
   slug: string;
@@ -116,15 +117,7 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
           ))}
         </select>
       </Field>
-      <Field label="Staff">
-        <select name="staffId" required>
-          {performers.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <StaffSelect staff={performers} required />
       <Field label="Date">
         <input name="date" type="date" required defaultValue={date} />
       </Field>

@@ -15,6 +15,7 @@ import { catalogueKeys } from '../../lib/query-keys.ts';
 import { todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
 import { type Service, useBusiness, useServices, useStaff } from '../catalogue/queries.ts';
+import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 
 /** Services of one location, inactive and not-online-bookable ones included and marked. */
 export function ServicesPage() {
@@ -348,15 +349,7 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
           }
         >
           <h3>Add session</h3>
-          <Field label="Staff" error={e.staffId}>
-            <select name="staffId" required>
-              {performers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <StaffSelect staff={performers} error={e.staffId} required />
           <Field label="Date">
             <input name="date" type="date" required defaultValue={todayIn(zone)} />
           </Field>

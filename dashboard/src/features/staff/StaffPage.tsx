@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Field, FieldGroup } from '../../components/Field.tsx';
 import { EditButton, ListEditFrame } from '../../components/ListEditFrame.tsx';
@@ -312,12 +313,7 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
     <div className="dialog-scroll catalog-form">
       <p>Times in {zone}.</p>
       <form className="filters" onSubmit={show} aria-label="Time off between">
-        <Field label="From" layout="inline">
-          <input name="from" type="date" required defaultValue={range.from} />
-        </Field>
-        <Field label="To" layout="inline">
-          <input name="to" type="date" required defaultValue={range.to} />
-        </Field>
+        <DateRangeFields from={range.from} to={range.to} required />
         <button type="submit">Show</button>
       </form>
       {list.isError && <p role="alert">{list.error.message}</p>}

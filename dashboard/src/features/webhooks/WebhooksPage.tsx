@@ -8,6 +8,7 @@ import { useRole } from '../../lib/authorization.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { when } from '../../lib/format.ts';
 import { Field } from '../../components/Field.tsx';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import {
   type DeliveryQuery,
   EVENTS,
@@ -222,12 +223,7 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
             ))}
           </select>
         </Field>
-        <Field label="From" layout="inline">
-          <input name="from" type="date" defaultValue={from} />
-        </Field>
-        <Field label="To" layout="inline">
-          <input name="to" type="date" defaultValue={to} />
-        </Field>
+        <DateRangeFields from={from} to={to} />
         <button type="submit">Apply filters</button>
       </form>
       <p className="muted">The log keeps 90 days; without dates it shows the last 90 days, newest first. Dates are UTC days.</p>
