@@ -1,5 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
-import './catalog.css';
+import './forms.css';
 
 interface ControlProps {
   id?: string;

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Dialog } from './Dialog.tsx';
-import './catalog.css';
+import './forms.css';
 
 /** Which record a page's edit dialog is open for: a record, `new`, or none. */
 export function useEditing<T extends object>() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './catalog.css';
+import './forms.css';
 
 /** A word that marks a row (inactive, not online-bookable, booking disabled). */
 export function Tag({ children, warn }: { children: ReactNode; warn?: boolean }) {
