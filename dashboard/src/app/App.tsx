@@ -9,44 +9,57 @@ import { ServicesPage } from '../features/services/ServicesPage.tsx';
 import { StaffPage } from '../features/staff/StaffPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
-import { RequestsPage } from '../features/requests/RequestsPage.tsx';
+import { RequestsPage } from '../features/bookings/RequestsPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
-import { AppShell, FirstBusiness } from '../features/layout/AppShell.tsx';
+import { AppShell, FirstBusiness } from './AppShell.tsx';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { AcceptInvitationPage } from '../features/invitations/AcceptInvitationPage.tsx';
+import { RouteError } from '../components/RouteError.tsx';
 import { queryClient } from './query-client.ts';
 
 const router = createBrowserRouter(
   [
-    { path: '/sign-in', element: <SignInPage /> },
-    { path: '/accept-invitation', element: <AcceptInvitationPage /> },
-    { path: '/forgot-password', element: <ForgotPasswordPage /> },
-    { path: '/reset-password', element: <ResetPasswordPage /> },
     {
-      element: <RequireSession />,
+      // A page that fails to render shows RouteError, not a blank screen; inside the shell, the
+      // nearer boundary below keeps the navigation.
+      errorElement: <RouteError />,
       children: [
-        { index: true, element: <FirstBusiness /> },
+        { path: '/sign-in', element: <SignInPage /> },
+        { path: '/accept-invitation', element: <AcceptInvitationPage /> },
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
         {
-          path: ':slug',
-          element: <AppShell />,
+          element: <RequireSession />,
           children: [
-            { index: true, element: <Navigate to="calendar" replace /> },
-            { path: 'calendar', element: <CalendarPage /> },
-            { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
-            { path: 'requests', element: <RequestsPage /> },
-            { path: 'bookings', element: <BookingsPage /> },
-            { path: 'api-keys', element: <ApiKeysPage /> },
-            { path: 'locations', element: <LocationsPage /> },
-            { path: 'services', element: <ServicesPage /> },
-            { path: 'staff', element: <StaffPage /> },
-            { path: 'webhooks', element: <WebhooksPage /> },
-            { path: 'members', element: <MembersPage /> },
+            { index: true, element: <FirstBusiness /> },
+            {
+              path: ':slug',
+              element: <AppShell />,
+              children: [
+                {
+                  errorElement: <RouteError />,
+                  children: [
+                    { index: true, element: <Navigate to="calendar" replace /> },
+                    { path: 'calendar', element: <CalendarPage /> },
+                    { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
+                    { path: 'requests', element: <RequestsPage /> },
+                    { path: 'bookings', element: <BookingsPage /> },
+                    { path: 'api-keys', element: <ApiKeysPage /> },
+                    { path: 'locations', element: <LocationsPage /> },
+                    { path: 'services', element: <ServicesPage /> },
+                    { path: 'staff', element: <StaffPage /> },
+                    { path: 'webhooks', element: <WebhooksPage /> },
+                    { path: 'members', element: <MembersPage /> },
+                  ],
+                },
+              ],
+            },
           ],
         },
+        { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
-    { path: '*', element: <Navigate to="/" replace /> },
   ],
   { basename: '/dashboard' },
 );

@@ -1,21 +1,19 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api.ts';
-
-/** The session query's key (features/auth/session.ts reads and writes it). */
-const SESSION_KEY = ['session'];
+import { SIGN_IN_MUTATION, sessionKeys } from '../lib/query-keys.ts';
 
 /**
  * A 401 from any call means the session ended (expired, signed out elsewhere, membership removed):
  * mark the member signed out, and RequireSession shows the sign-in page, coming back after it.
  */
 function sessionEnded(err: unknown): void {
-  if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(SESSION_KEY, null);
+  if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(sessionKeys.all, null);
 }
 
 export const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (err, query) => query.queryKey[0] !== 'session' && sessionEnded(err) }),
+  queryCache: new QueryCache({ onError: (err, query) => query.queryKey[0] !== sessionKeys.all[0] && sessionEnded(err) }),
   mutationCache: new MutationCache({
-    onError: (err, _vars, _ctx, mutation) => mutation.options.mutationKey?.[0] !== 'sign-in' && sessionEnded(err),
+    onError: (err, _vars, _ctx, mutation) => mutation.options.mutationKey?.[0] !== SIGN_IN_MUTATION[0] && sessionEnded(err),
   }),
   defaultOptions: {
     queries: {

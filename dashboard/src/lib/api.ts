@@ -19,11 +19,24 @@ export type AgendaStaff = Agenda['staff'][number];
 export type BusinessBooking = components['schemas']['BusinessBooking'];
 export type Location = Ok<Operations['operatorListLocations']>['locations'][number];
 
-/** An answer of the API that is not `ok`: its catalog code and its human message. */
+/** The closed error catalog of the server (src/domain/errors.ts), as its OpenAPI document states it. */
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/** An issue of a 400 `request.validation_failed`: `path` is `body.x`, `query.y`, … */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * An answer of the API that is not `ok`: its catalog code and its human message. An answer
+ * without the envelope (a proxy's error page, a dropped connection) is `internal.error`: the
+ * catalog's code for "the server side failed", which is all the page can tell.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -41,11 +54,11 @@ interface Envelope<T> {
 /** The `data` of an ok envelope, or an ApiError carrying the API's own message. */
 export function unwrap<T>(result: Envelope<T>): T {
   if (result.data !== undefined && result.response.ok) return result.data.data;
-  const body = result.error as { error?: { code?: string; message?: string; details?: unknown } } | undefined;
+  const body = result.error as { error?: { code?: ErrorCode; message?: string; details?: unknown } } | undefined;
   const e = body?.error;
   throw new ApiError(
     result.response.status,
-    e?.code ?? 'http.error',
+    e?.code ?? 'internal.error',
     e?.message ?? `The server answered ${result.response.status}.`,
     e?.details,
   );

@@ -1,12 +1,14 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { ConfirmDialog } from '../admin-common/ConfirmDialog.tsx';
-import { fieldError, namesAField } from '../admin-common/field-error.ts';
-import { when } from '../admin-common/format.ts';
-import { NotForRole } from '../admin-common/NotForRole.tsx';
-import { useRole } from '../admin-common/role.ts';
-import { SecretOnce } from '../admin-common/SecretOnce.tsx';
+import { Field, FieldGroup } from '../../components/Field.tsx';
+import { NotForRole } from '../../components/NotForRole.tsx';
+import { RecordForm, text } from '../../components/RecordForm.tsx';
+import { SecretOnce } from '../../components/SecretOnce.tsx';
+import { useRole } from '../../lib/authorization.ts';
+import { formErrors } from '../../lib/form-errors.ts';
+import { when } from '../../lib/format.ts';
 import {
   CAPABILITIES,
   type Capability,
@@ -144,105 +146,87 @@ export function ApiKeysPage() {
 }
 
 function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: string) => void; onCancel: () => void }) {
-  const id = useId();
-  const f = (n: string) => `${id}-${n}`;
   const create = useCreateKey(props.slug);
   const [type, setType] = useState<NewKey['type']>('integration');
   const [kind, setKind] = useState<NewKey['kind']>('owner');
   const members = useMembersForKeys(props.slug, type === 'personal');
   const offered = kind === 'guest_partner' ? GUEST_PARTNER_CAPABILITIES : CAPABILITIES;
-  const FIELDS = ['body.name', 'body.userId', 'body.capabilities', 'body.expiresAt'] as const;
-  const besideAField = namesAField(create.error, FIELDS);
+  const errors = formErrors(create.error, ['name', 'userId', 'capabilities', 'expiresAt']);
+  const e = errors.fields;
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const text = (n: string) => String(data.get(n) ?? '').trim();
-    const expiry = text('expiresAt');
+  const submit = (data: FormData) => {
+    const expiry = text(data, 'expiresAt');
+    const userId = text(data, 'userId');
     const body: NewKey = {
-      name: text('name'),
+      name: text(data, 'name'),
       type,
       kind,
       capabilities: data.getAll('capabilities').map(String) as Capability[],
-      tier: text('tier') as NonNullable<NewKey['tier']>,
+      tier: text(data, 'tier') as NonNullable<NewKey['tier']>,
       ...(expiry ? { expiresAt: new Date(expiry).toISOString() } : {}),
-      ...(type === 'personal' && text('userId') ? { userId: text('userId') } : {}),
+      ...(type === 'personal' && userId ? { userId } : {}),
     };
     create.mutate(body, { onSuccess: (key) => props.onCreated(key.name, key.secret ?? '') });
   };
-  const beside = (name: (typeof FIELDS)[number]) => {
-    const message = fieldError(create.error, name);
-    return (
-      message && (
-        <span role="alert" className="error">
-          {message}
-        </span>
-      )
-    );
-  };
 
   return (
-    <form className="form" onSubmit={submit}>
-      <label htmlFor={f('name')}>Name</label>
-      <input id={f('name')} name="name" required maxLength={100} />
-      {beside('body.name')}
-      <label htmlFor={f('type')}>Type</label>
-      <select id={f('type')} name="type" value={type} onChange={(e) => setType(e.target.value as NewKey['type'])}>
-        <option value="integration">integration (a system: a website, a booking widget)</option>
-        <option value="personal">personal (held by one member; never more than their role allows; revoked when they leave)</option>
-      </select>
+    <RecordForm
+      noValidate={false}
+      errors={errors}
+      error={create.error}
+      pending={create.isPending}
+      submitLabel="Create"
+      onSubmit={submit}
+      onCancel={props.onCancel}
+      cancelLabel="Back"
+    >
+      <Field label="Name" error={e.name} announce>
+        <input name="name" required maxLength={100} />
+      </Field>
+      <Field label="Type">
+        <select name="type" value={type} onChange={(ev) => setType(ev.target.value as NewKey['type'])}>
+          <option value="integration">integration (a system: a website, a booking widget)</option>
+          <option value="personal">personal (held by one member; never more than their role allows; revoked when they leave)</option>
+        </select>
+      </Field>
       {type === 'personal' && (
         <>
-          <label htmlFor={f('member')}>Member</label>
-          <select id={f('member')} name="userId" required>
-            <option value="">Choose a member</option>
-            {(members.data ?? []).map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-                {m.email ? ` (${m.email})` : ''}
-              </option>
-            ))}
-          </select>
+          <Field label="Member" error={e.userId} announce>
+            <select name="userId" required>
+              <option value="">Choose a member</option>
+              {(members.data ?? []).map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                  {m.email ? ` (${m.email})` : ''}
+                </option>
+              ))}
+            </select>
+          </Field>
           {members.isError && <span role="alert">{members.error.message}</span>}
-          {beside('body.userId')}
         </>
       )}
-      <label htmlFor={f('kind')}>Kind</label>
-      <select id={f('kind')} name="kind" value={kind} onChange={(e) => setKind(e.target.value as NewKey['kind'])}>
-        <option value="owner">owner (the business's own integration)</option>
-        <option value="guest_partner">guest_partner (a partner booking for guests)</option>
-      </select>
-      <fieldset>
-        <legend>Capabilities</legend>
+      <Field label="Kind">
+        <select name="kind" value={kind} onChange={(ev) => setKind(ev.target.value as NewKey['kind'])}>
+          <option value="owner">owner (the business's own integration)</option>
+          <option value="guest_partner">guest_partner (a partner booking for guests)</option>
+        </select>
+      </Field>
+      <FieldGroup legend="Capabilities" error={e.capabilities} announce>
         {offered.map((c) => (
-          <div key={c} className="field-inline">
-            <input type="checkbox" id={f(`cap-${c}`)} name="capabilities" value={c} />
-            <label htmlFor={f(`cap-${c}`)}>{c}</label>
-          </div>
+          <Field key={c} label={c} layout="check" className="field-inline">
+            <input type="checkbox" name="capabilities" value={c} />
+          </Field>
         ))}
-      </fieldset>
-      {beside('body.capabilities')}
-      <label htmlFor={f('tier')}>Tier</label>
-      <select id={f('tier')} name="tier" defaultValue="standard">
-        <option value="standard">standard</option>
-        <option value="elevated">elevated</option>
-      </select>
-      <label htmlFor={f('expiry')}>Expiry (optional, your local time)</label>
-      <input id={f('expiry')} name="expiresAt" type="datetime-local" />
-      {beside('body.expiresAt')}
-      {create.isError && !besideAField && (
-        <p role="alert" className="error">
-          {create.error.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" disabled={create.isPending}>
-          Create
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Back
-        </button>
-      </div>
-    </form>
+      </FieldGroup>
+      <Field label="Tier">
+        <select name="tier" defaultValue="standard">
+          <option value="standard">standard</option>
+          <option value="elevated">elevated</option>
+        </select>
+      </Field>
+      <Field label="Expiry (optional, your local time)" error={e.expiresAt} announce>
+        <input name="expiresAt" type="datetime-local" />
+      </Field>
+    </RecordForm>
   );
 }

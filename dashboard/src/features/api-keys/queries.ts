@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
+import { apiKeyKeys, memberKeys } from '../../lib/query-keys.ts';
 
 export type NewKey = operations['operatorCreateApiKey']['requestBody']['content']['application/json'];
 export type Capability = NewKey['capabilities'][number];
@@ -20,7 +21,7 @@ export const GUEST_PARTNER_CAPABILITIES: readonly Capability[] = ['services.read
 
 export function useApiKeys(slug: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['api-keys', slug],
+    queryKey: apiKeyKeys.list(slug),
     enabled,
     queryFn: async () => unwrap(await api.GET('/admin/v1/businesses/{slug}/api-keys', { params: { path: { slug } } })).apiKeys,
   });
@@ -28,7 +29,7 @@ export function useApiKeys(slug: string, enabled: boolean) {
 
 export function useMembersForKeys(slug: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['members', slug],
+    queryKey: memberKeys.members(slug),
     enabled,
     queryFn: async () => unwrap(await api.GET('/admin/v1/businesses/{slug}/members', { params: { path: { slug } } })).members,
   });
@@ -39,7 +40,7 @@ export function useCreateKey(slug: string) {
   return useMutation({
     mutationFn: async (body: NewKey) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/api-keys', { params: { path: { slug } }, body })).apiKey,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['api-keys', slug] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.list(slug) }),
   });
 }
 
@@ -47,6 +48,6 @@ export function useRevokeKey(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (keyId: string) => unwrap(await api.DELETE('/admin/v1/api-keys/{keyId}', { params: { path: { keyId } } })).apiKey,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['api-keys', slug] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.list(slug) }),
   });
 }

@@ -1,7 +1,10 @@
-import { type FormEvent, useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { resetErrorText, useRequestPasswordReset } from './password-reset.ts';
-import '../admin-common/admin.css';
+import { Field } from '../../components/Field.tsx';
+import { RecordForm, text } from '../../components/RecordForm.tsx';
+import { formErrors } from '../../lib/form-errors.ts';
+import { RESET_WORDS, useRequestPasswordReset } from './password-reset.ts';
+import '../../components/admin.css';
 
 /**
  * `/dashboard/forgot-password` (public, no session): `Email`, `Send reset link` → POST
@@ -10,16 +13,12 @@ import '../admin-common/admin.css';
  */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
-  const id = useId();
 
   useEffect(() => {
     document.title = 'Forgot password · Bookings dashboard';
   }, []);
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    request.mutate({ email: String(new FormData(e.currentTarget).get('email') ?? '').trim() });
-  };
+  const errors = formErrors(request.error, ['email'], RESET_WORDS);
 
   return (
     <main className="invitation">
@@ -30,29 +29,19 @@ export function ForgotPasswordPage() {
           spam folder).
         </p>
       ) : (
-        <form className="form" onSubmit={submit}>
+        <RecordForm
+          noValidate={false}
+          errors={errors}
+          error={request.error}
+          pending={request.isPending}
+          submitLabel="Send reset link"
+          onSubmit={(d) => request.mutate({ email: text(d, 'email') })}
+        >
           <p>Enter the email you sign in with. We send a link to set a new password.</p>
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="username"
-            aria-describedby={request.isError ? `${id}-error` : undefined}
-          />
-          {request.isError && (
-            <p id={`${id}-error`} role="alert" className="error">
-              {resetErrorText(request.error)}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" disabled={request.isPending}>
-              Send reset link
-            </button>
-          </div>
-        </form>
+          <Field label="Email" error={errors.fields.email} announce>
+            <input name="email" type="email" required maxLength={254} autoComplete="username" />
+          </Field>
+        </RecordForm>
       )}
       <p>
         <Link to="/sign-in">Back to sign in</Link>

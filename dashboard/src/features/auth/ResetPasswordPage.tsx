@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Field } from '../../components/Field.tsx';
+import { RecordForm } from '../../components/RecordForm.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldError } from '../admin-common/field-error.ts';
-import { PASSWORD_CHANGED, resetErrorText, useConfirmPasswordReset } from './password-reset.ts';
-import { SESSION_KEY } from './session.ts';
-import '../admin-common/admin.css';
+import { SESSION_KEY } from '../../lib/auth.ts';
+import { formErrors } from '../../lib/form-errors.ts';
+import { PASSWORD_CHANGED, RESET_WORDS, useConfirmPasswordReset } from './password-reset.ts';
+import '../../components/admin.css';
 
 /** The token of the link, read once from the address the page was opened with. */
 function tokenFromAddress(): string {
@@ -25,16 +27,13 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const confirm = useConfirmPasswordReset();
-  const id = useId();
 
   useEffect(() => {
     document.title = 'Set a new password · Bookings dashboard';
     if (window.location.search.includes('token=')) navigate('/reset-password', { replace: true });
   }, [navigate]);
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
+  const submit = (data: FormData) => {
     const password = String(data.get('password') ?? '');
     const repeated = String(data.get('confirm') ?? '');
     setMismatch(password !== repeated);
@@ -51,7 +50,7 @@ export function ResetPasswordPage() {
       },
     );
   };
-  const passwordError = fieldError(confirm.error, 'body.password');
+  const errors = formErrors(confirm.error, ['password'], RESET_WORDS);
 
   return (
     <main className="invitation">
@@ -61,54 +60,30 @@ export function ResetPasswordPage() {
           This link has no reset token. Open the link from the mail as it was sent, or <Link to="/forgot-password">ask for a new one</Link>.
         </p>
       ) : (
-        <form className="form" onSubmit={submit}>
-          <label htmlFor={`${id}-password`}>New password</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="new-password"
-            aria-describedby={`${id}-password-hint${passwordError ? ` ${id}-password-error` : ''}`}
-            aria-invalid={passwordError ? true : undefined}
-          />
-          <span id={`${id}-password-hint`} className="muted">
-            At least 10 characters.
-          </span>
-          {passwordError && (
-            <span id={`${id}-password-error`} role="alert" className="error">
-              {passwordError}
-            </span>
-          )}
-          <label htmlFor={`${id}-confirm`}>Confirm password</label>
-          <input
-            id={`${id}-confirm`}
-            name="confirm"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="new-password"
-            aria-describedby={mismatch ? `${id}-confirm-error` : undefined}
-            aria-invalid={mismatch ? true : undefined}
-          />
-          {mismatch && (
-            <span id={`${id}-confirm-error`} role="alert" className="error">
-              The two passwords are not the same.
-            </span>
-          )}
-          {confirm.isError && !passwordError && (
-            <p role="alert" className="error">
-              {resetErrorText(confirm.error)}{' '}
-              {confirm.error instanceof ApiError && confirm.error.status === 404 && <Link to="/forgot-password">Ask for a new link</Link>}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" disabled={confirm.isPending}>
-              Set new password
-            </button>
-          </div>
-        </form>
+        <RecordForm
+          noValidate={false}
+          errors={errors}
+          error={confirm.error}
+          pending={confirm.isPending}
+          submitLabel="Set new password"
+          onSubmit={submit}
+          alertExtra={
+            confirm.error instanceof ApiError &&
+            confirm.error.status === 404 && (
+              <>
+                {' '}
+                <Link to="/forgot-password">Ask for a new link</Link>
+              </>
+            )
+          }
+        >
+          <Field label="New password" hint="At least 10 characters." error={errors.fields.password} announce>
+            <input name="password" type="password" required maxLength={200} autoComplete="new-password" />
+          </Field>
+          <Field label="Confirm password" error={mismatch ? 'The two passwords are not the same.' : undefined} announce>
+            <input name="confirm" type="password" required maxLength={200} autoComplete="new-password" />
+          </Field>
+        </RecordForm>
       )}
     </main>
   );

@@ -1,7 +1,10 @@
-import { type FormEvent, useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Field } from '../../components/Field.tsx';
+import { RecordForm } from '../../components/RecordForm.tsx';
+import { useSession, useSignIn } from '../../lib/auth.ts';
+import { formErrors } from '../../lib/form-errors.ts';
 import { PASSWORD_CHANGED } from './password-reset.ts';
-import { useSession, useSignIn } from './session.ts';
 
 /** Children only for a signed-in member; otherwise the sign-in page, coming back here after. */
 export function RequireSession() {
@@ -18,7 +21,6 @@ export function SignInPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const errorId = useId();
   const state = location.state as { from?: string; notice?: string } | null;
   const from = state?.from ?? '/';
 
@@ -28,43 +30,40 @@ export function SignInPage() {
 
   if (session.data && !signIn.isPending) return <Navigate to={from} replace />;
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
+  const submit = (form: FormData) =>
     signIn.mutate(
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
       { onSuccess: () => navigate(from, { replace: true }) },
     );
-  };
+  // A wrong email or password is one answer for both (the API does not say which): a form-level message.
+  const errors = formErrors(signIn.error, []);
 
   return (
     <main className="sign-in">
       <h1>Bookings dashboard</h1>
-      <form onSubmit={submit} aria-describedby={signIn.isError ? errorId : undefined} noValidate={false}>
+      <RecordForm
+        className="sign-in-form"
+        noValidate={false}
+        errors={errors}
+        error={signIn.error}
+        pending={signIn.isPending}
+        submitLabel="Sign in"
+        onSubmit={submit}
+        footer={<Link to="/forgot-password">Forgot password?</Link>}
+      >
         <h2>Sign in</h2>
         {state?.notice === PASSWORD_CHANGED && (
           <p role="status" className="notice">
             Your password was changed; sign in.
           </p>
         )}
-        <label>
-          Email
+        <Field label="Email">
           <input name="email" type="email" autoComplete="username" required />
-        </label>
-        <label>
-          Password
+        </Field>
+        <Field label="Password">
           <input name="password" type="password" autoComplete="current-password" required />
-        </label>
-        {signIn.isError && (
-          <p id={errorId} role="alert" className="error">
-            {signIn.error.message}
-          </p>
-        )}
-        <button type="submit" disabled={signIn.isPending}>
-          Sign in
-        </button>
-        <Link to="/forgot-password">Forgot password?</Link>
-      </form>
+        </Field>
+      </RecordForm>
     </main>
   );
 }

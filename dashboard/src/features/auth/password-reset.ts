@@ -1,21 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '../../lib/api.ts';
+import { api, type ErrorCode, unwrap } from '../../lib/api.ts';
+import { SIGN_IN_MUTATION } from '../../lib/query-keys.ts';
 
 /** What the sign-in page is told, in its navigation state, after a password was set by a reset link. */
 export const PASSWORD_CHANGED = 'password-changed';
 
-/** The 503 mail.not_configured in words a receptionist can act on; other errors in the API's words. */
-export function resetErrorText(err: unknown): string {
-  if (err instanceof ApiError && err.code === 'mail.not_configured') {
-    return 'Password reset by email is not set up on this server; ask your administrator.';
-  }
-  return err instanceof Error ? err.message : String(err);
-}
+/** The 503 mail.not_configured in words a receptionist can act on (formErrors' `words`); other errors in the API's. */
+export const RESET_WORDS: Partial<Record<ErrorCode, string>> = {
+  'mail.not_configured': 'Password reset by email is not set up on this server; ask your administrator.',
+};
 
 /** POST /password-reset: the same answer whether or not the email has an account. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationKey: ['sign-in'],
+    mutationKey: SIGN_IN_MUTATION,
     mutationFn: async (body: { email: string }) => unwrap(await api.POST('/admin/v1/password-reset', { body })),
   });
 }
@@ -23,7 +21,7 @@ export function useRequestPasswordReset() {
 /** POST /password-reset/confirm: sets the password and ends every session; it does not sign in. */
 export function useConfirmPasswordReset() {
   return useMutation({
-    mutationKey: ['sign-in'],
+    mutationKey: SIGN_IN_MUTATION,
     mutationFn: async (body: { token: string; password: string }) => unwrap(await api.POST('/admin/v1/password-reset/confirm', { body })),
   });
 }

@@ -1,10 +1,14 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { BusinessBooking } from '../../lib/api.ts';
-import { useStaff } from '../calendar/queries.ts';
+import { useStaff } from '../catalogue/queries.ts';
 import { slotOf } from './slot.ts';
 import { type Decision, useDecision } from './queries.ts';
+import { Field } from '../../components/Field.tsx';
+import { RecordForm, text } from '../../components/RecordForm.tsx';
+import { formErrors } from '../../lib/form-errors.ts';
+import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 
 type Kind = 'decline' | 'cancel' | 'propose' | 'reschedule';
 export type ActionName = 'accept' | Kind | 'complete' | 'noShow';
@@ -75,7 +79,7 @@ export function BookingActions({ booking: b, slug, only }: { booking: BusinessBo
             kind={dialog}
             booking={b}
             slug={slug}
-            error={decision.isError ? decision.error.message : undefined}
+            error={decision.error}
             pending={pending}
             onSubmit={run}
             onCancel={() => {
@@ -107,65 +111,52 @@ function DecisionForm(props: {
   kind: Kind;
   booking: BusinessBooking;
   slug: string;
-  error: string | undefined;
+  error: unknown;
   pending: boolean;
   onSubmit: (d: Decision) => void;
   onCancel: () => void;
 }) {
   const { kind, booking, slug, error, pending, onSubmit, onCancel } = props;
-  const id = useId();
+  const errors = formErrors(error, []);
   const withTime = kind === 'propose' || kind === 'reschedule';
   const staff = useStaff(slug, withTime ? booking.locationSnapshot.locationSlug : undefined);
   const slot = slotOf(booking);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const text = (n: string) => String(f.get(n) ?? '').trim();
+  const submit = (f: FormData) => {
     if (kind === 'decline' || kind === 'cancel') {
-      const reason = text('reason');
+      const reason = text(f, 'reason');
       onSubmit({ action: kind, ...(reason ? { reason } : {}) });
     } else {
-      const staffId = text('staffId');
-      onSubmit({ action: kind, date: text('date'), startTime: text('time'), ...(staffId ? { staffId } : {}) });
+      const staffId = text(f, 'staffId');
+      onSubmit({ action: kind, date: text(f, 'date'), startTime: text(f, 'time'), ...(staffId ? { staffId } : {}) });
     }
   };
   const performers = (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(booking.serviceId));
   return (
-    <form onSubmit={submit} className="form">
+    <RecordForm
+      noValidate={false}
+      errors={errors}
+      error={error}
+      pending={pending}
+      submitLabel={SUBMIT[kind]}
+      onSubmit={submit}
+      onCancel={onCancel}
+      cancelLabel="Back"
+    >
       {withTime ? (
         <>
-          <label htmlFor={`${id}-date`}>Date</label>
-          <input id={`${id}-date`} name="date" type="date" required defaultValue={slot?.date} />
-          <label htmlFor={`${id}-time`}>Time</label>
-          <input id={`${id}-time`} name="time" type="time" step={300} required defaultValue={slot?.startTime} />
-          <label htmlFor={`${id}-staff`}>Staff</label>
-          <select id={`${id}-staff`} name="staffId" defaultValue={booking.staffId ?? ''}>
-            {performers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+          <Field label="Date">
+            <input name="date" type="date" required defaultValue={slot?.date} />
+          </Field>
+          <Field label="Time">
+            <input name="time" type="time" step={300} required defaultValue={slot?.startTime} />
+          </Field>
+          <StaffSelect staff={performers} defaultValue={booking.staffId ?? ''} />
         </>
       ) : (
-        <>
-          <label htmlFor={`${id}-reason`}>Reason (optional)</label>
-          <textarea id={`${id}-reason`} name="reason" maxLength={500} rows={3} />
-        </>
+        <Field label="Reason (optional)">
+          <textarea name="reason" maxLength={500} rows={3} />
+        </Field>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" disabled={pending}>
-          {SUBMIT[kind]}
-        </button>
-        <button type="button" onClick={onCancel}>
-          Back
-        </button>
-      </div>
-    </form>
+    </RecordForm>
   );
 }

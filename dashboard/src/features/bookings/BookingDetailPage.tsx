@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { slotOf } from './slot.ts';
-import { DepositPanel } from '../deposits/DepositPanel.tsx';
+import { DepositPanel } from './DepositPanel.tsx';
 import { useBooking, useBookingEvents } from './queries.ts';
 
 /** An instant as the location's wall clock. */

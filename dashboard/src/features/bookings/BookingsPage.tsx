@@ -1,12 +1,15 @@
 import { CursorPager } from '../../components/CursorPager.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { isDate } from '../../lib/time.ts';
-import { useLocations } from '../calendar/queries.ts';
+import { bookingKeys } from '../../lib/query-keys.ts';
+import { useLocations } from '../catalogue/queries.ts';
 import { slotOf } from './slot.ts';
+import { Field } from '../../components/Field.tsx';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 
 const STATUSES = Object.keys(STATUS_NAMES) as Array<BusinessBooking['status']>;
 const PAGE = 25;
@@ -18,7 +21,6 @@ const PAGE = 25;
 export function BookingsPage() {
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const id = useId();
   const locations = useLocations(slug);
   const status = STATUSES.find((s) => s === params.get('status'));
   const from = isDate(params.get('from')) ? params.get('from')! : undefined;
@@ -27,7 +29,7 @@ export function BookingsPage() {
   const cursor = params.get('cursor') || undefined;
 
   const list = useQuery({
-    queryKey: ['bookings', slug, status, from, to, locationSlug, cursor],
+    queryKey: bookingKeys.list(slug, { status, from, to, locationSlug, cursor }),
     queryFn: async () => {
       const r = await api.GET('/admin/v1/businesses/{slug}/bookings', {
         params: {
@@ -61,29 +63,25 @@ export function BookingsPage() {
     }
     setParams(p);
   };
-  const f = (n: string) => `${id}-${n}`;
 
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">Bookings</h1>
       <form className="filters" onSubmit={apply} aria-label="Filters">
-        <label htmlFor={f('status')}>Status</label>
-        <select id={f('status')} name="status" defaultValue={status ?? ''}>
-          <option value="">Any</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_NAMES[s]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={f('from')}>From</label>
-        <input id={f('from')} name="from" type="date" defaultValue={from} />
-        <label htmlFor={f('to')}>To</label>
-        <input id={f('to')} name="to" type="date" defaultValue={to} />
+        <Field label="Status" layout="inline">
+          <select name="status" defaultValue={status ?? ''}>
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <DateRangeFields from={from} to={to} />
         {(locations.data?.length ?? 0) > 1 && (
-          <>
-            <label htmlFor={f('location')}>Location</label>
-            <select id={f('location')} name="location" defaultValue={locationSlug ?? ''}>
+          <Field label="Location" layout="inline">
+            <select name="location" defaultValue={locationSlug ?? ''}>
               <option value="">Any</option>
               {locations.data?.map((l) => (
                 <option key={l.slug} value={l.slug}>
@@ -91,7 +89,7 @@ export function BookingsPage() {
                 </option>
               ))}
             </select>
-          </>
+          </Field>
         )}
         <button type="submit">Apply filters</button>
       </form>

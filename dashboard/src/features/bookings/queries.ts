@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
+import { agendaKeys, bookingKeys } from '../../lib/query-keys.ts';
 
 export function useBooking(bookingId: string) {
   return useQuery({
-    queryKey: ['booking', bookingId],
+    queryKey: bookingKeys.detail(bookingId),
     queryFn: async () => unwrap(await api.GET('/admin/v1/bookings/{bookingId}', { params: { path: { bookingId } } })).booking,
   });
 }
 
 export function useBookingEvents(bookingId: string) {
   return useQuery({
-    queryKey: ['booking', bookingId, 'events'],
+    queryKey: bookingKeys.events(bookingId),
     queryFn: async () => unwrap(await api.GET('/admin/v1/bookings/{bookingId}/events', { params: { path: { bookingId } } })).events,
   });
 }
@@ -50,11 +51,11 @@ export function useDecision(bookingId: string) {
   return useMutation({
     mutationFn: (d: Decision) => decide(bookingId, d),
     onSuccess: async (booking) => {
-      qc.setQueryData(['booking', bookingId], booking);
+      qc.setQueryData(bookingKeys.detail(bookingId), booking);
       await Promise.all([
-        qc.invalidateQueries({ queryKey: ['booking', bookingId, 'events'] }),
-        qc.invalidateQueries({ queryKey: ['agenda'] }),
-        qc.invalidateQueries({ queryKey: ['requests'] }),
+        qc.invalidateQueries({ queryKey: bookingKeys.events(bookingId) }),
+        qc.invalidateQueries({ queryKey: agendaKeys.all }),
+        qc.invalidateQueries({ queryKey: bookingKeys.requestsAll }),
       ]);
     },
   });

@@ -1,9 +1,12 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { Field } from '../../components/Field.tsx';
+import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
 import { addDays, isDate, todayIn, zonedDay } from '../../lib/time.ts';
 import { DayView } from './DayView.tsx';
 import { NewBooking } from './NewBooking.tsx';
-import { useAgenda, useLocations, useServices } from './queries.ts';
+import { useLocations, useServices } from '../catalogue/queries.ts';
+import { useAgenda } from './queries.ts';
 
 /**
  * The calendar: one location's day. The location and the date live in the URL
@@ -14,7 +17,6 @@ export function CalendarPage() {
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const locations = useLocations(slug);
-  const ids = useId();
 
   const all = locations.data ?? [];
   const wanted = params.get('location');
@@ -56,19 +58,7 @@ export function CalendarPage() {
     <section className="page calendar" aria-labelledby="page-title">
       <div className="calendar-bar">
         <h1 id="page-title">Calendar</h1>
-        {all.length > 1 && (
-          <div className="field-inline">
-            <label htmlFor={`${ids}-location`}>Location</label>
-            <select id={`${ids}-location`} value={location.slug} onChange={(e) => go({ location: e.target.value })}>
-              {all.map((l) => (
-                <option key={l.slug} value={l.slug}>
-                  {l.name}
-                  {l.bookingEnabled ? '' : ' (booking disabled)'}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <LocationSwitcher all={all} value={location.slug} onChange={(l) => go({ location: l })} />
         <NewBooking
           slug={slug}
           locationSlug={location.slug}
@@ -85,14 +75,9 @@ export function CalendarPage() {
           <button type="button" onClick={() => go({ date: addDays(date, 1) })}>
             Next day
           </button>
-          <label htmlFor={`${ids}-date`}>Date</label>
-          <input
-            id={`${ids}-date`}
-            type="date"
-            value={date}
-            required
-            onChange={(e) => isDate(e.target.value) && go({ date: e.target.value })}
-          />
+          <Field label="Date" layout="inline">
+            <input type="date" value={date} required onChange={(e) => isDate(e.target.value) && go({ date: e.target.value })} />
+          </Field>
         </div>
       </div>
       <h2 className="day-title" aria-live="polite">

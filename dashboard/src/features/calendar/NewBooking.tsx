@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
-import { useServices, useStaff } from './queries.ts';
+import { agendaKeys } from '../../lib/query-keys.ts';
+import { useServices, useStaff } from '../catalogue/queries.ts';
+import { Field } from '../../components/Field.tsx';
+import { RecordForm, text } from '../../components/RecordForm.tsx';
+import { formErrors } from '../../lib/form-errors.ts';
+import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 
 interface Props {
   slug: string;
@@ -57,7 +62,6 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
   const services = useServices(slug, locationSlug);
   const staff = useStaff(slug, locationSlug);
   const qc = useQueryClient();
-  const id = useId();
   const bookable = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
   const [serviceId, setServiceId] = useState<string>('');
   const chosenService = serviceId || bookable[0]?.id || '';
@@ -74,69 +78,61 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
       unwrap(await api.POST('/admin/v1/businesses/{slug}/bookings', { params: { path: { slug } }, body: { locationSlug, ...body } }))
         .booking,
     onSuccess: async (booking) => {
-      await qc.invalidateQueries({ queryKey: ['agenda', slug] });
+      await qc.invalidateQueries({ queryKey: agendaKeys.business(slug) });
       onCreated(booking);
     },
   });
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const text = (name: string) => String(f.get(name) ?? '').trim();
-    const email = text('email');
+  const submit = (f: FormData) => {
+    const email = text(f, 'email');
     create.mutate({
-      serviceId: text('serviceId'),
-      staffId: text('staffId'),
-      date: text('date'),
-      startTime: text('time'),
-      guest: { name: text('guestName'), phone: text('phone'), ...(email ? { email } : {}) },
+      serviceId: text(f, 'serviceId'),
+      staffId: text(f, 'staffId'),
+      date: text(f, 'date'),
+      startTime: text(f, 'time'),
+      guest: { name: text(f, 'guestName'), phone: text(f, 'phone'), ...(email ? { email } : {}) },
     });
   };
+  // A clash or a closed hour concerns the whole booking: the API's message under the form.
+  const errors = formErrors(create.error, []);
 
-  const field = (name: string) => `${id}-${name}`;
-  const errorId = `${id}-error`;
   return (
-    <form onSubmit={submit} className="form" aria-describedby={create.isError ? errorId : undefined}>
+    <RecordForm
+      noValidate={false}
+      errors={errors}
+      error={create.error}
+      pending={create.isPending}
+      submitDisabled={bookable.length === 0}
+      submitLabel="Create booking"
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <h2 id={titleId}>New booking</h2>
-      <label htmlFor={field('service')}>Service</label>
-      <select id={field('service')} name="serviceId" required value={chosenService} onChange={(e) => setServiceId(e.target.value)}>
-        {bookable.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name} ({s.durationMinutes} min)
-          </option>
-        ))}
-      </select>
-      <label htmlFor={field('staff')}>Staff</label>
-      <select id={field('staff')} name="staffId" required>
-        {performers.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={field('date')}>Date</label>
-      <input id={field('date')} name="date" type="date" required defaultValue={date} />
-      <label htmlFor={field('time')}>Time</label>
-      <input id={field('time')} name="time" type="time" required step={300} defaultValue="09:00" />
-      <label htmlFor={field('guest')}>Guest name</label>
-      <input id={field('guest')} name="guestName" required maxLength={100} autoComplete="off" />
-      <label htmlFor={field('phone')}>Phone</label>
-      <input id={field('phone')} name="phone" type="tel" required maxLength={40} autoComplete="off" placeholder="+36 30 123 4567" />
-      <label htmlFor={field('email')}>Email</label>
-      <input id={field('email')} name="email" type="email" autoComplete="off" />
-      {create.isError && (
-        <p id={errorId} role="alert" className="error">
-          {create.error.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" disabled={create.isPending || bookable.length === 0}>
-          Create booking
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <Field label="Service">
+        <select name="serviceId" required value={chosenService} onChange={(e) => setServiceId(e.target.value)}>
+          {bookable.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name} ({s.durationMinutes} min)
+            </option>
+          ))}
+        </select>
+      </Field>
+      <StaffSelect staff={performers} required />
+      <Field label="Date">
+        <input name="date" type="date" required defaultValue={date} />
+      </Field>
+      <Field label="Time">
+        <input name="time" type="time" required step={300} defaultValue="09:00" />
+      </Field>
+      <Field label="Guest name">
+        <input name="guestName" required maxLength={100} autoComplete="off" />
+      </Field>
+      <Field label="Phone">
+        <input name="phone" type="tel" required maxLength={40} autoComplete="off" placeholder="+36 30 123 4567" />
+      </Field>
+      <Field label="Email">
+        <input name="email" type="email" autoComplete="off" />
+      </Field>
+    </RecordForm>
   );
 }

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Field } from '../../components/Field.tsx';
+import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { api, type Member, unwrap } from '../../lib/api.ts';
-import { fieldError, namesAField } from '../admin-common/field-error.ts';
-import '../admin-common/admin.css';
+import { formErrors } from '../../lib/form-errors.ts';
+import { SIGN_IN_MUTATION, sessionKeys } from '../../lib/query-keys.ts';
+import '../../components/admin.css';
 
 /** The token of the link, read once from the address the page was opened with. */
 function tokenFromAddress(): string {
@@ -21,7 +24,6 @@ export function AcceptInvitationPage() {
   const [token] = useState(tokenFromAddress);
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const id = useId();
 
   useEffect(() => {
     document.title = 'Accept the invitation · Bookings dashboard';
@@ -29,23 +31,18 @@ export function AcceptInvitationPage() {
   }, [navigate]);
 
   const accept = useMutation({
-    mutationKey: ['sign-in'],
+    mutationKey: SIGN_IN_MUTATION,
     mutationFn: async (body: { token: string; name: string; password: string }): Promise<Member> =>
       unwrap(await api.POST('/admin/v1/invitations/accept', { body })).member,
     onSuccess: (member) => {
       qc.clear();
-      qc.setQueryData(['session'], member);
+      qc.setQueryData(sessionKeys.all, member);
       navigate('/', { replace: true });
     },
   });
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    accept.mutate({ token, name: String(data.get('name') ?? '').trim(), password: String(data.get('password') ?? '') });
-  };
-  const nameError = fieldError(accept.error, 'body.name');
-  const passwordError = fieldError(accept.error, 'body.password');
+  const submit = (data: FormData) => accept.mutate({ token, name: text(data, 'name'), password: String(data.get('password') ?? '') });
+  const errors = formErrors(accept.error, ['name', 'password']);
 
   return (
     <main className="invitation">
@@ -53,54 +50,25 @@ export function AcceptInvitationPage() {
       {!token ? (
         <p role="alert">This link has no invitation token. Open the link from the invitation as it was sent, or ask for a new one.</p>
       ) : (
-        <form className="form" onSubmit={submit}>
+        <RecordForm
+          noValidate={false}
+          errors={errors}
+          error={accept.error}
+          pending={accept.isPending}
+          submitLabel="Accept invitation"
+          onSubmit={submit}
+        >
           <p>
             Choose your name and a password to join. If you already have an account with this email, enter its password (
             <Link to="/forgot-password">forgot it?</Link>).
           </p>
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            required
-            maxLength={200}
-            autoComplete="name"
-            aria-describedby={nameError ? `${id}-name-error` : undefined}
-          />
-          {nameError && (
-            <span id={`${id}-name-error`} role="alert" className="error">
-              {nameError}
-            </span>
-          )}
-          <label htmlFor={`${id}-password`}>Password</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            required
-            autoComplete="new-password"
-            aria-describedby={`${id}-password-hint${passwordError ? ` ${id}-password-error` : ''}`}
-            aria-invalid={passwordError ? true : undefined}
-          />
-          <span id={`${id}-password-hint`} className="muted">
-            At least 10 characters.
-          </span>
-          {passwordError && (
-            <span id={`${id}-password-error`} role="alert" className="error">
-              {passwordError}
-            </span>
-          )}
-          {accept.isError && !namesAField(accept.error, ['body.name', 'body.password']) && (
-            <p role="alert" className="error">
-              {accept.error.message}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" disabled={accept.isPending}>
-              Accept invitation
-            </button>
-          </div>
-        </form>
+          <Field label="Name" error={errors.fields.name} announce>
+            <input name="name" required maxLength={200} autoComplete="name" />
+          </Field>
+          <Field label="Password" hint="At least 10 characters." error={errors.fields.password} announce>
+            <input name="password" type="password" required autoComplete="new-password" />
+          </Field>
+        </RecordForm>
       )}
     </main>
   );

@@ -1,36 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useParams } from 'react-router';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EditButton, ListEditFrame } from '../../components/ListEditFrame.tsx';
+import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
-import { useLocations } from '../calendar/queries.ts';
-import { checked, FormAlert, formErrors, int, Tag, text, useCanEdit, useFields, useFocusFirstInvalid } from '../services/forms.tsx';
+import { formErrors } from '../../lib/form-errors.ts';
+import { catalogueKeys } from '../../lib/query-keys.ts';
+import { useCanEdit } from '../catalogue/location-param.tsx';
+import { useLocations } from '../catalogue/queries.ts';
 
 /** Every location of the business, booking-disabled ones included and marked. */
 export function LocationsPage() {
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const locations = useLocations(slug);
-  const [editing, setEditing] = useState<Location | 'new' | null>(null);
-
-  useEffect(() => {
-    document.title = 'Locations · Bookings dashboard';
-  }, []);
-
   return (
-    <section className="page" aria-labelledby="page-title">
-      <div className="catalog-bar">
-        <h1 id="page-title">Locations</h1>
-        {canEdit && (
-          <button type="button" onClick={() => setEditing('new')}>
-            New location
-          </button>
-        )}
-      </div>
-      {locations.isPending && <p className="loading">Loading locations…</p>}
-      {locations.isError && <p role="alert">{locations.error.message}</p>}
-      {locations.data && locations.data.length === 0 && <p>This business has no location yet.</p>}
-      {locations.data && locations.data.length > 0 && (
+    <ListEditFrame<Location>
+      title="Locations"
+      newLabel="New location"
+      canCreate={canEdit}
+      list={locations}
+      loading="Loading locations…"
+      empty="This business has no location yet."
+      editTitle={(l) => `Edit ${l.name}`}
+      renderForm={(l, done) => <LocationForm slug={slug} location={l} onDone={done} />}
+      renderList={(rows, edit) => (
         <table className="list">
           <thead>
             <tr>
@@ -44,7 +40,7 @@ export function LocationsPage() {
             </tr>
           </thead>
           <tbody>
-            {locations.data.map((l) => (
+            {rows.map((l) => (
               <tr key={l.id} className={l.bookingEnabled ? undefined : 'row-inactive'}>
                 <th scope="row">
                   {l.name}
@@ -61,9 +57,7 @@ export function LocationsPage() {
                 <td>{l.bookingEnabled ? 'Booking enabled' : <Tag warn>Booking disabled</Tag>}</td>
                 {canEdit && (
                   <td>
-                    <button type="button" onClick={() => setEditing(l)} aria-label={`Edit ${l.name}`}>
-                      Edit
-                    </button>
+                    <EditButton name={l.name} onClick={() => edit(l)} />
                   </td>
                 )}
               </tr>
@@ -71,16 +65,7 @@ export function LocationsPage() {
           </tbody>
         </table>
       )}
-      <Dialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' || editing === null ? 'New location' : `Edit ${editing.name}`}
-      >
-        {editing !== null && (
-          <LocationForm slug={slug} location={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
-        )}
-      </Dialog>
-    </section>
+    />
   );
 }
 
@@ -131,19 +116,14 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       ).location;
     },
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['locations', slug] });
+      await qc.invalidateQueries({ queryKey: catalogueKeys.locations(slug) });
       onDone();
     },
   });
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, save.error);
   const errors = formErrors(save.error, LOCATION_FIELDS);
-  const f = useFields(errors);
-  const zonesId = `${f.id('timezone')}-list`;
+  const zonesId = useId();
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
+  const submit = (d: FormData) =>
     save.mutate({
       slug: text(d, 'slug'),
       name: text(d, 'name'),
@@ -156,119 +136,69 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       horizonDays: int(d, 'horizonDays'),
       paymentInstructions: text(d, 'paymentInstructions'),
     });
-  };
+  const e = errors.fields;
 
   return (
-    <form ref={formRef} className="form dialog-scroll catalog-form" onSubmit={submit} noValidate>
-      <label htmlFor={f.id('name')}>Name</label>
-      <input {...f.control('name')} name="name" required maxLength={200} defaultValue={location?.name ?? ''} />
-      {f.error('name')}
-      <label htmlFor={f.id('slug')}>Slug</label>
-      <input
-        {...f.control('slug', `${f.id('slug')}-hint`)}
-        name="slug"
-        required
-        pattern="[a-z0-9-]+"
-        maxLength={60}
-        defaultValue={location?.slug ?? ''}
-      />
-      <span id={`${f.id('slug')}-hint`} className="hint">
-        Lowercase letters, digits and dashes; part of the booking addresses.
-      </span>
-      {f.error('slug')}
-      <label htmlFor={f.id('publicLocationName')}>Public name</label>
-      <input
-        {...f.control('publicLocationName')}
-        name="publicLocationName"
-        maxLength={200}
-        defaultValue={location?.publicLocationName ?? ''}
-      />
-      {f.error('publicLocationName')}
-      <label htmlFor={f.id('timezone')}>Time zone</label>
-      <input
-        {...f.control('timezone')}
-        name="timezone"
-        required
-        list={zonesId}
-        autoComplete="off"
-        defaultValue={location?.timezone ?? ''}
-        placeholder="Europe/Budapest"
-      />
+    <RecordForm
+      className="form dialog-scroll catalog-form"
+      errors={errors}
+      error={save.error}
+      pending={save.isPending}
+      submitLabel={location ? 'Save location' : 'Create location'}
+      onSubmit={submit}
+      onCancel={onDone}
+    >
+      <Field label="Name" error={e.name}>
+        <input name="name" required maxLength={200} defaultValue={location?.name ?? ''} />
+      </Field>
+      <Field label="Slug" error={e.slug} hint="Lowercase letters, digits and dashes; part of the booking addresses.">
+        <input name="slug" required pattern="[a-z0-9-]+" maxLength={60} defaultValue={location?.slug ?? ''} />
+      </Field>
+      <Field label="Public name" error={e.publicLocationName}>
+        <input name="publicLocationName" maxLength={200} defaultValue={location?.publicLocationName ?? ''} />
+      </Field>
+      <Field label="Time zone" error={e.timezone}>
+        <input
+          name="timezone"
+          required
+          list={zonesId}
+          autoComplete="off"
+          defaultValue={location?.timezone ?? ''}
+          placeholder="Europe/Budapest"
+        />
+      </Field>
       <datalist id={zonesId}>
         {ZONES.map((z) => (
           <option key={z} value={z} />
         ))}
       </datalist>
-      {f.error('timezone')}
-      <label htmlFor={f.id('address.street')}>Street</label>
-      <input {...f.control('address.street')} name="street" required defaultValue={location?.address.street ?? ''} />
-      {f.error('address.street')}
-      <label htmlFor={f.id('address.city')}>City</label>
-      <input {...f.control('address.city')} name="city" required defaultValue={location?.address.city ?? ''} />
-      {f.error('address.city')}
-      <label htmlFor={f.id('address.zip')}>ZIP code</label>
-      <input {...f.control('address.zip')} name="zip" required defaultValue={location?.address.zip ?? ''} />
-      {f.error('address.zip')}
-      {f.error('address')}
-      <label htmlFor={f.id('slotIntervalMinutes')}>Slot interval (minutes)</label>
-      <input
-        {...f.control('slotIntervalMinutes')}
-        name="slotIntervalMinutes"
-        type="number"
-        min={1}
-        step={1}
-        required
-        defaultValue={location?.slotIntervalMinutes ?? 15}
-      />
-      {f.error('slotIntervalMinutes')}
-      <label htmlFor={f.id('minNoticeMinutes')}>Minimum notice (minutes)</label>
-      <input
-        {...f.control('minNoticeMinutes')}
-        name="minNoticeMinutes"
-        type="number"
-        min={0}
-        step={1}
-        required
-        defaultValue={location?.minNoticeMinutes ?? 60}
-      />
-      {f.error('minNoticeMinutes')}
-      <label htmlFor={f.id('horizonDays')}>Booking horizon (days)</label>
-      <input
-        {...f.control('horizonDays')}
-        name="horizonDays"
-        type="number"
-        min={1}
-        step={1}
-        required
-        defaultValue={location?.horizonDays ?? 90}
-      />
-      {f.error('horizonDays')}
-      <label htmlFor={f.id('paymentInstructions')}>Payment instructions</label>
-      <textarea
-        {...f.control('paymentInstructions')}
-        name="paymentInstructions"
-        rows={2}
-        defaultValue={location?.paymentInstructions ?? ''}
-      />
-      {f.error('paymentInstructions')}
-      <div className="check">
-        <input {...f.control('bookingEnabled')} name="bookingEnabled" type="checkbox" defaultChecked={location?.bookingEnabled ?? true} />
-        <label htmlFor={f.id('bookingEnabled')}>Booking enabled</label>
-      </div>
-      {f.error('bookingEnabled')}
-      <FormAlert errors={errors} />
-      <div className="form-actions">
-        <button type="submit" disabled={save.isPending}>
-          {location ? 'Save location' : 'Create location'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <Field label="Street" error={e['address.street'] ?? e.address}>
+        <input name="street" required defaultValue={location?.address.street ?? ''} />
+      </Field>
+      <Field label="City" error={e['address.city']}>
+        <input name="city" required defaultValue={location?.address.city ?? ''} />
+      </Field>
+      <Field label="ZIP code" error={e['address.zip']}>
+        <input name="zip" required defaultValue={location?.address.zip ?? ''} />
+      </Field>
+      <Field label="Slot interval (minutes)" error={e.slotIntervalMinutes}>
+        <input name="slotIntervalMinutes" type="number" min={1} step={1} required defaultValue={location?.slotIntervalMinutes ?? 15} />
+      </Field>
+      <Field label="Minimum notice (minutes)" error={e.minNoticeMinutes}>
+        <input name="minNoticeMinutes" type="number" min={0} step={1} required defaultValue={location?.minNoticeMinutes ?? 60} />
+      </Field>
+      <Field label="Booking horizon (days)" error={e.horizonDays}>
+        <input name="horizonDays" type="number" min={1} step={1} required defaultValue={location?.horizonDays ?? 90} />
+      </Field>
+      <Field label="Payment instructions" error={e.paymentInstructions}>
+        <textarea name="paymentInstructions" rows={2} defaultValue={location?.paymentInstructions ?? ''} />
+      </Field>
+      <Field label="Booking enabled" layout="check" error={e.bookingEnabled}>
+        <input name="bookingEnabled" type="checkbox" defaultChecked={location?.bookingEnabled ?? true} />
+      </Field>
+    </RecordForm>
   );
 }
-
 interface LocationBody {
   slug: string;
   name: string;

@@ -1,13 +1,15 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { useSession } from '../auth/session.ts';
-import { ConfirmDialog } from '../admin-common/ConfirmDialog.tsx';
-import { fieldError, namesAField } from '../admin-common/field-error.ts';
-import { when } from '../admin-common/format.ts';
-import { NotForRole } from '../admin-common/NotForRole.tsx';
-import { ROLE_LABELS, type Role, useRole } from '../admin-common/role.ts';
-import { SecretOnce } from '../admin-common/SecretOnce.tsx';
+import { Field } from '../../components/Field.tsx';
+import { NotForRole } from '../../components/NotForRole.tsx';
+import { RecordForm, text } from '../../components/RecordForm.tsx';
+import { SecretOnce } from '../../components/SecretOnce.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { ROLE_LABELS, type Role, useRole } from '../../lib/authorization.ts';
+import { formErrors } from '../../lib/form-errors.ts';
+import { when } from '../../lib/format.ts';
 import { useChangeRole, useInvitations, useInvite, useMembers, useRemoveMember, useWithdraw } from './queries.ts';
 
 const ROLES: readonly Role[] = ['owner', 'manager', 'frontDesk'];
@@ -207,53 +209,36 @@ function InviteForm(props: {
   onInvited: (l: { email: string; url: string; mailSent: boolean }) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
   const invite = useInvite(props.slug);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const email = String(data.get('email') ?? '').trim();
-    const role = String(data.get('role')) as Role;
-    invite.mutate({ email, role }, { onSuccess: (i) => props.onInvited({ email: i.email, url: i.acceptUrl, mailSent: i.mailSent }) });
-  };
-  const emailError = fieldError(invite.error, 'body.email');
+  const submit = (data: FormData) =>
+    invite.mutate(
+      { email: text(data, 'email'), role: text(data, 'role') as Role },
+      { onSuccess: (i) => props.onInvited({ email: i.email, url: i.acceptUrl, mailSent: i.mailSent }) },
+    );
+  const errors = formErrors(invite.error, ['email']);
   return (
-    <form className="form" onSubmit={submit}>
-      <label htmlFor={`${id}-email`}>Email</label>
-      <input
-        id={`${id}-email`}
-        name="email"
-        type="email"
-        required
-        autoComplete="off"
-        aria-describedby={emailError ? `${id}-email-error` : undefined}
-      />
-      {emailError && (
-        <span id={`${id}-email-error`} role="alert" className="error">
-          {emailError}
-        </span>
-      )}
-      <label htmlFor={`${id}-role`}>Role</label>
-      <select id={`${id}-role`} name="role" defaultValue="frontDesk">
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </option>
-        ))}
-      </select>
-      {invite.isError && !namesAField(invite.error, ['body.email']) && (
-        <p role="alert" className="error">
-          {invite.error.message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" disabled={invite.isPending}>
-          Send invitation
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Back
-        </button>
-      </div>
-    </form>
+    <RecordForm
+      noValidate={false}
+      errors={errors}
+      error={invite.error}
+      pending={invite.isPending}
+      submitLabel="Send invitation"
+      onSubmit={submit}
+      onCancel={props.onCancel}
+      cancelLabel="Back"
+    >
+      <Field label="Email" error={errors.fields.email} announce>
+        <input name="email" type="email" required autoComplete="off" />
+      </Field>
+      <Field label="Role">
+        <select name="role" defaultValue="frontDesk">
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </RecordForm>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api.ts';
-import type { Role } from '../admin-common/role.ts';
+import type { Role } from '../../lib/authorization.ts';
+import { apiKeyKeys, memberKeys, sessionKeys } from '../../lib/query-keys.ts';
 
 export function useMembers(slug: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['members', slug],
+    queryKey: memberKeys.members(slug),
     enabled,
     queryFn: async () => unwrap(await api.GET('/admin/v1/businesses/{slug}/members', { params: { path: { slug } } })).members,
   });
@@ -12,7 +13,7 @@ export function useMembers(slug: string, enabled: boolean) {
 
 export function useInvitations(slug: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['invitations', slug],
+    queryKey: memberKeys.invitations(slug),
     enabled,
     queryFn: async () => unwrap(await api.GET('/admin/v1/businesses/{slug}/invitations', { params: { path: { slug } } })).invitations,
   });
@@ -29,7 +30,8 @@ export function useChangeRole(slug: string) {
         }),
       ).member,
     // The caller's own role may have changed: the session is read again too.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['members', slug] }), qc.invalidateQueries({ queryKey: ['session'] })]),
+    onSettled: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: memberKeys.members(slug) }), qc.invalidateQueries({ queryKey: sessionKeys.all })]),
   });
 }
 
@@ -39,7 +41,10 @@ export function useRemoveMember(slug: string) {
     mutationFn: async (userId: string) =>
       unwrap(await api.DELETE('/admin/v1/businesses/{slug}/members/{userId}', { params: { path: { slug, userId } } })).member,
     onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: ['members', slug] }), qc.invalidateQueries({ queryKey: ['api-keys', slug] })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: memberKeys.members(slug) }),
+        qc.invalidateQueries({ queryKey: apiKeyKeys.list(slug) }),
+      ]),
   });
 }
 
@@ -48,7 +53,7 @@ export function useInvite(slug: string) {
   return useMutation({
     mutationFn: async (body: { email: string; role: Role }) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/invitations', { params: { path: { slug } }, body })).invitation,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['invitations', slug] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),
   });
 }
 
@@ -57,6 +62,6 @@ export function useWithdraw(slug: string) {
   return useMutation({
     mutationFn: async (invitationId: string) =>
       unwrap(await api.DELETE('/admin/v1/invitations/{invitationId}', { params: { path: { invitationId } } })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['invitations', slug] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),
   });
 }

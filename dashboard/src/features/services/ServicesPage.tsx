@@ -1,28 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import { Dialog } from '../../components/Dialog.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EditButton, ListEditFrame } from '../../components/ListEditFrame.tsx';
+import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
+import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
+import { formErrors } from '../../lib/form-errors.ts';
+import { catalogueKeys } from '../../lib/query-keys.ts';
 import { todayIn } from '../../lib/time.ts';
-import { useServices, useStaff } from '../calendar/queries.ts';
-import {
-  checked,
-  FormAlert,
-  formErrors,
-  int,
-  LocationSwitcher,
-  Tag,
-  text,
-  useBusiness,
-  useCanEdit,
-  useFields,
-  useFocusFirstInvalid,
-  useLocationParam,
-} from './forms.tsx';
-
-type Service = NonNullable<ReturnType<typeof useServices>['data']>[number];
+import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
+import { type Service, useBusiness, useServices, useStaff } from '../catalogue/queries.ts';
+import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 
 /** Services of one location, inactive and not-online-bookable ones included and marked. */
 export function ServicesPage() {
@@ -30,31 +23,23 @@ export function ServicesPage() {
   const canEdit = useCanEdit(slug);
   const { locations, all, location, select } = useLocationParam(slug);
   const services = useServices(slug, location?.slug);
-  const [editing, setEditing] = useState<Service | 'new' | null>(null);
   const [sessionsOf, setSessionsOf] = useState<Service | null>(null);
-
-  useEffect(() => {
-    document.title = 'Services · Bookings dashboard';
-  }, []);
 
   if (locations.isPending) return <p className="loading">Loading locations…</p>;
   if (locations.isError) return <p role="alert">{locations.error.message}</p>;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <div className="catalog-bar">
-        <h1 id="page-title">Services</h1>
-        {location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
-        {canEdit && location && (
-          <button type="button" onClick={() => setEditing('new')}>
-            New service
-          </button>
-        )}
-      </div>
-      {!location && <p>This business has no location yet.</p>}
-      {services.isError && <p role="alert">{services.error.message}</p>}
-      {services.isPending && location && <p className="loading">Loading services…</p>}
-      {services.data && services.data.length === 0 && <p>No service at this location yet.</p>}
-      {services.data && services.data.length > 0 && (
+    <ListEditFrame<Service>
+      title="Services"
+      newLabel="New service"
+      canCreate={canEdit && location !== undefined}
+      toolbar={location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
+      intro={!location && <p>This business has no location yet.</p>}
+      list={location ? services : undefined}
+      loading="Loading services…"
+      empty="No service at this location yet."
+      editTitle={(s) => `Edit ${s.name}`}
+      renderForm={(s, done) => location && <ServiceForm slug={slug} location={location} service={s} onDone={done} />}
+      renderList={(rows, edit) => (
         <table className="list">
           <thead>
             <tr>
@@ -67,7 +52,7 @@ export function ServicesPage() {
             </tr>
           </thead>
           <tbody>
-            {services.data.map((s) => (
+            {rows.map((s) => (
               <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
                 <th scope="row">{s.name}</th>
                 <td>{s.durationMinutes} min</td>
@@ -81,11 +66,7 @@ export function ServicesPage() {
                   {s.active && s.onlineBookable && s.bookingMode === 'standard' && !s.deposit.required && 'Active'}
                 </td>
                 <td className="inline-actions">
-                  {canEdit && (
-                    <button type="button" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
-                      Edit
-                    </button>
-                  )}
+                  {canEdit && <EditButton name={s.name} onClick={() => edit(s)} />}
                   {s.bookingMode === 'groupSession' && (
                     <button type="button" onClick={() => setSessionsOf(s)} aria-label={`Sessions of ${s.name}`}>
                       Sessions
@@ -97,22 +78,7 @@ export function ServicesPage() {
           </tbody>
         </table>
       )}
-      {location && (
-        <Dialog
-          open={editing !== null}
-          onClose={() => setEditing(null)}
-          title={editing === 'new' || editing === null ? 'New service' : `Edit ${editing.name}`}
-        >
-          {editing !== null && (
-            <ServiceForm
-              slug={slug}
-              location={location}
-              service={editing === 'new' ? undefined : editing}
-              onDone={() => setEditing(null)}
-            />
-          )}
-        </Dialog>
-      )}
+    >
       {location && (
         <Dialog open={sessionsOf !== null} onClose={() => setSessionsOf(null)} title={`Sessions of ${sessionsOf?.name ?? ''}`}>
           {sessionsOf && (
@@ -120,7 +86,7 @@ export function ServicesPage() {
           )}
         </Dialog>
       )}
-    </section>
+    </ListEditFrame>
   );
 }
 
@@ -169,18 +135,14 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
       return unwrap(await api.POST('/admin/v1/businesses/{slug}/services', { params: { path: { slug } }, body: create })).service;
     },
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['services', slug] });
+      await qc.invalidateQueries({ queryKey: catalogueKeys.servicesAll(slug) });
       onDone();
     },
   });
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, save.error);
   const errors = formErrors(save.error, SERVICE_FIELDS);
-  const f = useFields(errors);
+  const e = errors.fields;
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
+  const submit = (d: FormData) => {
     const type = text(d, 'priceType') as Service['priceType'];
     const depositAmount = text(d, 'depositAmount');
     const description = text(d, 'description');
@@ -207,139 +169,78 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
   };
 
   return (
-    <form ref={formRef} className="form dialog-scroll catalog-form" onSubmit={submit} noValidate>
+    <RecordForm
+      className="form dialog-scroll catalog-form"
+      errors={errors}
+      error={save.error}
+      pending={save.isPending}
+      submitDisabled={!currency}
+      submitLabel={service ? 'Save service' : 'Create service'}
+      onSubmit={submit}
+      onCancel={onDone}
+    >
       <p>
         Location: <strong>{location.name}</strong>
       </p>
-      <label htmlFor={f.id('name')}>Name</label>
-      <input {...f.control('name')} name="name" required maxLength={200} defaultValue={service?.name ?? ''} />
-      {f.error('name')}
-      <label htmlFor={f.id('durationMinutes')}>Duration (minutes)</label>
-      <input
-        {...f.control('durationMinutes')}
-        name="durationMinutes"
-        type="number"
-        min={1}
-        step={1}
-        required
-        defaultValue={service?.durationMinutes ?? 30}
-      />
-      {f.error('durationMinutes')}
-      <label htmlFor={f.id('priceType')}>Price type</label>
-      <select
-        {...f.control('priceType')}
-        name="priceType"
-        value={priceType}
-        onChange={(e) => setPriceType(e.target.value as Service['priceType'])}
-      >
-        <option value="fixed">Fixed</option>
-        <option value="from">From (a starting price)</option>
-        <option value="negotiable">Negotiable (no price)</option>
-      </select>
-      {f.error('priceType')}
+      <Field label="Name" error={e.name}>
+        <input name="name" required maxLength={200} defaultValue={service?.name ?? ''} />
+      </Field>
+      <Field label="Duration (minutes)" error={e.durationMinutes}>
+        <input name="durationMinutes" type="number" min={1} step={1} required defaultValue={service?.durationMinutes ?? 30} />
+      </Field>
+      <Field label="Price type" error={e.priceType}>
+        <select name="priceType" value={priceType} onChange={(ev) => setPriceType(ev.target.value as Service['priceType'])}>
+          <option value="fixed">Fixed</option>
+          <option value="from">From (a starting price)</option>
+          <option value="negotiable">Negotiable (no price)</option>
+        </select>
+      </Field>
       {priceType !== 'negotiable' && (
-        <>
-          <label htmlFor={f.id('price')}>Price ({currency})</label>
-          <input
-            {...f.control('price')}
-            name="price"
-            type="number"
-            min={0}
-            step="any"
-            required
-            defaultValue={service?.price?.amount ?? ''}
-          />
-          {f.error('price')}
-        </>
+        <Field label={`Price (${currency})`} error={e.price}>
+          <input name="price" type="number" min={0} step="any" required defaultValue={service?.price?.amount ?? ''} />
+        </Field>
       )}
-      <label htmlFor={f.id('description')}>Description</label>
-      <textarea {...f.control('description')} name="description" rows={2} defaultValue={service?.description ?? ''} />
-      {f.error('description')}
-      <label htmlFor={f.id('requestAcceptancePolicy')}>Request acceptance</label>
-      <select
-        {...f.control('requestAcceptancePolicy')}
-        name="requestAcceptancePolicy"
-        defaultValue={service?.requestAcceptancePolicy ?? 'automatic'}
-      >
-        <option value="automatic">Automatic (confirmed at once)</option>
-        <option value="manual">Manual (the salon accepts each request)</option>
-      </select>
-      {f.error('requestAcceptancePolicy')}
-      <label htmlFor={f.id('bookingMode')}>Booking mode</label>
-      <select {...f.control('bookingMode')} name="bookingMode" defaultValue={service?.bookingMode ?? 'standard'}>
-        <option value="standard">Standard (one guest per slot)</option>
-        <option value="groupSession">Group sessions</option>
-      </select>
-      {f.error('bookingMode')}
-      <label htmlFor={f.id('bufferBeforeMinutes')}>Buffer before (minutes)</label>
-      <input
-        {...f.control('bufferBeforeMinutes')}
-        name="bufferBeforeMinutes"
-        type="number"
-        min={0}
-        step={1}
-        defaultValue={service?.bufferBeforeMinutes ?? 0}
-      />
-      {f.error('bufferBeforeMinutes')}
-      <label htmlFor={f.id('bufferAfterMinutes')}>Buffer after (minutes)</label>
-      <input
-        {...f.control('bufferAfterMinutes')}
-        name="bufferAfterMinutes"
-        type="number"
-        min={0}
-        step={1}
-        defaultValue={service?.bufferAfterMinutes ?? 0}
-      />
-      {f.error('bufferAfterMinutes')}
-      <div className="check">
-        <input {...f.control('onlineBookable')} name="onlineBookable" type="checkbox" defaultChecked={service?.onlineBookable ?? true} />
-        <label htmlFor={f.id('onlineBookable')}>Online bookable</label>
-      </div>
-      {f.error('onlineBookable')}
-      <div className="check">
-        <input {...f.control('active')} name="active" type="checkbox" defaultChecked={service?.active ?? true} />
-        <label htmlFor={f.id('active')}>Active</label>
-      </div>
-      {f.error('active')}
-      <div className="check">
-        <input
-          {...f.control('deposit.required')}
-          name="depositRequired"
-          type="checkbox"
-          checked={depositRequired}
-          onChange={(e) => setDepositRequired(e.target.checked)}
-        />
-        <label htmlFor={f.id('deposit.required')}>Deposit required</label>
-      </div>
-      {f.error('deposit.required')}
-      {f.error('deposit')}
+      <Field label="Description" error={e.description}>
+        <textarea name="description" rows={2} defaultValue={service?.description ?? ''} />
+      </Field>
+      <Field label="Request acceptance" error={e.requestAcceptancePolicy}>
+        <select name="requestAcceptancePolicy" defaultValue={service?.requestAcceptancePolicy ?? 'automatic'}>
+          <option value="automatic">Automatic (confirmed at once)</option>
+          <option value="manual">Manual (the salon accepts each request)</option>
+        </select>
+      </Field>
+      <Field label="Booking mode" error={e.bookingMode}>
+        <select name="bookingMode" defaultValue={service?.bookingMode ?? 'standard'}>
+          <option value="standard">Standard (one guest per slot)</option>
+          <option value="groupSession">Group sessions</option>
+        </select>
+      </Field>
+      <Field label="Buffer before (minutes)" error={e.bufferBeforeMinutes}>
+        <input name="bufferBeforeMinutes" type="number" min={0} step={1} defaultValue={service?.bufferBeforeMinutes ?? 0} />
+      </Field>
+      <Field label="Buffer after (minutes)" error={e.bufferAfterMinutes}>
+        <input name="bufferAfterMinutes" type="number" min={0} step={1} defaultValue={service?.bufferAfterMinutes ?? 0} />
+      </Field>
+      <Field label="Online bookable" layout="check" error={e.onlineBookable}>
+        <input name="onlineBookable" type="checkbox" defaultChecked={service?.onlineBookable ?? true} />
+      </Field>
+      <Field label="Active" layout="check" error={e.active}>
+        <input name="active" type="checkbox" defaultChecked={service?.active ?? true} />
+      </Field>
+      <Field label="Deposit required" layout="check" error={e['deposit.required'] ?? e.deposit}>
+        <input name="depositRequired" type="checkbox" checked={depositRequired} onChange={(ev) => setDepositRequired(ev.target.checked)} />
+      </Field>
       {depositRequired && (
         <>
-          <label htmlFor={f.id('deposit.termsVersion')}>Deposit terms version</label>
-          <input {...f.control('deposit.termsVersion')} name="depositTerms" required defaultValue={service?.deposit.termsVersion ?? ''} />
-          {f.error('deposit.termsVersion')}
-          <label htmlFor={f.id('deposit.amount')}>Deposit amount ({currency})</label>
-          <input
-            {...f.control('deposit.amount')}
-            name="depositAmount"
-            type="number"
-            min={0}
-            step="any"
-            defaultValue={service?.deposit.amount?.amount ?? ''}
-          />
-          {f.error('deposit.amount')}
+          <Field label="Deposit terms version" error={e['deposit.termsVersion']}>
+            <input name="depositTerms" required defaultValue={service?.deposit.termsVersion ?? ''} />
+          </Field>
+          <Field label={`Deposit amount (${currency})`} error={e['deposit.amount']}>
+            <input name="depositAmount" type="number" min={0} step="any" defaultValue={service?.deposit.amount?.amount ?? ''} />
+          </Field>
         </>
       )}
-      <FormAlert errors={errors} />
-      <div className="form-actions">
-        <button type="submit" disabled={save.isPending || !currency}>
-          {service ? 'Save service' : 'Create service'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </RecordForm>
   );
 }
 
@@ -354,27 +255,24 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
   const performers = (staff.data ?? []).filter((s) => s.serviceIds.includes(service.id));
   const names = new Map((staff.data ?? []).map((s) => [s.id, s.name]));
   const sessions = useQuery({
-    queryKey: ['sessions', service.id],
+    queryKey: catalogueKeys.sessions(service.id),
     queryFn: async () =>
       unwrap(await api.GET('/admin/v1/services/{serviceId}/sessions', { params: { path: { serviceId: service.id } } })).sessions,
   });
   const add = useMutation({
     mutationFn: async (body: { staffId: string; startAtUtc: string; endAtUtc: string; capacityMax: number; priceMinor?: number }) =>
       unwrap(await api.POST('/admin/v1/services/{serviceId}/sessions', { params: { path: { serviceId: service.id } }, body })).session,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['sessions', service.id] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogueKeys.sessions(service.id) }),
   });
-  const known = ['staffId', 'startAtUtc', 'endAtUtc', 'capacityMax', 'priceMinor'];
-  const errors = formErrors(add.error, known);
-  const f = useFields(errors);
+  const errors = formErrors(add.error, ['staffId', 'startAtUtc', 'endAtUtc', 'capacityMax', 'priceMinor']);
+  const e = errors.fields;
   const [localError, setLocalError] = useState<string | null>(null);
 
   const local = (iso: string) => {
     const z = Temporal.Instant.from(iso).toZonedDateTimeISO(zone);
     return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'minute' })}`;
   };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
+  const submit = (d: FormData) => {
     setLocalError(null);
     let startAtUtc: string;
     let endAtUtc: string;
@@ -432,46 +330,42 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
         </table>
       )}
       {canEdit && (
-        <form className="form" onSubmit={submit} aria-label="Add session" noValidate>
+        <RecordForm
+          aria-label="Add session"
+          errors={errors}
+          error={add.error}
+          pending={add.isPending}
+          submitDisabled={performers.length === 0}
+          submitLabel="Add session"
+          onSubmit={submit}
+          onCancel={onClose}
+          cancelLabel="Close"
+          before={
+            localError && (
+              <p role="alert" className="error">
+                {localError}
+              </p>
+            )
+          }
+        >
           <h3>Add session</h3>
-          <label htmlFor={f.id('staffId')}>Staff</label>
-          <select {...f.control('staffId')} name="staffId" required>
-            {performers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          {f.error('staffId')}
-          <label htmlFor={f.id('date')}>Date</label>
-          <input id={f.id('date')} name="date" type="date" required defaultValue={todayIn(zone)} />
-          <label htmlFor={f.id('startAtUtc')}>Start time</label>
-          <input {...f.control('startAtUtc')} name="start" type="time" required defaultValue="10:00" />
-          {f.error('startAtUtc')}
-          <label htmlFor={f.id('endAtUtc')}>End time</label>
-          <input {...f.control('endAtUtc')} name="end" type="time" required defaultValue="11:00" />
-          {f.error('endAtUtc')}
-          <label htmlFor={f.id('capacityMax')}>Capacity</label>
-          <input {...f.control('capacityMax')} name="capacityMax" type="number" min={1} step={1} required defaultValue={8} />
-          {f.error('capacityMax')}
-          <label htmlFor={f.id('priceMinor')}>Price per seat (minor units, optional)</label>
-          <input {...f.control('priceMinor')} name="priceMinor" type="number" min={0} step={1} />
-          {f.error('priceMinor')}
-          {localError && (
-            <p role="alert" className="error">
-              {localError}
-            </p>
-          )}
-          <FormAlert errors={errors} />
-          <div className="form-actions">
-            <button type="submit" disabled={add.isPending || performers.length === 0}>
-              Add session
-            </button>
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </form>
+          <StaffSelect staff={performers} error={e.staffId} required />
+          <Field label="Date">
+            <input name="date" type="date" required defaultValue={todayIn(zone)} />
+          </Field>
+          <Field label="Start time" error={e.startAtUtc}>
+            <input name="start" type="time" required defaultValue="10:00" />
+          </Field>
+          <Field label="End time" error={e.endAtUtc}>
+            <input name="end" type="time" required defaultValue="11:00" />
+          </Field>
+          <Field label="Capacity" error={e.capacityMax}>
+            <input name="capacityMax" type="number" min={1} step={1} required defaultValue={8} />
+          </Field>
+          <Field label="Price per seat (minor units, optional)" error={e.priceMinor}>
+            <input name="priceMinor" type="number" min={0} step={1} />
+          </Field>
+        </RecordForm>
       )}
       {!canEdit && (
         <div className="form-actions">

@@ -1,24 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { Field, FieldGroup } from '../../components/Field.tsx';
+import { EditButton, ListEditFrame } from '../../components/ListEditFrame.tsx';
+import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
+import { checked, RecordForm, text } from '../../components/RecordForm.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
+import { formErrors } from '../../lib/form-errors.ts';
+import { agendaKeys, catalogueKeys } from '../../lib/query-keys.ts';
 import { addDays, todayIn } from '../../lib/time.ts';
-import { useServices, useStaff } from '../calendar/queries.ts';
-import {
-  checked,
-  FormAlert,
-  formErrors,
-  LocationSwitcher,
-  Tag,
-  text,
-  useCanEdit,
-  useFields,
-  useFocusFirstInvalid,
-  useLocationParam,
-} from '../services/forms.tsx';
+import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
+import { type Staff, useServices, useStaff } from '../catalogue/queries.ts';
 
-type Staff = NonNullable<ReturnType<typeof useStaff>['data']>[number];
 type Hours = Staff['workingHours'][number];
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -31,32 +27,23 @@ export function StaffPage() {
   const staff = useStaff(slug, location?.slug);
   const services = useServices(slug, location?.slug);
   const serviceNames = new Map((services.data ?? []).map((s) => [s.id, s.name]));
-  const [editing, setEditing] = useState<Staff | 'new' | null>(null);
   const [timeOffOf, setTimeOffOf] = useState<Staff | null>(null);
-
-  useEffect(() => {
-    document.title = 'Staff · Bookings dashboard';
-  }, []);
 
   if (locations.isPending) return <p className="loading">Loading locations…</p>;
   if (locations.isError) return <p role="alert">{locations.error.message}</p>;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <div className="catalog-bar">
-        <h1 id="page-title">Staff</h1>
-        {location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
-        {canEdit && location && (
-          <button type="button" onClick={() => setEditing('new')}>
-            New staff member
-          </button>
-        )}
-      </div>
-      {location && <p>Working hours in {location.timezone}.</p>}
-      {!location && <p>This business has no location yet.</p>}
-      {staff.isError && <p role="alert">{staff.error.message}</p>}
-      {staff.isPending && location && <p className="loading">Loading staff…</p>}
-      {staff.data && staff.data.length === 0 && <p>No staff member works at this location yet.</p>}
-      {staff.data && staff.data.length > 0 && (
+    <ListEditFrame<Staff>
+      title="Staff"
+      newLabel="New staff member"
+      canCreate={canEdit && location !== undefined}
+      toolbar={location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
+      intro={location ? <p>Working hours in {location.timezone}.</p> : <p>This business has no location yet.</p>}
+      list={location ? staff : undefined}
+      loading="Loading staff…"
+      empty="No staff member works at this location yet."
+      editTitle={(s) => `Edit ${s.name}`}
+      renderForm={(s, done) => location && <StaffForm slug={slug} all={all} location={location} staff={s} onDone={done} />}
+      renderList={(rows, edit) => (
         <table className="list">
           <thead>
             <tr>
@@ -68,18 +55,14 @@ export function StaffPage() {
             </tr>
           </thead>
           <tbody>
-            {staff.data.map((s) => (
+            {rows.map((s) => (
               <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
                 <th scope="row">{s.name}</th>
                 <td>{s.serviceIds.map((id) => serviceNames.get(id) ?? id).join(', ') || 'None'}</td>
                 <td>{hoursText(s.workingHours)}</td>
                 <td>{s.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
                 <td className="inline-actions">
-                  {canEdit && (
-                    <button type="button" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
-                      Edit
-                    </button>
-                  )}
+                  {canEdit && <EditButton name={s.name} onClick={() => edit(s)} />}
                   <button type="button" onClick={() => setTimeOffOf(s)} aria-label={`Time off of ${s.name}`}>
                     Time off
                   </button>
@@ -89,29 +72,13 @@ export function StaffPage() {
           </tbody>
         </table>
       )}
-      {location && (
-        <Dialog
-          open={editing !== null}
-          onClose={() => setEditing(null)}
-          title={editing === 'new' || editing === null ? 'New staff member' : `Edit ${editing.name}`}
-        >
-          {editing !== null && (
-            <StaffForm
-              slug={slug}
-              all={all}
-              location={location}
-              staff={editing === 'new' ? undefined : editing}
-              onDone={() => setEditing(null)}
-            />
-          )}
-        </Dialog>
-      )}
+    >
       {location && (
         <Dialog open={timeOffOf !== null} onClose={() => setTimeOffOf(null)} title={`Time off of ${timeOffOf?.name ?? ''}`}>
           {timeOffOf && <TimeOff staff={timeOffOf} location={location} canEdit={canEdit} onClose={() => setTimeOffOf(null)} />}
         </Dialog>
       )}
-    </section>
+    </ListEditFrame>
   );
 }
 
@@ -161,19 +128,15 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
       ).staff;
     },
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['staff', slug] });
-      await qc.invalidateQueries({ queryKey: ['agenda', slug] });
+      await qc.invalidateQueries({ queryKey: catalogueKeys.staffAll(slug) });
+      await qc.invalidateQueries({ queryKey: agendaKeys.business(slug) });
       onDone();
     },
   });
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, save.error);
   const errors = formErrors(save.error, STAFF_FIELDS);
-  const f = useFields(errors);
+  const e = errors.fields;
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
+  const submit = (d: FormData) =>
     save.mutate({
       name: text(d, 'name'),
       bio: text(d, 'bio'),
@@ -181,56 +144,54 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
       serviceIds,
       workingHours: hours.map(({ weekday, start, end }) => ({ weekday, start, end })),
     });
-  };
   const setRow = (key: number, patch: Partial<Hours>) => setHours((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   return (
-    <form ref={formRef} className="form dialog-scroll catalog-form" onSubmit={submit} noValidate>
-      <label htmlFor={f.id('name')}>Name</label>
-      <input {...f.control('name')} name="name" required maxLength={200} defaultValue={staff?.name ?? ''} />
-      {f.error('name')}
-      <label htmlFor={f.id('bio')}>Bio</label>
-      <textarea {...f.control('bio')} name="bio" rows={2} defaultValue={staff?.bio ?? ''} />
-      {f.error('bio')}
-      <label htmlFor={f.id('locationSlug')}>Location</label>
-      <select
-        {...f.control('locationSlug')}
-        name="locationSlug"
-        value={locationSlug}
-        disabled={staff !== undefined}
-        onChange={(e) => {
-          setLocationSlug(e.target.value);
-          setServiceIds([]);
-        }}
-      >
-        {all.map((l) => (
-          <option key={l.slug} value={l.slug}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-      {f.error('locationSlug')}
-      <fieldset aria-describedby={errors.fields.serviceIds ? `${f.id('serviceIds')}-error` : undefined}>
-        <legend>Services</legend>
+    <RecordForm
+      className="form dialog-scroll catalog-form"
+      errors={errors}
+      error={save.error}
+      pending={save.isPending}
+      submitLabel={staff ? 'Save staff member' : 'Create staff member'}
+      onSubmit={submit}
+      onCancel={onDone}
+    >
+      <Field label="Name" error={e.name}>
+        <input name="name" required maxLength={200} defaultValue={staff?.name ?? ''} />
+      </Field>
+      <Field label="Bio" error={e.bio}>
+        <textarea name="bio" rows={2} defaultValue={staff?.bio ?? ''} />
+      </Field>
+      <Field label="Location" error={e.locationSlug}>
+        <select
+          name="locationSlug"
+          value={locationSlug}
+          disabled={staff !== undefined}
+          onChange={(ev) => {
+            setLocationSlug(ev.target.value);
+            setServiceIds([]);
+          }}
+        >
+          {all.map((l) => (
+            <option key={l.slug} value={l.slug}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <FieldGroup legend="Services" error={e.serviceIds}>
         {(services.data ?? []).length === 0 && <p>No service at this location.</p>}
         {(services.data ?? []).map((s) => (
-          <div className="check" key={s.id}>
+          <Field key={s.id} layout="check" label={`${s.name}${s.active ? '' : ' (inactive)'}`}>
             <input
-              id={f.id(`service-${s.id}`)}
               type="checkbox"
               checked={serviceIds.includes(s.id)}
-              onChange={(e) => setServiceIds((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)))}
+              onChange={(ev) => setServiceIds((ids) => (ev.target.checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)))}
             />
-            <label htmlFor={f.id(`service-${s.id}`)}>
-              {s.name}
-              {s.active ? '' : ' (inactive)'}
-            </label>
-          </div>
+          </Field>
         ))}
-        {f.error('serviceIds')}
-      </fieldset>
-      <fieldset aria-describedby={errors.fields.workingHours ? `${f.id('workingHours')}-error` : undefined}>
-        <legend>Working hours</legend>
+      </FieldGroup>
+      <FieldGroup legend="Working hours" error={e.workingHours}>
         {WEEKDAYS.map((day, i) => {
           const weekday = i + 1;
           const rows = hours.filter((h) => h.weekday === weekday);
@@ -258,20 +219,18 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
                   <div className="hours-row" key={r.key}>
                     <span>{n === 0 ? day : ''}</span>
                     <HoursTime
-                      id={f.id(`start-${r.key}`)}
                       day={day}
                       label={`Start${suffix}`}
                       value={r.start}
                       onChange={(start) => setRow(r.key, { start })}
-                      invalid={Boolean(errors.fields.workingHours)}
+                      invalid={Boolean(e.workingHours)}
                     />
                     <HoursTime
-                      id={f.id(`end-${r.key}`)}
                       day={day}
                       label={`End${suffix}`}
                       value={r.end}
                       onChange={(end) => setRow(r.key, { end })}
-                      invalid={Boolean(errors.fields.workingHours)}
+                      invalid={Boolean(e.workingHours)}
                     />
                     <span className="inline-actions">
                       <button
@@ -297,23 +256,11 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
             </div>
           );
         })}
-        {f.error('workingHours')}
-      </fieldset>
-      <div className="check">
-        <input {...f.control('active')} name="active" type="checkbox" defaultChecked={staff?.active ?? true} />
-        <label htmlFor={f.id('active')}>Active</label>
-      </div>
-      {f.error('active')}
-      <FormAlert errors={errors} />
-      <div className="form-actions">
-        <button type="submit" disabled={save.isPending}>
-          {staff ? 'Save staff member' : 'Create staff member'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      </FieldGroup>
+      <Field label="Active" layout="check" error={e.active}>
+        <input name="active" type="checkbox" defaultChecked={staff?.active ?? true} />
+      </Field>
+    </RecordForm>
   );
 }
 
@@ -325,16 +272,14 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
   const today = todayIn(zone);
   const [range, setRange] = useState({ from: today, to: addDays(today, 90) });
   const [confirming, setConfirming] = useState<string | null>(null);
-  const ids = useId();
-  const key = ['time-off', staff.id, range.from, range.to];
   const list = useQuery({
-    queryKey: key,
+    queryKey: catalogueKeys.timeOff(staff.id, range.from, range.to),
     queryFn: async () =>
       unwrap(await api.GET('/admin/v1/staff/{staffId}/time-off', { params: { path: { staffId: staff.id }, query: range } })).timeOff,
   });
   const refresh = async () => {
-    await qc.invalidateQueries({ queryKey: ['time-off', staff.id] });
-    await qc.invalidateQueries({ queryKey: ['agenda'] });
+    await qc.invalidateQueries({ queryKey: catalogueKeys.timeOffAll(staff.id) });
+    await qc.invalidateQueries({ queryKey: agendaKeys.all });
   };
   const add = useMutation({
     mutationFn: async (body: { from: { date: string; time: string }; to: { date: string; time: string } }) =>
@@ -351,30 +296,24 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
     },
   });
   const errors = formErrors(add.error, ['from.date', 'from.time', 'to.date', 'to.time', 'from', 'to']);
-  const f = useFields(errors);
+  const e = errors.fields;
 
   const show = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const d = new FormData(e.currentTarget);
     setRange({ from: text(d, 'from'), to: text(d, 'to') });
   };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
+  const submit = (d: FormData) =>
     add.mutate({
       from: { date: text(d, 'fromDate'), time: text(d, 'fromTime') },
       to: { date: text(d, 'toDate'), time: text(d, 'toTime') },
     });
-  };
 
   return (
     <div className="dialog-scroll catalog-form">
       <p>Times in {zone}.</p>
       <form className="filters" onSubmit={show} aria-label="Time off between">
-        <label htmlFor={`${ids}-from`}>From</label>
-        <input id={`${ids}-from`} name="from" type="date" required defaultValue={range.from} />
-        <label htmlFor={`${ids}-to`}>To</label>
-        <input id={`${ids}-to`} name="to" type="date" required defaultValue={range.to} />
+        <DateRangeFields from={range.from} to={range.to} required />
         <button type="submit">Show</button>
       </form>
       {list.isError && <p role="alert">{list.error.message}</p>}
@@ -434,32 +373,30 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
         </p>
       )}
       {canEdit && (
-        <form className="form" onSubmit={submit} aria-label="Add time off" noValidate>
+        <RecordForm
+          aria-label="Add time off"
+          errors={errors}
+          error={add.error}
+          pending={add.isPending}
+          submitLabel="Add time off"
+          onSubmit={submit}
+          onCancel={onClose}
+          cancelLabel="Close"
+        >
           <h3>Add time off</h3>
-          <label htmlFor={f.id('from.date')}>From date</label>
-          <input {...f.control('from.date')} name="fromDate" type="date" required defaultValue={today} />
-          {f.error('from.date')}
-          <label htmlFor={f.id('from.time')}>From time</label>
-          <input {...f.control('from.time')} name="fromTime" type="time" required defaultValue="00:00" />
-          {f.error('from.time')}
-          {f.error('from')}
-          <label htmlFor={f.id('to.date')}>To date</label>
-          <input {...f.control('to.date')} name="toDate" type="date" required defaultValue={addDays(today, 1)} />
-          {f.error('to.date')}
-          <label htmlFor={f.id('to.time')}>To time</label>
-          <input {...f.control('to.time')} name="toTime" type="time" required defaultValue="00:00" />
-          {f.error('to.time')}
-          {f.error('to')}
-          <FormAlert errors={errors} />
-          <div className="form-actions">
-            <button type="submit" disabled={add.isPending}>
-              Add time off
-            </button>
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </form>
+          <Field label="From date" error={e['from.date'] ?? e.from}>
+            <input name="fromDate" type="date" required defaultValue={today} />
+          </Field>
+          <Field label="From time" error={e['from.time']}>
+            <input name="fromTime" type="time" required defaultValue="00:00" />
+          </Field>
+          <Field label="To date" error={e['to.date'] ?? e.to}>
+            <input name="toDate" type="date" required defaultValue={addDays(today, 1)} />
+          </Field>
+          <Field label="To time" error={e['to.time']}>
+            <input name="toTime" type="time" required defaultValue="00:00" />
+          </Field>
+        </RecordForm>
       )}
       {!canEdit && (
         <div className="form-actions">
@@ -473,25 +410,30 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
 }
 
 /** One HH:MM field of a working-hours row, its label naming the day for screen readers. */
-function HoursTime(p: { id: string; day: string; label: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
+function HoursTime(p: { day: string; label: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
   return (
     <span>
-      <label htmlFor={p.id}>
-        <span className="sr-only">{p.day} </span>
-        {p.label}{' '}
-      </label>
-      <input
-        id={p.id}
-        type="text"
-        inputMode="numeric"
-        pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
-        placeholder="HH:MM"
-        size={5}
-        required
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.invalid ? true : undefined}
-      />
+      <Field
+        layout="inline"
+        label={
+          <>
+            <span className="sr-only">{p.day} </span>
+            {p.label}{' '}
+          </>
+        }
+      >
+        <input
+          type="text"
+          inputMode="numeric"
+          pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
+          placeholder="HH:MM"
+          size={5}
+          required
+          value={p.value}
+          onChange={(e) => p.onChange(e.target.value)}
+          aria-invalid={p.invalid ? true : undefined}
+        />
+      </Field>
     </span>
   );
 }

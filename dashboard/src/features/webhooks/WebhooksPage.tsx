@@ -1,12 +1,14 @@
 import { CursorPager } from '../../components/CursorPager.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../admin-common/ConfirmDialog.tsx';
-import { fieldError } from '../admin-common/field-error.ts';
-import { when } from '../admin-common/format.ts';
-import { NotForRole } from '../admin-common/NotForRole.tsx';
-import { useRole } from '../admin-common/role.ts';
-import { SecretOnce } from '../admin-common/SecretOnce.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { NotForRole } from '../../components/NotForRole.tsx';
+import { SecretOnce } from '../../components/SecretOnce.tsx';
+import { useRole } from '../../lib/authorization.ts';
+import { formErrors } from '../../lib/form-errors.ts';
+import { when } from '../../lib/format.ts';
+import { Field } from '../../components/Field.tsx';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import {
   type DeliveryQuery,
   EVENTS,
@@ -68,7 +70,9 @@ function WebhookConfig({ slug }: { slug: string }) {
       },
     });
   };
-  const urlError = fieldError(save.error, 'body.url');
+  // Every refusal of a save is about the URL (the URL rules, webhook.invalid_url): beside the field.
+  const errors = formErrors(save.error, ['url']);
+  const urlError = errors.fields.url ?? errors.form;
   const current = config.data;
 
   return (
@@ -84,27 +88,12 @@ function WebhookConfig({ slug }: { slug: string }) {
               : 'No webhook yet: set a URL to receive booking events.'}
           </p>
           <form className="filters" onSubmit={submit}>
-            <label htmlFor={`${id}-url`}>URL</label>
-            <input
-              id={`${id}-url`}
-              name="url"
-              type="url"
-              required
-              maxLength={500}
-              size={50}
-              key={current?.url ?? ''}
-              defaultValue={current?.url ?? ''}
-              aria-invalid={save.isError ? true : undefined}
-              aria-describedby={save.isError ? `${id}-url-error` : undefined}
-            />
+            <Field label="URL" layout="inline" error={urlError} announce>
+              <input name="url" type="url" required maxLength={500} size={50} key={current?.url ?? ''} defaultValue={current?.url ?? ''} />
+            </Field>
             <button type="submit" disabled={save.isPending}>
               Save
             </button>
-            {save.isError && (
-              <span id={`${id}-url-error`} role="alert" className="error">
-                {urlError ?? save.error.message}
-              </span>
-            )}
             <span role="status">{saved && !save.isPending ? 'Saved.' : ''}</span>
           </form>
           {secret && (
@@ -181,7 +170,6 @@ function WebhookConfig({ slug }: { slug: string }) {
 
 function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boolean }) {
   const id = useId();
-  const f = (n: string) => `${id}-${n}`;
   const [params, setParams] = useSearchParams();
   const event = EVENTS.find((e) => e === params.get('event'));
   const outcome = OUTCOMES.find((o) => o === params.get('outcome'));
@@ -215,28 +203,27 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Delivery log</h2>
       <form className="filters" onSubmit={apply} aria-label="Delivery filters">
-        <label htmlFor={f('event')}>Event</label>
-        <select id={f('event')} name="event" defaultValue={event ?? ''}>
-          <option value="">Any</option>
-          {EVENTS.map((e) => (
-            <option key={e} value={e}>
-              {e}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={f('outcome')}>Outcome</label>
-        <select id={f('outcome')} name="outcome" defaultValue={outcome ?? ''}>
-          <option value="">Any</option>
-          {OUTCOMES.map((o) => (
-            <option key={o} value={o}>
-              {o.replace('_', ' ')}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={f('from')}>From</label>
-        <input id={f('from')} name="from" type="date" defaultValue={from} />
-        <label htmlFor={f('to')}>To</label>
-        <input id={f('to')} name="to" type="date" defaultValue={to} />
+        <Field label="Event" layout="inline">
+          <select name="event" defaultValue={event ?? ''}>
+            <option value="">Any</option>
+            {EVENTS.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Outcome" layout="inline">
+          <select name="outcome" defaultValue={outcome ?? ''}>
+            <option value="">Any</option>
+            {OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {o.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <DateRangeFields from={from} to={to} />
         <button type="submit">Apply filters</button>
       </form>
       <p className="muted">The log keeps 90 days; without dates it shows the last 90 days, newest first. Dates are UTC days.</p>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api.ts';
+import { api, type ErrorCode, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
+import { webhookKeys } from '../../lib/query-keys.ts';
 
 export type DeliveryQuery = NonNullable<operations['operatorListWebhookDeliveries']['parameters']['query']>;
 export type DeliveryEvent = NonNullable<DeliveryQuery['event']>;
@@ -22,11 +23,11 @@ export const PAGE = 25;
 /** The configuration; null when none is set (404 webhook.not_configured). */
 export function useWebhook(slug: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['webhook', slug],
+    queryKey: webhookKeys.config(slug),
     enabled,
     queryFn: async () => {
       const r = await api.GET('/admin/v1/businesses/{slug}/webhook', { params: { path: { slug } } });
-      if (r.response.status === 404 && (r.error as { error?: { code?: string } })?.error?.code === 'webhook.not_configured') return null;
+      if (r.response.status === 404 && (r.error as { error?: { code?: ErrorCode } })?.error?.code === 'webhook.not_configured') return null;
       return unwrap(r).webhook;
     },
   });
@@ -34,7 +35,7 @@ export function useWebhook(slug: string, enabled: boolean) {
 
 export function useDeliveries(slug: string, query: DeliveryQuery, enabled: boolean) {
   return useQuery({
-    queryKey: ['webhook-deliveries', slug, query],
+    queryKey: webhookKeys.deliveries(slug, query),
     enabled,
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -53,7 +54,7 @@ function useWebhookWrite<A>(
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['webhook', slug] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: webhookKeys.config(slug) }),
   });
 }
 
@@ -87,6 +88,6 @@ export function useRedeliver(slug: string) {
       unwrap(
         await api.POST('/admin/v1/businesses/{slug}/webhook/deliveries/{deliveryId}/redeliver', { params: { path: { slug, deliveryId } } }),
       ).delivery,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['webhook-deliveries', slug] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: webhookKeys.deliveriesAll(slug) }),
   });
 }

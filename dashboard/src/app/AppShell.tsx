@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { SECTIONS } from '../../app/sections.ts';
-import type { Member } from '../../lib/api.ts';
-import { useSession, useSignOut } from '../auth/session.ts';
+import { SECTIONS } from './sections.ts';
+import type { Member } from '../lib/api.ts';
+import { useSession, useSignOut } from '../lib/auth.ts';
+import { Field } from '../components/Field.tsx';
 
 /** `/dashboard/`: the member's first business. */
 export function FirstBusiness() {
@@ -51,17 +51,17 @@ function BusinessSwitcher({ member, slug }: { member: Member; slug: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const section = location.pathname.split('/')[2] ?? 'calendar';
-  const id = useId();
   return (
     <div className="switcher">
-      <label htmlFor={id}>Business</label>
-      <select id={id} value={slug} onChange={(e) => navigate(`/${e.target.value}/${section}`)}>
-        {member.memberships.map((m) => (
-          <option key={m.salonSlug} value={m.salonSlug}>
-            {m.businessName}
-          </option>
-        ))}
-      </select>
+      <Field label="Business" layout="inline">
+        <select value={slug} onChange={(e) => navigate(`/${e.target.value}/${section}`)}>
+          {member.memberships.map((m) => (
+            <option key={m.salonSlug} value={m.salonSlug}>
+              {m.businessName}
+            </option>
+          ))}
+        </select>
+      </Field>
     </div>
   );
 }

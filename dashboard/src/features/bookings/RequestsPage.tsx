@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
-import { BookingActions } from '../bookings/BookingActions.tsx';
-import { slotOf } from '../bookings/slot.ts';
+import { bookingKeys } from '../../lib/query-keys.ts';
+import { BookingActions } from './BookingActions.tsx';
+import { slotOf } from './slot.ts';
 
 /** New requests show up without a reload: the inbox is read again every 5 s (docs/dashboard.md). */
 export const REQUESTS_POLL_MS = 5_000;
@@ -26,7 +27,7 @@ async function bookingsWithStatus(slug: string, status: 'requested' | 'reschedul
 
 export function useRequests(slug: string) {
   return useQuery({
-    queryKey: ['requests', slug],
+    queryKey: bookingKeys.requests(slug),
     queryFn: async () => {
       const [requested, proposed] = await Promise.all([
         bookingsWithStatus(slug, 'requested'),

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
-import '../admin-common/admin.css';
+import { agendaKeys, bookingKeys } from '../../lib/query-keys.ts';
+import '../../components/admin.css';
 
 const STATUS: Record<NonNullable<BusinessBooking['deposit']>['status'], string> = { pending: 'pending', paid: 'paid', waived: 'waived' };
 
@@ -25,8 +26,8 @@ export function DepositPanel({ booking }: { booking: BusinessBooking }) {
         await api.POST('/admin/v1/bookings/{bookingId}/deposit', { params: { path: { bookingId: booking.bookingId } }, body: { status } }),
       ).booking,
     onSuccess: (b) => {
-      qc.setQueryData(['booking', booking.bookingId], b);
-      return qc.invalidateQueries({ queryKey: ['agenda'] });
+      qc.setQueryData(bookingKeys.detail(booking.bookingId), b);
+      return qc.invalidateQueries({ queryKey: agendaKeys.all });
     },
   });
   const d = booking.deposit;

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, getSession, type Member, unwrap } from '../../lib/api.ts';
+import { api, getSession, type Member, unwrap } from './api.ts';
+import { SIGN_IN_MUTATION, sessionKeys } from './query-keys.ts';
 
-export const SESSION_KEY = ['session'] as const;
+export const SESSION_KEY = sessionKeys.all;
 
 /** The signed-in member (null: signed out). Read once per load; sign-in and sign-out set it. */
 export function useSession() {
@@ -11,7 +12,7 @@ export function useSession() {
 export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationKey: ['sign-in'],
+    mutationKey: SIGN_IN_MUTATION,
     mutationFn: async (body: { email: string; password: string }): Promise<Member> =>
       unwrap(await api.POST('/admin/v1/session', { body })).member,
     onSuccess: (member) => {

@@ -1,4 +1,4 @@
-import { useSession } from '../auth/session.ts';
+import { useSession } from './auth.ts';
 
 export type Role = 'owner' | 'manager' | 'frontDesk';
 

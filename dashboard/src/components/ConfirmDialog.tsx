@@ -1,6 +1,6 @@
 import './admin.css';
 import type { ReactNode } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Dialog } from './Dialog.tsx';
 
 /** A yes/no question in a modal dialog; the API's refusal is shown inside it. */
 export function ConfirmDialog(props: {

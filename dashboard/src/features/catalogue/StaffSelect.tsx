@@ -1,0 +1,17 @@
+import { Field } from '../../components/Field.tsx';
+import type { Staff } from './queries.ts';
+
+/** `Staff`: a choice among the staff members who perform the service (new booking, a new time, a session). */
+export function StaffSelect(props: { staff: Staff[]; error?: string | undefined; required?: boolean; defaultValue?: string }) {
+  return (
+    <Field label="Staff" error={props.error}>
+      <select name="staffId" required={props.required} defaultValue={props.defaultValue}>
+        {props.staff.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
