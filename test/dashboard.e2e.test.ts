@@ -210,6 +210,9 @@ function describeBrowser() {
       await page.getByRole('link', { name: /Walk-in Wanda, Haircut, confirmed/ }).click();
       await page.getByRole('heading', { name: /^Booking BK-/, level: 1 }).waitFor();
       await page.getByText('+36301234567', { exact: true }).waitFor();
+      // written from the dashboard by the signed-in member: the detail names them
+      const [author] = (await db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [member.userId])).rows;
+      await page.getByText(`Front desk (${author!.name})`, { exact: true }).waitFor();
       assert.deepEqual(await seriousViolations(page), [], 'booking detail');
       await screenshot('booking-detail.png', true);
       await page.getByRole('button', { name: 'Reschedule' }).click();

@@ -382,6 +382,8 @@ export const businessBookingExample = {
   ...bookingExample,
   guest: { name: 'Eszter Nagy', phone: '+36301234567', email: 'eszter.nagy@example.com' },
   reason: null,
+  source: 'api',
+  createdBy: null,
 };
 
 export const confirmedBusinessBookingExample = {
@@ -411,6 +413,8 @@ export const manualBusinessBookingExample = {
   confirmedSlot: { date: '2026-12-01', startTime: '11:00', endTime: '12:00', timezone: 'Europe/Budapest' },
   note: 'Walk-in, booked at the desk.',
   stateVersion: 1,
+  source: 'manual',
+  createdBy: { memberId: USER_ID, name: 'Dóra Szabó' },
 };
 
 export const agendaExample = {

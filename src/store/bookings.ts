@@ -2,6 +2,7 @@ import type { BookingChange as DomainBookingChange } from '../domain/bookings/ch
 import type { BookingRecord } from '../domain/bookings/record.ts';
 import type { BookingDeposit } from '../domain/deposits/status.ts';
 import type { BookingStatus } from '../domain/bookings/states.ts';
+import type { SourceRow } from '../domain/bookings/source.ts';
 import { appendEventsCtes, eventParams, type NewEvent } from './booking-events.ts';
 import type { Queryable } from './db.ts';
 import { isExclusionViolation, isQuotaExceeded } from './db-errors.ts';
@@ -96,7 +97,8 @@ export interface NewBooking {
   depositTerms: unknown;
   /** what a deposit booking owes (it starts pending); null for every other booking */
   deposit: Omit<BookingDeposit, 'status' | 'recordedAt'> | null;
-  apiSourceKeyId: string | null;
+  /** who made it (domain/bookings/source.ts): shown to the business only */
+  source: SourceRow;
   /** the held range, buffers included */
   occupiedFrom: Date;
   occupiedTo: Date;
@@ -164,13 +166,15 @@ export async function insertBooking(
     b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
     n.consent === null ? null : JSON.stringify(n.consent),
     n.depositTerms === null ? null : JSON.stringify(n.depositTerms),
-    n.apiSourceKeyId,
+    n.source.apiKeyId,
     b.createdAt,
     b.updatedAt,
     n.deposit ? 'pending' : null,
     n.deposit?.amountMinor ?? null,
     n.deposit?.currency ?? null,
     n.deposit?.dueAt ?? null,
+    n.source.kind,
+    n.source.memberId,
   ];
   // Each CTE's parameters follow those before it: their numbers are counted here, so a column added
   // to the insert cannot leave a CTE reading its neighbour's parameters.
@@ -185,9 +189,10 @@ export async function insertBooking(
           state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
           requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, occupied, occupied_staff_id,
           guest_name, guest_phone, guest_email, note, service_location, consent, deposit_terms, api_source_key_id,
-          created_at, updated_at, deposit_status, deposit_amount_minor, deposit_currency, deposit_due_at)
+          created_at, updated_at, deposit_status, deposit_amount_minor, deposit_currency, deposit_due_at,
+          source, source_member_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-          tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37
+          tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39
        ${key ? 'FROM held' : ''}
        ON CONFLICT (public_reference) DO NOTHING
        RETURNING 1

@@ -1,11 +1,12 @@
 import type { BusinessDetails } from '../domain/bookings/business-view.ts';
 import type { DepositStatus } from '../domain/deposits/status.ts';
+import type { SourceKind } from '../domain/bookings/source.ts';
 import type { Queryable } from './db.ts';
 
 /**
  * The one read of guest phone and email (BOOKING_COLUMNS leaves them out), with the reason kept on
- * the booking's latest event and the deposit as the business recorded it: only the operator's booking reads call it. Keyed by booking id; a
- * missing id has no entry.
+ * the booking's latest event, the deposit as the business recorded it, and who made the booking: only
+ * the operator's booking reads call it. Keyed by booking id; a missing id has no entry.
  */
 export async function findGuestContacts(q: Queryable, bookingIds: readonly string[]): Promise<Map<string, BusinessDetails>> {
   const out = new Map<string, BusinessDetails>();
@@ -20,11 +21,15 @@ export async function findGuestContacts(q: Queryable, bookingIds: readonly strin
     deposit_currency: string | null;
     deposit_due_at: Date | null;
     deposit_recorded_at: Date | null;
+    source: SourceKind;
+    source_member_id: string | null;
+    source_member_name: string | null;
   }>(
     `SELECT b.id, b.guest_phone, b.guest_email, b.deposit_status, b.deposit_amount_minor, b.deposit_currency, b.deposit_due_at,
-            b.deposit_recorded_at,
+            b.deposit_recorded_at, b.source, b.source_member_id, u.name AS source_member_name,
             (SELECT e.reason FROM booking_events e WHERE e.booking_id = b.id AND e.sequence = b.state_version) AS reason
-       FROM bookings b WHERE b.id = ANY($1::text[])`,
+       FROM bookings b LEFT JOIN users u ON u.id = b.source_member_id
+      WHERE b.id = ANY($1::text[])`,
     [[...bookingIds]],
   );
   for (const row of r.rows) {
@@ -32,6 +37,8 @@ export async function findGuestContacts(q: Queryable, bookingIds: readonly strin
       phone: row.guest_phone,
       email: row.guest_email,
       reason: row.reason,
+      source: row.source,
+      createdBy: row.source_member_id === null ? null : { memberId: row.source_member_id, name: row.source_member_name },
       deposit:
         row.deposit_status === null
           ? null

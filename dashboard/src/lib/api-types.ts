@@ -1484,6 +1484,25 @@ export interface components {
             };
             /** @description the business's reason given with the decline or cancel that led here; null otherwise. Never sent to integrators */
             reason: string | null;
+            /**
+             * @description who made the booking: `api` (an API key, `POST /v1/bookings`), `bookingPage` (a guest on the booking page), `manual` (the business: a member or the platform operator). Never sent to integrators
+             * @example api
+             * @enum {unknown}
+             */
+            source: "api" | "bookingPage" | "manual";
+            /**
+             * @description the member who wrote a manual booking; null for every other booking and for one the platform operator wrote
+             * @example {
+             *       "memberId": "usr_6d8f1h3k5m7p9r2t4v0x",
+             *       "name": "Dóra Szabó"
+             *     }
+             */
+            createdBy: {
+                /** @description the user id of the member */
+                memberId: string;
+                /** @description the member's name now; null when the account has none */
+                name: string | null;
+            } | null;
             /** @description deposit bookings only (created for a service that takes a deposit) */
             deposit?: {
                 /**
@@ -9611,7 +9630,9 @@ export interface operations {
                      *               "phone": "+36301234567",
                      *               "email": "eszter.nagy@example.com"
                      *             },
-                     *             "reason": null
+                     *             "reason": null,
+                     *             "source": "api",
+                     *             "createdBy": null
                      *           }
                      *         ]
                      *       },
@@ -9790,7 +9811,12 @@ export interface operations {
                      *             "phone": "+36209876543",
                      *             "email": null
                      *           },
-                     *           "reason": null
+                     *           "reason": null,
+                     *           "source": "manual",
+                     *           "createdBy": {
+                     *             "memberId": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *             "name": "Dóra Szabó"
+                     *           }
                      *         }
                      *       },
                      *       "meta": {
@@ -9963,7 +9989,9 @@ export interface operations {
                      *                     "phone": "+36301234567",
                      *                     "email": "eszter.nagy@example.com"
                      *                   },
-                     *                   "reason": null
+                     *                   "reason": null,
+                     *                   "source": "api",
+                     *                   "createdBy": null
                      *                 }
                      *               ]
                      *             }
@@ -10129,7 +10157,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": null
+                     *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -10407,7 +10437,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": null
+                     *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -10561,7 +10593,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": "Anna is away that morning."
+                     *           "reason": "Anna is away that morning.",
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -10726,6 +10760,8 @@ export interface operations {
                      *             "email": "eszter.nagy@example.com"
                      *           },
                      *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null,
                      *           "proposedSlot": {
                      *             "date": "2026-12-01",
                      *             "startTime": "14:00",
@@ -10879,7 +10915,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": null
+                     *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -11049,7 +11087,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": null
+                     *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -11196,7 +11236,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": null
+                     *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -11343,7 +11385,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": null
+                     *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -11497,7 +11541,9 @@ export interface operations {
                      *             "phone": "+36301234567",
                      *             "email": "eszter.nagy@example.com"
                      *           },
-                     *           "reason": "The salon is closed that day."
+                     *           "reason": "The salon is closed that day.",
+                     *           "source": "api",
+                     *           "createdBy": null
                      *         }
                      *       },
                      *       "meta": {
@@ -11660,6 +11706,8 @@ export interface operations {
                      *             "email": "eszter.nagy@example.com"
                      *           },
                      *           "reason": null,
+                     *           "source": "api",
+                     *           "createdBy": null,
                      *           "deposit": {
                      *             "status": "paid",
                      *             "amount": 5000,

@@ -1,5 +1,6 @@
 import { type BookingDeposit, type DepositView, toDepositView } from '../deposits/status.ts';
 import type { BookingRecord } from './record.ts';
+import type { SourceKind } from './source.ts';
 import { type BookingView, toBookingView } from './view.ts';
 
 /** What only the business may read of its guest: the salon must be able to call them. */
@@ -8,16 +9,28 @@ export interface GuestContact {
   email: string | null;
 }
 
-/** What the operator reads beside the record: the contact, the reason of the latest change, the deposit. */
+/** The member who wrote a manual booking; name null when their account has none. */
+export interface BookingAuthor {
+  memberId: string;
+  name: string | null;
+}
+
+/** What the operator reads beside the record: the contact, the reason of the latest change, the deposit, who booked. */
 export interface BusinessDetails extends GuestContact {
   reason: string | null;
   deposit: BookingDeposit | null;
+  source: SourceKind;
+  createdBy: BookingAuthor | null;
 }
 
 export interface BusinessBookingView extends BookingView {
   guest: { name: string; phone: string; email: string | null };
   /** the business's reason given with the change that led to the current state (decline, cancel) */
   reason: string | null;
+  /** who made it: an API key, the booking page, or the business itself */
+  source: SourceKind;
+  /** the member who wrote a manual booking; null for every other booking and the platform operator's */
+  createdBy: BookingAuthor | null;
   /** deposit bookings only */
   deposit?: DepositView;
 }
@@ -28,7 +41,13 @@ export interface BusinessBookingView extends BookingView {
  * events, webhooks or public answers from records can reach phone or email.
  */
 export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): BusinessBookingView {
-  const view: BusinessBookingView = { ...toBookingView(b), guest: { name: b.guestName, phone: d.phone, email: d.email }, reason: d.reason };
+  const view: BusinessBookingView = {
+    ...toBookingView(b),
+    guest: { name: b.guestName, phone: d.phone, email: d.email },
+    reason: d.reason,
+    source: d.source,
+    createdBy: d.createdBy,
+  };
   if (d.deposit) view.deposit = toDepositView(d.deposit);
   return view;
 }

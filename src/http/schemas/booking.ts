@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { DEPOSIT_STATUSES } from '../../domain/deposits/status.ts';
 import { BOOKING_STATUSES, EVENT_NAMES } from '../../domain/bookings/states.ts';
+import { SOURCE_KINDS } from '../../domain/bookings/source.ts';
 import { DateString, TimeString } from './common.ts';
 
 const NullableDate = Type.Union([DateString(), Type.Null()]);
@@ -78,6 +79,24 @@ export const BusinessBooking = Type.Object(
     reason: Type.Union([Type.String(), Type.Null()], {
       description: "the business's reason given with the decline or cancel that led here; null otherwise. Never sent to integrators",
     }),
+    source: Type.Enum(SOURCE_KINDS, {
+      description:
+        'who made the booking: `api` (an API key, `POST /v1/bookings`), `bookingPage` (a guest on the booking page), `manual` (the business: a member or the platform operator). Never sent to integrators',
+      examples: ['api'],
+    }),
+    createdBy: Type.Union(
+      [
+        Type.Object({
+          memberId: Type.String({ description: 'the user id of the member' }),
+          name: Type.Union([Type.String(), Type.Null()], { description: "the member's name now; null when the account has none" }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description: 'the member who wrote a manual booking; null for every other booking and for one the platform operator wrote',
+        examples: [{ memberId: 'usr_6d8f1h3k5m7p9r2t4v0x', name: 'Dóra Szabó' }],
+      },
+    ),
     deposit: Type.Optional(
       Type.Object(
         {

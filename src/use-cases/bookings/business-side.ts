@@ -1,5 +1,6 @@
 import type { BusinessBookingView } from '../../domain/bookings/business-view.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { ManualAuthor } from '../../domain/bookings/source.ts';
 import type { Db } from '../../store/db.ts';
 import { findBooking } from '../../store/bookings.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
@@ -19,6 +20,8 @@ export async function createBusinessBooking(
   db: Db,
   businessSlug: string,
   input: ManualBookingInput & { locationSlug: string; serviceId: string },
+  /** who writes it: a signed-in member, or the platform operator's token */
+  by: ManualAuthor,
   now: Date,
 ): Promise<BusinessBookingView> {
   const business = await requireBusiness(db, businessSlug);
@@ -26,7 +29,7 @@ export async function createBusinessBooking(
   if (!location) throw new AppError('request.not_found', `No location "${input.locationSlug}".`);
   const service = await findServiceById(db, input.serviceId);
   if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
-  return transactionWithRetry(db, async (tx) => businessView(tx, await createManualBooking(tx, location, service, input, now)));
+  return transactionWithRetry(db, async (tx) => businessView(tx, await createManualBooking(tx, location, service, input, by, now)));
 }
 
 /** A business decision on a booking (accept, decline, propose, reschedule, complete, no-show). */

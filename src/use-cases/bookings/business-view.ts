@@ -10,8 +10,10 @@ export async function businessViews(q: Queryable, records: readonly BookingRecor
     q,
     records.map((b) => b.id),
   );
-  // A booking row always has a phone (NOT NULL); a row gone between the two reads shows none.
-  return records.map((b) => toBusinessBookingView(b, contacts.get(b.id) ?? { phone: '', email: null, reason: null, deposit: null }));
+  // A booking row always has a phone and a source (NOT NULL); a row gone between the two reads (its
+  // business deleted) shows no phone and the least claim about its origin.
+  const gone = { phone: '', email: null, reason: null, deposit: null, source: 'manual', createdBy: null } as const;
+  return records.map((b) => toBusinessBookingView(b, contacts.get(b.id) ?? gone));
 }
 
 export async function businessView(q: Queryable, record: BookingRecord): Promise<BusinessBookingView> {

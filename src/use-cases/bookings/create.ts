@@ -15,13 +15,14 @@ import { createRefusal, createRules, type Placement, planCreate } from '../../do
 import { seatPlacement, staffInTryOrder, standardTime } from '../../domain/bookings/create-placement.ts';
 import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
+import { type BookingSource, sourceRow } from '../../domain/bookings/source.ts';
 
 export interface CreateContext {
   businessId: string;
   /** the business's slug, for the event payloads */
   salonSlug: string;
-  keyId: string;
-  keyKind: 'owner' | 'guest_partner';
+  /** who books: an API key, the booking page (stored with the row, shown to the business only) */
+  source: BookingSource;
   location: LocationRecord;
   service: ServiceRecord;
   depositsEnabled: boolean;
@@ -73,7 +74,7 @@ export async function createBooking(
         consent: body.consent,
         depositTerms: body.depositTermsAcceptance ?? null,
         deposit: newBookingDeposit(service, booking.startAt),
-        apiSourceKeyId: ctx.keyKind === 'guest_partner' ? ctx.keyId : null,
+        source: sourceRow(ctx.source),
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,
       };

@@ -12,6 +12,7 @@ import { resolveLocalSlot } from '../../domain/time/local-slot.ts';
 import { locationSnapshotOf } from '../../domain/bookings/location-snapshot.ts';
 import { newPublicReference } from '../../domain/bookings/public-reference.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
+import { type ManualAuthor, sourceRow } from '../../domain/bookings/source.ts';
 
 export interface ManualBookingInput {
   staffId: string;
@@ -31,6 +32,7 @@ export async function createManualBooking(
   location: LocationRecord,
   service: ServiceRecord,
   input: ManualBookingInput,
+  by: ManualAuthor,
   now: Date,
 ): Promise<BookingRecord> {
   if (service.bookingMode === 'groupSession') {
@@ -77,7 +79,7 @@ export async function createManualBooking(
     consent: null,
     depositTerms: null,
     deposit: null,
-    apiSourceKeyId: null,
+    source: sourceRow({ kind: 'manual', by }),
     occupiedFrom: held.from,
     occupiedTo: held.to,
   };

@@ -46,8 +46,7 @@ export async function createPublicBooking(
   const ctx = {
     businessId: auth.businessId,
     salonSlug: auth.businessSlug,
-    keyId: auth.keyId,
-    keyKind: auth.kind,
+    source: { kind: 'api' as const, keyId: auth.keyId, keyKind: auth.kind },
     location,
     service,
     depositsEnabled,

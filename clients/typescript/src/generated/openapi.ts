@@ -530,6 +530,25 @@ export interface components {
             };
             /** @description the business's reason given with the decline or cancel that led here; null otherwise. Never sent to integrators */
             reason: string | null;
+            /**
+             * @description who made the booking: `api` (an API key, `POST /v1/bookings`), `bookingPage` (a guest on the booking page), `manual` (the business: a member or the platform operator). Never sent to integrators
+             * @example api
+             * @enum {unknown}
+             */
+            source: "api" | "bookingPage" | "manual";
+            /**
+             * @description the member who wrote a manual booking; null for every other booking and for one the platform operator wrote
+             * @example {
+             *       "memberId": "usr_6d8f1h3k5m7p9r2t4v0x",
+             *       "name": "Dóra Szabó"
+             *     }
+             */
+            createdBy: {
+                /** @description the user id of the member */
+                memberId: string;
+                /** @description the member's name now; null when the account has none */
+                name: string | null;
+            } | null;
             /** @description deposit bookings only (created for a service that takes a deposit) */
             deposit?: {
                 /**
@@ -3577,6 +3596,7 @@ export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const bookingAcceptanceModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Booking"]["acceptanceMode"]> = ["manual", "automatic"];
 export const businessBookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessBooking"]["status"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
 export const businessBookingAcceptanceModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessBooking"]["acceptanceMode"]> = ["manual", "automatic"];
+export const businessBookingSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessBooking"]["source"]> = ["api", "bookingPage", "manual"];
 export const businessBookingDepositStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessBooking"]["deposit"]["status"]> = ["pending", "paid", "waived"];
 export const bookingEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingEvent"]["event"]> = ["booking.requested", "booking.confirmed", "booking.declined", "booking.cancelled", "booking.reschedule_proposed", "booking.reschedule_confirmed", "booking.completed", "booking.no_show"];
 export const bookingEventTransitionFromAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingEvent"]["transition"]["from"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];

@@ -46,6 +46,14 @@ export function BookingDetailPage() {
         <dd>
           {slot ? `${slot.date} ${slot.startTime}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'} ({zone})
         </dd>
+        <dt>Booked through</dt>
+        <dd>
+          {b.source === 'api'
+            ? 'API'
+            : b.source === 'bookingPage'
+              ? 'Booking page'
+              : `Front desk${b.createdBy?.name ? ` (${b.createdBy.name})` : ''}`}
+        </dd>
         <dt>Guest</dt>
         <dd>{b.guest.name}</dd>
         <dt>Phone</dt>

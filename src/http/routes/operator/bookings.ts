@@ -152,7 +152,9 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const booking = await createBusinessBooking(app.ctx.db, request.params.slug, request.body, app.ctx.clock());
+      const principal = request.principal;
+      const by = principal?.kind === 'member' ? { member: principal.session.userId } : { operator: true as const };
+      const booking = await createBusinessBooking(app.ctx.db, request.params.slug, request.body, by, app.ctx.clock());
       return ok(request, { booking });
     },
   );
