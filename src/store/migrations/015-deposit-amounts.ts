@@ -26,8 +26,12 @@ UPDATE services
  WHERE deposit_required AND deposit_amount_minor IS NULL
    AND NOT (price_type <> 'negotiable' AND coalesce(price_minor, 0) > 0);
 
+-- The version triggers the updates queued fire now: a table with pending trigger events cannot be
+-- altered. Every deferrable constraint is a deferred version trigger, so DEFERRED restores them all.
+SET CONSTRAINTS ALL IMMEDIATE;
 ALTER TABLE services ADD CONSTRAINT services_deposit_has_amount
-  CHECK (NOT deposit_required OR deposit_amount_minor > 0 OR (price_type <> 'negotiable' AND price_minor > 0));
+  CHECK (NOT deposit_required OR coalesce(deposit_amount_minor, 0) > 0 OR (price_type <> 'negotiable' AND coalesce(price_minor, 0) > 0));
 ALTER TABLE bookings ADD CONSTRAINT bookings_pending_deposit_has_amount
-  CHECK (deposit_status IS DISTINCT FROM 'pending' OR deposit_amount_minor > 0);
+  CHECK (deposit_status IS DISTINCT FROM 'pending' OR coalesce(deposit_amount_minor, 0) > 0);
+SET CONSTRAINTS ALL DEFERRED;
 `;
