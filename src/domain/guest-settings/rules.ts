@@ -8,7 +8,8 @@ import { LIMITS, type GuestSettingsPatch } from './settings.ts';
  * holds the types, lengths, ranges, enums and patterns, built from LIMITS): URLs that really are
  * https URLs, origins in one spelling, distinct reminders, a quiet time that is a time span, and SMS
  * only on a plan that has it. Each refusal is 400 request.validation_failed naming the field's path
- * as the request spelled it (`body.bookingPage.embedOrigins[3]`). Returns the patch as stored:
+ * as the schema's own refusals spell it (`body.bookingPage.embedOrigins.3`, the
+ * dotted form of Ajv that the dashboard's forms match on). Returns the patch as stored:
  * origins normalised (normaliseOrigins).
  */
 export function checkGuestSettingsPatch(patch: GuestSettingsPatch, features: Features): GuestSettingsPatch {
@@ -28,8 +29,8 @@ export function checkGuestSettingsPatch(patch: GuestSettingsPatch, features: Fea
       const first = seen.get(r.minutesBefore);
       if (first !== undefined) {
         throw invalidField(
-          `body.notifications.reminders[${i}].minutesBefore`,
-          `repeats reminders[${first}]: each reminder needs its own minutesBefore`,
+          `body.notifications.reminders.${i}.minutesBefore`,
+          `repeats reminders.${first}: each reminder needs its own minutesBefore`,
         );
       }
       seen.set(r.minutesBefore, i);
@@ -84,9 +85,9 @@ export function normaliseOrigins(origins: readonly string[]): string[] {
   }
   const out: string[] = [];
   origins.forEach((o, i) => {
-    const origin = normaliseOrigin(o, `body.bookingPage.embedOrigins[${i}]`);
+    const origin = normaliseOrigin(o, `body.bookingPage.embedOrigins.${i}`);
     const first = out.indexOf(origin);
-    if (first !== -1) throw invalidField(`body.bookingPage.embedOrigins[${i}]`, `repeats embedOrigins[${first}] (${origin})`);
+    if (first !== -1) throw invalidField(`body.bookingPage.embedOrigins.${i}`, `repeats embedOrigins.${first} (${origin})`);
     out.push(origin);
   });
   return out;

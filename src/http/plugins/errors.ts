@@ -8,24 +8,11 @@ interface ValidationIssue {
   message: string;
 }
 
-/**
- * A JSON pointer as the rules in src/domain spell a field (`/guest/name` -> `.guest.name`,
- * `/embedOrigins/3` -> `.embedOrigins[3]`), so a schema's refusal and a rule's name it alike.
- */
-function fieldPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((seg) => (/^\d+$/.test(seg) ? `[${seg}]` : `.${seg}`))
-    .join('');
-}
-
 function validationIssues(err: FastifyError): ValidationIssue[] {
   const context = err.validationContext ?? 'body';
   return (err.validation ?? []).slice(0, 20).map((v) => {
     const params = v.params as Record<string, unknown>;
-    let path = `${context}${fieldPath(v.instancePath)}`;
+    let path = `${context}${v.instancePath.replace(/\//g, '.')}`;
     if (v.keyword === 'required' && typeof params.missingProperty === 'string') {
       path += `.${params.missingProperty}`;
     }
