@@ -75,11 +75,7 @@ const REFUSED: Array<[string, unknown, string]> = [
   ['guestReschedule noticeMinutes 20,161', { guestReschedule: { noticeMinutes: 20_161 } }, 'body.guestReschedule.noticeMinutes'],
   ['guestEmail outside the enum', { notifications: { guestEmail: 'some' } }, 'body.notifications.guestEmail'],
   ['4 reminders', { notifications: { reminders: [1, 2, 3, 4].map((m) => ({ minutesBefore: m })) } }, 'body.notifications.reminders'],
-  [
-    'a reminder 0 minutes before',
-    { notifications: { reminders: [{ minutesBefore: 0 }] } },
-    'body.notifications.reminders.0.minutesBefore',
-  ],
+  ['a reminder 0 minutes before', { notifications: { reminders: [{ minutesBefore: 0 }] } }, 'body.notifications.reminders.0.minutesBefore'],
   [
     'a reminder 10,081 minutes before',
     { notifications: { reminders: [{ minutesBefore: 60 }, { minutesBefore: 10_081 }] } },
