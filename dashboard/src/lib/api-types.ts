@@ -1519,7 +1519,7 @@ export interface components {
                  * @enum {unknown}
                  */
                 status: "pending" | "paid" | "waived";
-                /** @description the service's deposit when booked, in major units; null when the service names no amount */
+                /** @description the service's deposit amount when booked, else its full price then, in major units; null only for a deposit recorded paid or waived before the rule, its amount never known */
                 amount: number | null;
                 /** @description the business currency */
                 currency: string;
@@ -7567,6 +7567,7 @@ export interface operations {
                     bufferBeforeMinutes?: number;
                     /** @description default 0 */
                     bufferAfterMinutes?: number;
+                    /** @description a deposit the guest accepts at booking; it owes `amount` (above 0), else the full price, so a negotiable service, or one priced 0, must name an amount */
                     deposit?: {
                         required: boolean;
                         /** @description required when required is true */
@@ -7940,6 +7941,7 @@ export interface operations {
                     bufferBeforeMinutes?: number;
                     /** @description default 0 */
                     bufferAfterMinutes?: number;
+                    /** @description a deposit the guest accepts at booking; it owes `amount` (above 0), else the full price, so a negotiable service, or one priced 0, must name an amount */
                     deposit?: {
                         required: boolean;
                         /** @description required when required is true */
