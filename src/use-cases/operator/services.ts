@@ -168,7 +168,7 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     }
 
     // Checked on every patch, not only one touching the deposit or the price: migration 015 left
-    // no deposit service without an amount, so only this patch could make one.
+    // no deposit service without a sum to take, so only this patch could make one.
     const depositRequired = fields.depositRequired ?? current.depositRequired;
     const depositAmountMinor = fields.depositAmountMinor !== undefined ? fields.depositAmountMinor : current.depositAmountMinor;
     checkDepositHasAmount(
