@@ -69,6 +69,9 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'DELETE /businesses/{slug}/webhook': OWNER,
   'GET /businesses/{slug}/webhook/deliveries': MANAGERS,
   'POST /businesses/{slug}/webhook/deliveries/{deliveryId}/redeliver': OWNER,
+  // guest-side.md "Guest settings of a business"
+  'GET /businesses/{slug}/guest-settings': EVERYONE,
+  'PATCH /businesses/{slug}/guest-settings': MANAGERS,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */

@@ -492,3 +492,35 @@ export const DECISION_EXAMPLES: Record<DecisionAction, { body?: unknown; answer:
     answer: { ...businessBookingExample, status: 'cancelled', reason: 'The salon is closed that day.', stateVersion: 2 },
   },
 };
+
+export const patchGuestSettingsExample = {
+  holdMinutes: 15,
+  bookingPage: { introText: 'Book your next visit in a minute.', embedOrigins: ['https://www.demo-salon.example'] },
+  notifications: { reminders: [{ minutesBefore: 1440 }, { minutesBefore: 120 }] },
+};
+
+/** The defaults of docs/guest-settings.md with patchGuestSettingsExample applied. */
+export const guestSettingsExample = {
+  bookingPage: {
+    enabled: true,
+    introText: 'Book your next visit in a minute.',
+    accentColor: null,
+    logoUrl: null,
+    embedOrigins: ['https://www.demo-salon.example'],
+    termsUrl: null,
+    privacyUrl: null,
+    termsVersion: '1',
+    privacyNoticeVersion: '1',
+  },
+  holdMinutes: 15,
+  guestCancel: { allowed: true, noticeMinutes: 1440 },
+  guestReschedule: { allowed: true, noticeMinutes: 1440 },
+  notifications: {
+    guestEmail: 'all',
+    reminders: [{ minutesBefore: 1440 }, { minutesBefore: 120 }],
+    quietHours: { start: '21:00', end: '08:00' },
+    sms: false,
+    businessEmail: { newRequest: true, guestCancelled: true },
+  },
+  waitlist: { enabled: true, offerMinutes: 30 },
+};

@@ -1281,6 +1281,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/guest-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's guest settings, every field with its default
+         * @description How the booking page, holds, guest self-service, guest messages and the waitlist behave for this business: every field, the defaults where the business changed nothing.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        get: operations["operatorGetGuestSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change any subset of the guest settings
+         * @description Changes any subset of the guest settings, at any depth: an object merges field by field (`{ "notifications": { "sms": true } }` changes only `notifications.sms`), while an array or `null` replaces the value. `notifications.sms: true` needs the plan feature `smsNotifications`. Answers the whole settings as changed.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        patch: operations["operatorPatchGuestSettings"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1510,7 +1538,7 @@ export interface components {
                  * @enum {unknown}
                  */
                 status: "pending" | "paid" | "waived";
-                /** @description the service's deposit when booked, in major units; null when the service names no amount */
+                /** @description the service's deposit amount when booked, else its full price then, in major units; null only for a deposit recorded paid or waived before the rule, its amount never known */
                 amount: number | null;
                 /** @description the business currency */
                 currency: string;
@@ -7558,6 +7586,7 @@ export interface operations {
                     bufferBeforeMinutes?: number;
                     /** @description default 0 */
                     bufferAfterMinutes?: number;
+                    /** @description a deposit the guest accepts at booking; it owes `amount` (above 0), else the full price, so a negotiable service, or one priced 0, must name an amount */
                     deposit?: {
                         required: boolean;
                         /** @description required when required is true */
@@ -7931,6 +7960,7 @@ export interface operations {
                     bufferBeforeMinutes?: number;
                     /** @description default 0 */
                     bufferAfterMinutes?: number;
+                    /** @description a deposit the guest accepts at booking; it owes `amount` (above 0), else the full price, so a negotiable service, or one priced 0, must name an amount */
                     deposit?: {
                         required: boolean;
                         /** @description required when required is true */
@@ -12595,6 +12625,526 @@ export interface operations {
                 };
             };
             /** @description `request.not_found`, `webhook.not_configured` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorGetGuestSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guest settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "guestSettings": {
+                     *           "bookingPage": {
+                     *             "enabled": true,
+                     *             "introText": "Book your next visit in a minute.",
+                     *             "accentColor": null,
+                     *             "logoUrl": null,
+                     *             "embedOrigins": [
+                     *               "https://www.demo-salon.example"
+                     *             ],
+                     *             "termsUrl": null,
+                     *             "privacyUrl": null,
+                     *             "termsVersion": "1",
+                     *             "privacyNoticeVersion": "1"
+                     *           },
+                     *           "holdMinutes": 15,
+                     *           "guestCancel": {
+                     *             "allowed": true,
+                     *             "noticeMinutes": 1440
+                     *           },
+                     *           "guestReschedule": {
+                     *             "allowed": true,
+                     *             "noticeMinutes": 1440
+                     *           },
+                     *           "notifications": {
+                     *             "guestEmail": "all",
+                     *             "reminders": [
+                     *               {
+                     *                 "minutesBefore": 1440
+                     *               },
+                     *               {
+                     *                 "minutesBefore": 120
+                     *               }
+                     *             ],
+                     *             "quietHours": {
+                     *               "start": "21:00",
+                     *               "end": "08:00"
+                     *             },
+                     *             "sms": false,
+                     *             "businessEmail": {
+                     *               "newRequest": true,
+                     *               "guestCancelled": true
+                     *             }
+                     *           },
+                     *           "waitlist": {
+                     *             "enabled": true,
+                     *             "offerMinutes": 30
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            guestSettings: {
+                                /** @description the business's booking page */
+                                bookingPage: {
+                                    /** @description false: the booking page answers a 404 page. Default true */
+                                    enabled: boolean;
+                                    /** @description shown on the first step; at most 1,000 characters, or null. Default null */
+                                    introText: string | null;
+                                    /** @description #RRGGBB, or null; used only when the plan has bookingPageBranding. Default null */
+                                    accentColor: string | null;
+                                    /** @description the logo on the page; used only when the plan has bookingPageBranding; an absolute https URL, or null. Default null */
+                                    logoUrl: string | null;
+                                    /** @description origins (https://host[:port], no path, no trailing slash) allowed to frame the page; at most 20, no repeats; stored with the host in lower case and :443 dropped. Replaced as a whole. Default [] */
+                                    embedOrigins: string[];
+                                    /** @description the terms, linked beside the consent box; an absolute https URL, or null. Default null */
+                                    termsUrl: string | null;
+                                    /** @description the privacy notice, linked beside the consent box; an absolute https URL, or null. Default null */
+                                    privacyUrl: string | null;
+                                    /** @description recorded in the booking's consent. Default "1" */
+                                    termsVersion: string;
+                                    /** @description recorded in the booking's consent. Default "1" */
+                                    privacyNoticeVersion: string;
+                                };
+                                /** @description how long a chosen time is held for the guest (1 to 30). Default 10 */
+                                holdMinutes: number;
+                                /** @description guest self-service: cancel */
+                                guestCancel: {
+                                    /** @description whether the guest may cancel on their own. Default true */
+                                    allowed: boolean;
+                                    /** @description at least this many minutes before the start (0 to 20,160). Default 1440 */
+                                    noticeMinutes: number;
+                                };
+                                /** @description guest self-service: reschedule */
+                                guestReschedule: {
+                                    /** @description whether the guest may reschedule on their own. Default true */
+                                    allowed: boolean;
+                                    /** @description at least this many minutes before the start (0 to 20,160). Default 1440 */
+                                    noticeMinutes: number;
+                                };
+                                /** @description messages to guests and to the business */
+                                notifications: {
+                                    /** @description mail to guests: all, bookingPageOnly (only bookings made on the booking page or the manage page), or off. Default "all" */
+                                    guestEmail: "all" | "bookingPageOnly" | "off";
+                                    /** @description reminders to the guest, 0 to 3. Replaced as a whole. Default [{ minutesBefore: 1440 }] */
+                                    reminders: {
+                                        /** @description minutes before the start (1 to 10,080), distinct across reminders */
+                                        minutesBefore: number;
+                                    }[];
+                                    /** @description no message to guests between start and end, location-local (it spans midnight when end is before start); null: none. Replaced as a whole. Default { start: "21:00", end: "08:00" } */
+                                    quietHours: {
+                                        /** @description location-local HH:MM */
+                                        start: string;
+                                        /** @description location-local HH:MM, not equal to start; before start spans midnight */
+                                        end: string;
+                                    } | null;
+                                    /** @description text messages to guests; true only when the business's plan has smsNotifications. Default false */
+                                    sms: boolean;
+                                    /** @description mail to owners and managers */
+                                    businessEmail: {
+                                        /** @description a new booking request. Default true */
+                                        newRequest: boolean;
+                                        /** @description a guest cancelled. Default true */
+                                        guestCancelled: boolean;
+                                    };
+                                };
+                                /** @description the waitlist */
+                                waitlist: {
+                                    /** @description Default true */
+                                    enabled: boolean;
+                                    /** @description how long a freed time is offered to a waiting guest (5 to 1,440). Default 30 */
+                                    offerMinutes: number;
+                                };
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorPatchGuestSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "holdMinutes": 15,
+                 *       "bookingPage": {
+                 *         "introText": "Book your next visit in a minute.",
+                 *         "embedOrigins": [
+                 *           "https://www.demo-salon.example"
+                 *         ]
+                 *       },
+                 *       "notifications": {
+                 *         "reminders": [
+                 *           {
+                 *             "minutesBefore": 1440
+                 *           },
+                 *           {
+                 *             "minutesBefore": 120
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the business's booking page */
+                    bookingPage?: {
+                        /** @description false: the booking page answers a 404 page. Default true */
+                        enabled?: boolean;
+                        /** @description shown on the first step; at most 1,000 characters, or null. Default null */
+                        introText?: string | null;
+                        /** @description #RRGGBB, or null; used only when the plan has bookingPageBranding. Default null */
+                        accentColor?: string | null;
+                        /** @description the logo on the page; used only when the plan has bookingPageBranding; an absolute https URL, or null. Default null */
+                        logoUrl?: string | null;
+                        /** @description origins (https://host[:port], no path, no trailing slash) allowed to frame the page; at most 20, no repeats; stored with the host in lower case and :443 dropped. Replaced as a whole. Default [] */
+                        embedOrigins?: string[];
+                        /** @description the terms, linked beside the consent box; an absolute https URL, or null. Default null */
+                        termsUrl?: string | null;
+                        /** @description the privacy notice, linked beside the consent box; an absolute https URL, or null. Default null */
+                        privacyUrl?: string | null;
+                        /** @description recorded in the booking's consent. Default "1" */
+                        termsVersion?: string;
+                        /** @description recorded in the booking's consent. Default "1" */
+                        privacyNoticeVersion?: string;
+                    };
+                    /** @description how long a chosen time is held for the guest (1 to 30). Default 10 */
+                    holdMinutes?: number;
+                    /** @description guest self-service: cancel */
+                    guestCancel?: {
+                        /** @description whether the guest may cancel on their own. Default true */
+                        allowed?: boolean;
+                        /** @description at least this many minutes before the start (0 to 20,160). Default 1440 */
+                        noticeMinutes?: number;
+                    };
+                    /** @description guest self-service: reschedule */
+                    guestReschedule?: {
+                        /** @description whether the guest may reschedule on their own. Default true */
+                        allowed?: boolean;
+                        /** @description at least this many minutes before the start (0 to 20,160). Default 1440 */
+                        noticeMinutes?: number;
+                    };
+                    /** @description messages to guests and to the business */
+                    notifications?: {
+                        /** @description mail to guests: all, bookingPageOnly (only bookings made on the booking page or the manage page), or off. Default "all" */
+                        guestEmail?: "all" | "bookingPageOnly" | "off";
+                        /** @description reminders to the guest, 0 to 3. Replaced as a whole. Default [{ minutesBefore: 1440 }] */
+                        reminders?: {
+                            /** @description minutes before the start (1 to 10,080), distinct across reminders */
+                            minutesBefore: number;
+                        }[];
+                        /** @description no message to guests between start and end, location-local (it spans midnight when end is before start); null: none. Replaced as a whole. Default { start: "21:00", end: "08:00" } */
+                        quietHours?: {
+                            /** @description location-local HH:MM */
+                            start: string;
+                            /** @description location-local HH:MM, not equal to start; before start spans midnight */
+                            end: string;
+                        } | null;
+                        /** @description text messages to guests; true only when the business's plan has smsNotifications. Default false */
+                        sms?: boolean;
+                        /** @description mail to owners and managers */
+                        businessEmail?: {
+                            /** @description a new booking request. Default true */
+                            newRequest?: boolean;
+                            /** @description a guest cancelled. Default true */
+                            guestCancelled?: boolean;
+                        };
+                    };
+                    /** @description the waitlist */
+                    waitlist?: {
+                        /** @description Default true */
+                        enabled?: boolean;
+                        /** @description how long a freed time is offered to a waiting guest (5 to 1,440). Default 30 */
+                        offerMinutes?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The guest settings as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "guestSettings": {
+                     *           "bookingPage": {
+                     *             "enabled": true,
+                     *             "introText": "Book your next visit in a minute.",
+                     *             "accentColor": null,
+                     *             "logoUrl": null,
+                     *             "embedOrigins": [
+                     *               "https://www.demo-salon.example"
+                     *             ],
+                     *             "termsUrl": null,
+                     *             "privacyUrl": null,
+                     *             "termsVersion": "1",
+                     *             "privacyNoticeVersion": "1"
+                     *           },
+                     *           "holdMinutes": 15,
+                     *           "guestCancel": {
+                     *             "allowed": true,
+                     *             "noticeMinutes": 1440
+                     *           },
+                     *           "guestReschedule": {
+                     *             "allowed": true,
+                     *             "noticeMinutes": 1440
+                     *           },
+                     *           "notifications": {
+                     *             "guestEmail": "all",
+                     *             "reminders": [
+                     *               {
+                     *                 "minutesBefore": 1440
+                     *               },
+                     *               {
+                     *                 "minutesBefore": 120
+                     *               }
+                     *             ],
+                     *             "quietHours": {
+                     *               "start": "21:00",
+                     *               "end": "08:00"
+                     *             },
+                     *             "sms": false,
+                     *             "businessEmail": {
+                     *               "newRequest": true,
+                     *               "guestCancelled": true
+                     *             }
+                     *           },
+                     *           "waitlist": {
+                     *             "enabled": true,
+                     *             "offerMinutes": 30
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            guestSettings: {
+                                /** @description the business's booking page */
+                                bookingPage: {
+                                    /** @description false: the booking page answers a 404 page. Default true */
+                                    enabled: boolean;
+                                    /** @description shown on the first step; at most 1,000 characters, or null. Default null */
+                                    introText: string | null;
+                                    /** @description #RRGGBB, or null; used only when the plan has bookingPageBranding. Default null */
+                                    accentColor: string | null;
+                                    /** @description the logo on the page; used only when the plan has bookingPageBranding; an absolute https URL, or null. Default null */
+                                    logoUrl: string | null;
+                                    /** @description origins (https://host[:port], no path, no trailing slash) allowed to frame the page; at most 20, no repeats; stored with the host in lower case and :443 dropped. Replaced as a whole. Default [] */
+                                    embedOrigins: string[];
+                                    /** @description the terms, linked beside the consent box; an absolute https URL, or null. Default null */
+                                    termsUrl: string | null;
+                                    /** @description the privacy notice, linked beside the consent box; an absolute https URL, or null. Default null */
+                                    privacyUrl: string | null;
+                                    /** @description recorded in the booking's consent. Default "1" */
+                                    termsVersion: string;
+                                    /** @description recorded in the booking's consent. Default "1" */
+                                    privacyNoticeVersion: string;
+                                };
+                                /** @description how long a chosen time is held for the guest (1 to 30). Default 10 */
+                                holdMinutes: number;
+                                /** @description guest self-service: cancel */
+                                guestCancel: {
+                                    /** @description whether the guest may cancel on their own. Default true */
+                                    allowed: boolean;
+                                    /** @description at least this many minutes before the start (0 to 20,160). Default 1440 */
+                                    noticeMinutes: number;
+                                };
+                                /** @description guest self-service: reschedule */
+                                guestReschedule: {
+                                    /** @description whether the guest may reschedule on their own. Default true */
+                                    allowed: boolean;
+                                    /** @description at least this many minutes before the start (0 to 20,160). Default 1440 */
+                                    noticeMinutes: number;
+                                };
+                                /** @description messages to guests and to the business */
+                                notifications: {
+                                    /** @description mail to guests: all, bookingPageOnly (only bookings made on the booking page or the manage page), or off. Default "all" */
+                                    guestEmail: "all" | "bookingPageOnly" | "off";
+                                    /** @description reminders to the guest, 0 to 3. Replaced as a whole. Default [{ minutesBefore: 1440 }] */
+                                    reminders: {
+                                        /** @description minutes before the start (1 to 10,080), distinct across reminders */
+                                        minutesBefore: number;
+                                    }[];
+                                    /** @description no message to guests between start and end, location-local (it spans midnight when end is before start); null: none. Replaced as a whole. Default { start: "21:00", end: "08:00" } */
+                                    quietHours: {
+                                        /** @description location-local HH:MM */
+                                        start: string;
+                                        /** @description location-local HH:MM, not equal to start; before start spans midnight */
+                                        end: string;
+                                    } | null;
+                                    /** @description text messages to guests; true only when the business's plan has smsNotifications. Default false */
+                                    sms: boolean;
+                                    /** @description mail to owners and managers */
+                                    businessEmail: {
+                                        /** @description a new booking request. Default true */
+                                        newRequest: boolean;
+                                        /** @description a guest cancelled. Default true */
+                                        guestCancelled: boolean;
+                                    };
+                                };
+                                /** @description the waitlist */
+                                waitlist: {
+                                    /** @description Default true */
+                                    enabled: boolean;
+                                    /** @description how long a freed time is offered to a waiting guest (5 to 1,440). Default 30 */
+                                    offerMinutes: number;
+                                };
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,11 +1,12 @@
 import type { ServiceRecord } from '../catalog-records.ts';
 import { AppError } from '../errors.ts';
 import { toMajor } from '../money.ts';
+import { effectiveDepositMinor } from './amount.ts';
 
 /**
  * A booking's deposit as the business records it (business-side.md; decisions.md "Deposits"). A
  * deposit booking is one created for a service that takes a deposit: it owes the service's deposit
- * amount as it was then (null when the service names none), in the business currency, due at the
+ * amount as it was then (its full price when it names none: amount.ts), in the business currency, due at the
  * appointment's start. It starts `pending`; the business records `paid` (it received the money) or
  * `waived` (it lets it go). Each is final: recording the same status again changes nothing, the
  * other one is refused, so a receipt is never silently turned into a waiver or back.
@@ -25,7 +26,7 @@ export interface BookingDeposit {
 
 export interface DepositView {
   status: DepositStatus;
-  /** major units, as prices are shown; null when the service names no amount */
+  /** major units, as prices are shown; null only on a deposit recorded before migration 015 whose amount was never known */
   amount: number | null;
   currency: string;
   dueAt: string;
@@ -35,7 +36,7 @@ export interface DepositView {
 /** What a new booking of `service` owes, or null when the service takes no deposit. */
 export function newBookingDeposit(service: ServiceRecord, startAt: Date): Omit<BookingDeposit, 'status' | 'recordedAt'> | null {
   if (!service.depositRequired) return null;
-  return { amountMinor: service.depositAmountMinor, currency: service.currency, dueAt: startAt };
+  return { amountMinor: effectiveDepositMinor(service), currency: service.currency, dueAt: startAt };
 }
 
 export function toDepositView(d: BookingDeposit): DepositView {

@@ -102,7 +102,8 @@ export const BusinessBooking = Type.Object(
         {
           status: Type.Enum(DEPOSIT_STATUSES, { description: 'pending until the business records paid or waived' }),
           amount: Type.Union([Type.Number(), Type.Null()], {
-            description: "the service's deposit when booked, in major units; null when the service names no amount",
+            description:
+              "the service's deposit amount when booked, else its full price then, in major units; null only for a deposit recorded paid or waived before the rule, its amount never known",
           }),
           currency: Type.String({ description: 'the business currency' }),
           dueAt: Type.String({ format: 'date-time', description: "the appointment's start" }),

@@ -16,7 +16,11 @@ const DepositInput = Type.Object(
     termsVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'required when required is true' })),
     amount: Type.Optional(MoneyInput),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'a deposit the guest accepts at booking; it owes `amount` (above 0), else the full price, so a negotiable service, or one priced 0, must name an amount',
+  },
 );
 
 const Minutes = (max: number, description?: string) => Type.Integer({ minimum: 0, maximum: max, ...(description ? { description } : {}) });

@@ -11,6 +11,8 @@ import redeliveryAttempts from './010-redelivery-attempts.ts';
 import businessVersions from './011-business-versions.ts';
 import occupancyVersions from './012-occupancy-versions.ts';
 import passwordResets from './013-password-resets.ts';
+import guestSettings from './014-guest-settings.ts';
+import depositAmounts from './015-deposit-amounts.ts';
 import bookingSource from './016-booking-source.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
@@ -28,5 +30,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '011-business-versions', sql: businessVersions },
   { name: '012-occupancy-versions', sql: occupancyVersions },
   { name: '013-password-resets', sql: passwordResets },
+  { name: '014-guest-settings', sql: guestSettings },
+  { name: '015-deposit-amounts', sql: depositAmounts },
   { name: '016-booking-source', sql: bookingSource },
 ];

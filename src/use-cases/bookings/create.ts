@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../store/db.ts';
+import { effectiveDepositMinor } from '../../domain/deposits/amount.ts';
 import { newBookingDeposit } from '../../domain/deposits/status.ts';
 import { insertBooking } from '../../store/bookings.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
@@ -145,7 +146,7 @@ async function acceptAutomatically(
   try {
     const depositPaymentUrl = await ctx.deposits.createPaymentLink({
       bookingId,
-      amountMinor: service.depositAmountMinor,
+      amountMinor: effectiveDepositMinor(service),
       currency: service.currency,
     });
     return { confirm: true, depositPaymentUrl };

@@ -10,6 +10,7 @@ import {
   type PriceType,
 } from '../../domain/catalog.ts';
 import type { ServiceRecord } from '../../domain/catalog-records.ts';
+import { checkDepositHasAmount } from '../../domain/deposits/amount.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { byNameThenId, depositView, moneyView, type DepositView } from '../../domain/catalog-view.ts';
@@ -105,6 +106,11 @@ export async function createService(db: Db, businessSlug: string, input: Service
     const priceMinor = input.price === null ? null : moneyToMinor(input.price, b.currency, 'body.price');
     checkPriceRule(input.priceType, priceMinor, 'body.price');
     const deposit = input.deposit === undefined ? NO_DEPOSIT : resolveDeposit(input.deposit, b.currency, 'body.deposit');
+    checkDepositHasAmount(
+      deposit.required,
+      { depositAmountMinor: deposit.amountMinor, priceType: input.priceType, priceMinor },
+      'body.deposit.amount',
+    );
     const active = input.active ?? true;
     if (active) await enforcePlanLimit(tx, b.id, 'maxActiveServices');
     const id = newId('svc');
@@ -160,6 +166,20 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
       fields.depositTermsVersion = d.termsVersion;
       fields.depositAmountMinor = d.amountMinor;
     }
+
+    // Checked on every patch, not only one touching the deposit or the price: migration 015 left
+    // no deposit service without a sum to take, so only this patch could make one.
+    const depositRequired = fields.depositRequired ?? current.depositRequired;
+    const depositAmountMinor = fields.depositAmountMinor !== undefined ? fields.depositAmountMinor : current.depositAmountMinor;
+    checkDepositHasAmount(
+      depositRequired,
+      { depositAmountMinor, priceType, priceMinor },
+      deposit !== undefined
+        ? 'body.deposit.amount'
+        : patch.priceType !== undefined && price === undefined
+          ? 'body.priceType'
+          : 'body.price',
+    );
 
     if (patch.active === true && !current.active) await enforcePlanLimit(tx, current.businessId, 'maxActiveServices');
     await updateService(tx, current.id, fields);

@@ -556,7 +556,7 @@ export interface components {
                  * @enum {unknown}
                  */
                 status: "pending" | "paid" | "waived";
-                /** @description the service's deposit when booked, in major units; null when the service names no amount */
+                /** @description the service's deposit amount when booked, else its full price then, in major units; null only for a deposit recorded paid or waived before the rule, its amount never known */
                 amount: number | null;
                 /** @description the business currency */
                 currency: string;

@@ -3,6 +3,7 @@ import { accountRoutes } from './account.ts';
 import { operatorBookingRoutes } from './bookings.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
+import { guestSettingsRoutes } from './guest-settings.ts';
 import { invitationRoutes } from './invitations.ts';
 import { locationRoutes } from './locations.ts';
 import { memberRoutes } from './members.ts';
@@ -25,4 +26,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(sessionRoutes);
   await app.register(operatorBookingRoutes);
   await app.register(operatorWebhookRoutes);
+  await app.register(guestSettingsRoutes);
 }
