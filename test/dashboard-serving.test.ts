@@ -15,7 +15,7 @@ import { dbTargets } from './helpers/databases.ts';
 import { startHarness, type Harness } from './helpers/harness.ts';
 
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 describe('dashboard serving', () => {
   let root: string;
