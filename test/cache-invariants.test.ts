@@ -13,10 +13,10 @@ import { hashSecret } from '../src/domain/api-key-secret.ts';
 import type { App } from '../src/http/context.ts';
 import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';
 import type { Db } from '../src/store/db.ts';
-import { migrate } from '../src/store/migrate.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { adminOk, admin, startHarness, testConfig, type Harness } from './helpers/harness.ts';
+import { useTwoInstances } from './helpers/two-instances.ts';
 import { api, createKey, createSalon, createStaff, uniqueSlug, type SalonFixture } from './helpers/fixtures.ts';
 import { addMember } from './helpers/members.ts';
 import { CONSENT } from './helpers/bookings.ts';
@@ -305,35 +305,15 @@ const PG_SUITE = 'caches across two instances on one PostgreSQL and Redis';
 if (!(DATABASE_URL && REDIS_URL)) test(PG_SUITE, { skip: 'needs DATABASE_URL and REDIS_URL' }, () => {});
 else
   describe(PG_SUITE, { timeout: 120_000 }, () => {
-    const prefix = `test:cache:${randomUUID()}:`;
-    const opened: Array<{ app: App; db: Db; store: RedisRateLimitStore }> = [];
-    let w: World;
-    before(async () => {
-      for (let i = 0; i < 2; i++) {
-        const db = PostgresDb.open(DATABASE_URL, 5);
-        await migrate(db);
-        const store = new RedisRateLimitStore(REDIS_URL, { prefix, commandTimeoutMs: 1000 }, () => {});
-        assert.ok(await store.ready(2000));
-        const app = await buildApp({ logger: false, config: testConfig(), db, rateLimitStore: store });
-        assert.equal(app.ctx.caches.mode, 'redis');
-        opened.push({ app, db, store });
-      }
-      w = { a: opened[0]!.app, b: opened[1]!.app, db: opened[0]!.db };
-    });
-    after(async () => {
-      for (const o of opened) {
-        await o.app.close();
-        await o.store.close();
-        await o.db.close();
-      }
-    });
-    invariants(() => w);
+    const two = useTwoInstances(DATABASE_URL, REDIS_URL, 'cache');
+    invariants(two);
 
     test('a write whose publication to Redis failed is still seen by its own instance, and by the other once retried', async () => {
+      const w = two();
       const s = await createSalon(w.a);
       await warm(w.a, s);
       await warm(w.b, s);
-      const storeA = opened[0]!.store;
+      const storeA = w.storeA;
       const publish = storeA.publishVersion;
       storeA.publishVersion = async () => {
         throw new Error('Redis away (test)');
@@ -359,8 +339,9 @@ else
     });
 
     test('an instance whose Redis is unreachable (fail open) reads the database instead of its caches', async () => {
+      const w = two();
       const db = PostgresDb.open(DATABASE_URL, 2);
-      const store = new RedisRateLimitStore('redis://127.0.0.1:1', { prefix, commandTimeoutMs: 200 }, () => {});
+      const store = new RedisRateLimitStore('redis://127.0.0.1:1', { prefix: w.prefix, commandTimeoutMs: 200 }, () => {});
       const c = await buildApp({ logger: false, config: testConfig(), db, rateLimitStore: store });
       try {
         const s = await createSalon(w.a);

@@ -6,20 +6,16 @@
  * on the other instance first); and one process on each database (PGlite: with its key cache).
  */
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { buildApp } from '../src/app.ts';
 import { hashSecret } from '../src/domain/api-key-secret.ts';
 import { CAPABILITIES } from '../src/domain/capabilities.ts';
 import type { App } from '../src/http/context.ts';
-import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';
 import type { Db } from '../src/store/db.ts';
-import { migrate } from '../src/store/migrate.ts';
-import { PostgresDb } from '../src/store/postgres-db.ts';
 import { dbTargets } from './helpers/databases.ts';
-import { admin, adminOk, startHarness, testConfig, type Harness } from './helpers/harness.ts';
+import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
 import { api, createBusiness, createKey, createSalon, uniqueSlug, type SalonFixture } from './helpers/fixtures.ts';
 import { addMember } from './helpers/members.ts';
+import { useTwoInstances } from './helpers/two-instances.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -180,32 +176,12 @@ const PG_SUITE = 'personal key authority across two instances on one PostgreSQL 
 if (!(DATABASE_URL && REDIS_URL)) test(PG_SUITE, { skip: 'needs DATABASE_URL and REDIS_URL' }, () => {});
 else
   describe(PG_SUITE, { timeout: 120_000 }, () => {
-    const prefix = `test:keyauth:${randomUUID()}:`;
-    const opened: Array<{ app: App; db: Db; store: RedisRateLimitStore }> = [];
-    let w: World;
-    before(async () => {
-      for (let i = 0; i < 2; i++) {
-        const db = PostgresDb.open(DATABASE_URL, 5);
-        await migrate(db);
-        const store = new RedisRateLimitStore(REDIS_URL, { prefix, commandTimeoutMs: 1000 }, () => {});
-        assert.ok(await store.ready(2000));
-        const app = await buildApp({ logger: false, config: testConfig(), db, rateLimitStore: store });
-        assert.equal(app.ctx.caches.mode, 'redis');
-        opened.push({ app, db, store });
-      }
-      w = { a: opened[0]!.app, b: opened[1]!.app, db: opened[0]!.db };
-    });
-    after(async () => {
-      for (const o of opened) {
-        await o.app.close();
-        await o.store.close();
-        await o.db.close();
-      }
-    });
-    authority(() => w);
-    creation(() => w);
+    const two = useTwoInstances(DATABASE_URL, REDIS_URL, 'keyauth');
+    authority(two);
+    creation(two);
 
     test('a creation racing a demotion is decided on the role the demotion commits (the membership is share-locked)', async () => {
+      const w = two();
       const biz = await createBusiness(w.a);
       const holder = uniqueSlug('user');
       await addMember(w.db, biz.id, holder, 'owner');
