@@ -1,7 +1,7 @@
 import { MAX_RANGE_DAYS } from './availability/range-limit.ts';
 
 /**
- * The closed catalog of the API's 36 stable error codes. Code, HTTP status and `retryable` are
+ * The closed catalog of the API's 39 stable error codes. Code, HTTP status and `retryable` are
  * contract (booking-api-v1.md "Errors" plus decisions.md); nothing else may be sent to a client.
  */
 export const ERROR_CATALOG = {
@@ -23,6 +23,9 @@ export const ERROR_CATALOG = {
   'booking.not_found': { status: 404, retryable: false },
   'booking.session_full': { status: 409, retryable: false },
   'booking.slot_token_invalid': { status: 409, retryable: false },
+  'booking.hold_not_found': { status: 404, retryable: false },
+  'booking.hold_expired': { status: 409, retryable: false },
+  'booking.hold_mismatch': { status: 409, retryable: false },
   'idempotency.payload_mismatch': { status: 409, retryable: false },
   'idempotency.request_in_progress': { status: 503, retryable: true },
   'idempotency.key_required': { status: 400, retryable: false },
@@ -67,6 +70,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   'booking.not_found': 'No such booking within this business.',
   'booking.session_full': 'The group session has no seat left.',
   'booking.slot_token_invalid': 'The slot token is invalid or expired; search again.',
+  'booking.hold_not_found': 'No such hold within this business.',
+  'booking.hold_expired': 'The hold expired, was released or was already used; search again and hold a new time.',
+  'booking.hold_mismatch': 'The booking does not match its hold (service, staff member or slot).',
   'idempotency.payload_mismatch': 'This Idempotency-Key was used with a different request.',
   'idempotency.request_in_progress': 'A request with this Idempotency-Key is still being processed; retry later with the same key.',
   'idempotency.key_required': 'The Idempotency-Key header is required for this operation.',

@@ -11,6 +11,8 @@ export interface CreateBookingBody {
   slot?: { date: string; startTime: string } | undefined;
   sessionId?: string | undefined;
   slotToken?: string | undefined;
+  /** a live hold of this business for the same service, staff member (if given) and slot */
+  holdId?: string | undefined;
   guest: GuestInput;
   consent: { privacyNoticeVersion: string; termsVersion: string; locale: string; acceptedAt: string; policyConsentGiven: boolean };
   depositTermsAcceptance?: { termsVersion: string; acceptedAt: string } | undefined;
