@@ -41,6 +41,7 @@ function describeBrowser() {
     let salon: SalonFixture;
     let owner: { email: string; password: string };
     let desk: { email: string; password: string };
+    let manager: { email: string; password: string };
     let page: Page;
     let csp: string[];
     const contexts: BrowserContext[] = [];
@@ -62,6 +63,7 @@ function describeBrowser() {
       salon = await createSalon(server.app, { subscription: { plan: 'pro', status: 'active', features: { smsNotifications: false } } });
       owner = await insertMember(server.db, salon.business.id, 'owner');
       desk = await insertMember(server.db, salon.business.id, 'frontDesk');
+      manager = await insertMember(server.db, salon.business.id, 'manager');
       mkdirSync(shots, { recursive: true });
       browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS });
       page = await phone();
@@ -176,6 +178,20 @@ function describeBrowser() {
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByRole('status').getByText('Settings saved.').waitFor();
       assert.equal((await stored()).notifications.quietHours, null);
+    });
+
+    test('a manager edits as an owner does', async () => {
+      const managerPage = await phone();
+      await signInThroughUi(managerPage, server.base, manager.email, manager.password, `${salon.business.slug}/settings`);
+      const notice = managerPage.getByRole('spinbutton', { name: 'Cancel up to (minutes before)' });
+      await notice.fill('120');
+      await managerPage.getByRole('checkbox', { name: 'Guests may reschedule' }).uncheck();
+      await managerPage.getByRole('button', { name: 'Save settings' }).click();
+      await managerPage.getByRole('status').getByText('Settings saved.').waitFor();
+      const saved = await stored();
+      assert.deepEqual(saved.guestCancel, { allowed: true, noticeMinutes: 120 });
+      assert.equal(saved.guestReschedule.allowed, false);
+      assert.equal(saved.holdMinutes, 12, "the owner's earlier change stays");
     });
 
     test('the front desk reads the settings and cannot change them', async () => {
