@@ -10,6 +10,7 @@ import { dbTargets } from './helpers/databases.ts';
 import { admin, type Harness } from './helpers/harness.ts';
 import { api, createKey, createSalon, createService, type SalonFixture } from './helpers/fixtures.ts';
 import { bookingHarness, createBody, day, sql } from './helpers/bookings.ts';
+import { purgeEndedHolds } from '../src/store/holds.ts';
 
 function holdBody(salon: SalonFixture, opts: { startTime?: string; staffId?: string | undefined; serviceId?: string } = {}) {
   const body: Record<string, unknown> = {
@@ -205,6 +206,22 @@ for (const target of dbTargets()) {
       await api(h.app, salon.key.secret, 'DELETE', `/holds/${next.holdId}`);
       const plain = await api(h.app, salon.key.secret, 'POST', '/bookings', createBody(salon, { startTime: '16:00' }));
       assert.equal(plain.status, 201, plain.raw);
+    });
+
+    test('housekeeping removes holds that ended more than a day ago, and only those', async () => {
+      const salon = await createSalon(h.app);
+      const old = await holdOk(h, salon, { startTime: '09:00' });
+      const recent = await holdOk(h, salon, { startTime: '09:30' });
+      await sql(h, `UPDATE holds SET expires_at = now() - interval '25 hours' WHERE id = $1`, [old.holdId]);
+      await sql(h, `UPDATE holds SET expires_at = now() - interval '23 hours' WHERE id = $1`, [recent.holdId]);
+      assert.ok((await purgeEndedHolds(h.db)) >= 1);
+      const left = await sql(h, `SELECT id FROM holds WHERE id = ANY($1)`, [[old.holdId, recent.holdId]]);
+      assert.deepEqual(
+        left.map((r) => r.id),
+        [recent.holdId],
+      );
+      const r = await api(h.app, salon.key.secret, 'POST', '/bookings', createBody(salon, { startTime: '09:00', holdId: old.holdId }));
+      assert.equal(r.body.error?.code, 'booking.hold_not_found', r.raw);
     });
 
     test('guest_partner keys may hold and release; group sessions are not held; replays return the same hold', async () => {

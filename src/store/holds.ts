@@ -137,3 +137,12 @@ export async function releaseHoldRow(q: Queryable, businessId: string, holdId: s
   );
   return r.rows[0] ? toRecord(r.rows[0]) : undefined;
 }
+
+/**
+ * Housekeeping (the worker's hourly run): holds that ended more than a day ago. Kept until then so
+ * a late create answers booking.hold_expired; after a day nobody is still typing.
+ */
+export async function purgeEndedHolds(q: Queryable): Promise<number> {
+  const r = await q.query(`DELETE FROM holds WHERE expires_at < now() - interval '1 day'`);
+  return r.rowCount;
+}
