@@ -1,8 +1,9 @@
 /**
  * Holds in the public API (guest-side.md "Holds", v1.4.0): a held time is offered by no search and
  * taken by no create, hold or manual booking; a create with the hold takes it; release, expiry,
- * mismatch and the three catalog codes. The database decides when a hold ends: expiry is simulated
- * by moving a row's expires_at into the past, which is what the passing of holdMinutes does.
+ * mismatch and the three catalog codes. The database decides when a hold ends: here a row's
+ * expires_at is moved into the past (an UPDATE, which also moves the occupancy version); a hold's
+ * end without any write is in holds-edges.test.ts (PGlite) and holds-race.test.ts (two instances).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

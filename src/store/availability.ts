@@ -21,7 +21,7 @@ export async function loadEngineStaff(
   staffId: string | undefined,
   from: Date,
   to: Date,
-): Promise<Array<EngineStaff & { name: string; heldUntil: number | null }>> {
+): Promise<Array<EngineStaff & { name: string; heldForMs: number | null }>> {
   // date_part (float8) is markedly cheaper than extract (numeric) over thousands of rows.
   const r = await q.query<{
     id: string;
@@ -31,7 +31,7 @@ export async function loadEngineStaff(
     busy: string | null;
     sessions: string | null;
     holds: string | null;
-    held_until: number | null;
+    held_for: number | null;
   }>(
     `SELECT s.id, s.name,
             (SELECT string_agg(w.weekday || ' ' || w.start_minute || ' ' || w.end_minute, ' ')
@@ -49,12 +49,12 @@ export async function loadEngineStaff(
             (SELECT string_agg(date_part('epoch', g.start_at) * 1000 || ' ' || date_part('epoch', g.end_at) * 1000, ' ')
                FROM group_sessions g
               WHERE g.staff_id = s.id AND g.start_at < $5 AND g.end_at > $4) AS sessions,
-            h.holds, h.held_until
+            h.holds, h.held_for
        FROM staff s
        LEFT JOIN LATERAL (
          SELECT string_agg(date_part('epoch', lower(h.occupied)) * 1000 || ' ' ||
                            date_part('epoch', upper(h.occupied)) * 1000, ' ') AS holds,
-                min(date_part('epoch', h.expires_at) * 1000) AS held_until
+                min(date_part('epoch', h.expires_at - now()) * 1000) AS held_for
            FROM holds h
           WHERE h.staff_id = s.id AND h.status = 'active' AND h.expires_at > now()
             AND h.occupied && tstzrange($4, $5, '[)')) h ON true
@@ -69,9 +69,10 @@ export async function loadEngineStaff(
     workingHours: parseHours(row.hours),
     timeOff: parseIntervals(row.time_off),
     // A group session of theirs takes the staff member's time like a booking does.
-    // So does a guest's live hold (migration 017), until it ends: heldUntil is when the first ends.
+    // So does a guest's live hold (migration 017), until it ends: heldForMs is how long the first
+    // one still lives by the database's clock, the one that decides (decisions.md "Holds").
     busy: [...parseIntervals(row.busy), ...parseIntervals(row.sessions), ...parseIntervals(row.holds)],
-    heldUntil: row.held_until === null ? null : Number(row.held_until),
+    heldForMs: row.held_for === null ? null : Number(row.held_for),
   }));
 }
 

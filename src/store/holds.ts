@@ -2,6 +2,7 @@ import { AppError } from '../domain/errors.ts';
 import type { HoldRecord, HoldStatus } from '../domain/holds/record.ts';
 import type { Queryable } from './db.ts';
 import { isExclusionViolation } from './db-errors.ts';
+import { lockStaffCalendars } from './bookings.ts';
 
 interface HoldRow {
   id: string;
@@ -16,6 +17,8 @@ interface HoldRow {
   timezone: string;
   start_at: Date;
   end_at: Date;
+  held_from: Date;
+  held_to: Date;
   expires_at: Date;
   status: HoldStatus;
   /** the database's clock when the row was read: liveness is the database's to decide (migration 017) */
@@ -23,7 +26,7 @@ interface HoldRow {
 }
 
 const COLUMNS = `id, business_id, location_id, service_id, staff_id, staff_name, to_char(slot_date, 'YYYY-MM-DD') AS slot_date,
-  slot_start_time, slot_end_time, timezone, start_at, end_at, expires_at, status`;
+  slot_start_time, slot_end_time, timezone, start_at, end_at, lower(occupied) AS held_from, upper(occupied) AS held_to, expires_at, status`;
 
 function toRecord(r: HoldRow): HoldRecord {
   return {
@@ -37,6 +40,7 @@ function toRecord(r: HoldRow): HoldRecord {
     timezone: r.timezone,
     startAt: r.start_at,
     endAt: r.end_at,
+    held: { from: r.held_from, to: r.held_to },
     expiresAt: r.expires_at,
     // An active row whose time has come is expired, whether or not a later hold has marked it yet.
     status: r.status === 'active' && !r.live ? 'expired' : r.status,
@@ -67,6 +71,9 @@ export interface NewHold {
  */
 export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord> {
   try {
+    // The staff member's lock before any hold row, as every booking write takes it: a create using
+    // a hold takes the same two in the same order (lockHoldForUse), so the two never wait in a cycle.
+    await lockStaffCalendars(tx, [h.staffId]);
     await tx.query(
       `UPDATE holds SET status = 'expired'
         WHERE staff_id = $1 AND status = 'active' AND expires_at <= now() AND occupied && tstzrange($2, $3, '[)')`,
@@ -102,13 +109,41 @@ export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord>
   }
 }
 
-/** A hold of the business; `lock`: locked for the rest of the transaction (a create that uses it). */
-export async function findHold(q: Queryable, businessId: string, holdId: string, lock = false): Promise<HoldRecord | undefined> {
-  const r = await q.query<HoldRow>(
-    `SELECT ${COLUMNS}, expires_at > now() AS live FROM holds WHERE id = $1 AND business_id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [holdId, businessId],
+/** A hold of the business, as it stands. */
+export async function findHold(q: Queryable, businessId: string, holdId: string): Promise<HoldRecord | undefined> {
+  const r = await q.query<HoldRow>(`SELECT ${COLUMNS}, expires_at > now() AS live FROM holds WHERE id = $1 AND business_id = $2`, [
+    holdId,
+    businessId,
+  ]);
+  return r.rows[0] ? toRecord(r.rows[0]) : undefined;
+}
+
+/**
+ * A hold locked for a create that uses it, for the rest of the transaction: its staff member's lock
+ * first (the order of every booking write and insertHold), then the row, read again under both.
+ */
+export async function lockHoldForUse(tx: Queryable, businessId: string, hold: HoldRecord): Promise<HoldRecord | undefined> {
+  await lockStaffCalendars(tx, [hold.staffId]);
+  const r = await tx.query<HoldRow>(
+    `SELECT ${COLUMNS}, expires_at > now() AS live FROM holds WHERE id = $1 AND business_id = $2 FOR UPDATE`,
+    [hold.id, businessId],
   );
   return r.rows[0] ? toRecord(r.rows[0]) : undefined;
+}
+
+/**
+ * Whether the hold's staff member may still take it: active, still performing the service at the
+ * location, and without time off over the held time since. The hold kept the time from other
+ * guests, not from the business's own changes to its staff.
+ */
+export async function staffStillTakesHold(tx: Queryable, hold: HoldRecord): Promise<boolean> {
+  const r = await tx.query(
+    `SELECT 1 FROM staff s JOIN staff_services ss ON ss.staff_id = s.id AND ss.service_id = $2
+      WHERE s.id = $1 AND s.active AND s.location_id = $3
+        AND NOT EXISTS (SELECT 1 FROM time_off t WHERE t.staff_id = s.id AND t.start_at < $5 AND t.end_at > $4)`,
+    [hold.staffId, hold.serviceId, hold.locationId, hold.held.from, hold.held.to],
+  );
+  return r.rows.length > 0;
 }
 
 /**
@@ -125,17 +160,15 @@ export async function useHold(tx: Queryable, holdId: string, bookingId: string):
  */
 export async function releaseHoldRow(q: Queryable, businessId: string, holdId: string): Promise<HoldRecord | undefined> {
   const r = await q.query<HoldRow>(
-    `WITH released AS (
-       UPDATE holds SET status = 'released'
-        WHERE id = $1 AND business_id = $2 AND status = 'active' AND expires_at > now()
-        RETURNING ${COLUMNS}, true AS live)
-     SELECT * FROM released
-     UNION ALL
-     SELECT ${COLUMNS}, expires_at > now() AS live FROM holds
-      WHERE id = $1 AND business_id = $2 AND NOT EXISTS (SELECT 1 FROM released)`,
+    `UPDATE holds SET status = 'released'
+      WHERE id = $1 AND business_id = $2 AND status = 'active' AND expires_at > now()
+      RETURNING ${COLUMNS}, true AS live`,
     [holdId, businessId],
   );
-  return r.rows[0] ? toRecord(r.rows[0]) : undefined;
+  if (r.rows[0]) return toRecord(r.rows[0]);
+  // A second statement, so a release that waited for a create using the hold sees it used (a
+  // read in the UPDATE's statement would see the row as it was before that create committed).
+  return findHold(q, businessId, holdId);
 }
 
 /**

@@ -18,6 +18,8 @@ export interface HoldRecord {
   timezone: string;
   startAt: Date;
   endAt: Date;
+  /** the time the hold keeps, buffers included (a booking's occupied range) */
+  held: { from: Date; to: Date };
   expiresAt: Date;
   status: HoldStatus;
 }

@@ -58,12 +58,16 @@ export async function slotsAtLocation(
       a.cache,
       ['open', a.location.id, a.service.id, a.staffId, a.from, a.to],
       async () => {
+        // Taken before the read, so the answer is dropped no later than the first hold in it ends.
+        const readAt = performance.now();
         const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
         const dense = openSlotBound(staff, a.location.slotIntervalMinutes, days) > MAX_OPEN_SLOTS;
-        return { staff, slots: dense ? null : openSlots({ ...engine, staff }) };
+        return { staff, slots: dense ? null : openSlots({ ...engine, staff }), holdsEndAt: readAt + firstHoldEnds(staff) };
       },
       (e) => (e.slots?.length ?? 0) + e.staff.reduce((n, s) => n + s.busy.length + s.timeOff.length + s.workingHours.length + 1, 0),
-      (e) => e.staff.every((s) => s.heldUntil === null || s.heldUntil > a.now.getTime()),
+      // A hold's end is no write, so no version announces it; this process's monotonic clock does,
+      // measured from the database's own count of the time the hold had left.
+      (e) => performance.now() < e.holdsEndAt,
     );
     const result = entry.slots ? boundSlots(entry.slots, rules) : computeSlots({ ...engine, ...rules, staff: entry.staff });
     return { result, staff: entry.staff };
@@ -71,4 +75,11 @@ export async function slotsAtLocation(
   const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
   const result = computeSlots({ ...engine, ...rules, staff });
   return { result, staff };
+}
+
+/** How long the first live hold among these staff still lives (ms); Infinity without one. */
+function firstHoldEnds(staff: ReadonlyArray<{ heldForMs: number | null }>): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const s of staff) if (s.heldForMs !== null && s.heldForMs < first) first = s.heldForMs;
+  return first;
 }

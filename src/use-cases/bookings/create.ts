@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { effectiveDepositMinor } from '../../domain/deposits/amount.ts';
 import { newBookingDeposit } from '../../domain/deposits/status.ts';
 import { insertBooking } from '../../store/bookings.ts';
-import { findHold, useHold } from '../../store/holds.ts';
+import { findHold, lockHoldForUse, staffStillTakesHold, useHold } from '../../store/holds.ts';
 import { checkHoldForCreate } from '../../domain/holds/for-create.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
@@ -106,12 +106,15 @@ export async function createBooking(
   const { holdId } = body;
   if (holdId !== undefined) {
     // The hold is the check: its time is the guest's, so only the hold can refuse (guest-side.md).
-    // Checked before the payment link is asked for, and again under the hold's row lock.
+    // Checked before the payment link is asked for, and again under the locks.
     const want = { locationId: location.id, serviceId: service.id, staffId: body.staffId, slot: { date, startTime } };
-    checkHoldForCreate(await findHold(db, ctx.businessId, holdId), want, resolved);
+    const seen = checkHoldForCreate(await findHold(db, ctx.businessId, holdId), want, ctx.now, { ...resolved, held });
     await accept();
     return transactionWithRetry(db, async (tx) => {
-      const hold = checkHoldForCreate(await findHold(tx, ctx.businessId, holdId, true), want, resolved);
+      const hold = checkHoldForCreate(await lockHoldForUse(tx, ctx.businessId, seen), want, ctx.now, { ...resolved, held });
+      if (!(await staffStillTakesHold(tx, hold))) {
+        throw new AppError('booking.hold_expired', 'The staff member no longer takes this time; search again and hold a new one.');
+      }
       await useHold(tx, hold.id, bookingId);
       return write(tx, { staffId: hold.staffId, staffName: hold.staffName, sessionId: null, ...resolved, held });
     });
