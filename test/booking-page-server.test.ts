@@ -40,12 +40,6 @@ function bookForm(details: Page, fields: Record<string, string> = GUEST) {
   return { action: click.action, fields: { ...click.fields, ...fields } };
 }
 
-async function bookThroughPage(h: Harness, s: SalonFixture, time = '10:00'): Promise<Page> {
-  const details = await hold(h, await timeStep(h, s), time);
-  const form = bookForm(details);
-  return follow(h.app, await post(h.app, form.action, form.fields));
-}
-
 for (const target of dbTargets()) {
   describe(`booking page [${target.name}]`, () => {
     let h: Harness;
