@@ -151,9 +151,6 @@ export async function bookingSteps(app: App): Promise<void> {
     const service = choice ? services.find((s) => s.id === choice.s) : undefined;
     const base = bookPath(salonSlug, locationSlug);
     if (!choice || !token || !service) return seeOther(reply, framingOf(page), link(base, { lang }));
-    if (choice.k === 'hold' && choice.x <= app.ctx.clock().getTime()) {
-      return seeOther(reply, framingOf(page), link(base, { service: service.id, staff: choice.st ?? 'any', gone: '1', lang }));
-    }
     const formToken = signFormToken(app.ctx.serverSecret, formKeyOf(choice), token);
     return renderDetails(app, reply, {
       page,
