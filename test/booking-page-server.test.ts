@@ -206,6 +206,16 @@ for (const target of dbTargets()) {
       assert.equal(both[0]!.headers.location, both[1]!.headers.location);
       assert.equal((await bookingsOf(h, s.business.id)).length, 2);
 
+      // A double click on a time (no script) holds it once: both posts lead to the same details.
+      const click = clickButton((await timeStep(h, s, 'Haircut', 'Anna')).html, '16:00');
+      const clicks = await Promise.all([post(h.app, click.action, click.fields), post(h.app, click.action, click.fields)]);
+      assert.deepEqual(
+        clicks.map((p) => p.status),
+        [303, 303],
+      );
+      assert.equal(clicks[0]!.headers.location, clicks[1]!.headers.location);
+      assert.ok(String(clicks[0]!.headers.location).includes('/details?'));
+
       // A form token of another choice is refused.
       const other = bookForm(await hold(h, await timeStep(h, s), '15:00'));
       const swapped = await post(h.app, other.action, { ...other.fields, t: form.fields.t! });
