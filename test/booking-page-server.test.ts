@@ -480,6 +480,9 @@ for (const target of dbTargets()) {
         }
       }
       assert.equal((await bookingsOf(h, s.business.id)).length, 5);
+      // Another client address is counted on its own.
+      const elsewhere = clickButton(times.html, buttonTexts(times.html)[25]!);
+      assert.equal((await post(h.app, elsewhere.action, elsewhere.fields, {}, '198.51.100.7')).status, 303);
       // An hour later the address may hold again.
       h.clock.now = new Date(h.clock.now.getTime() + 61 * 60_000);
       const later = await timeStep(h, s);
