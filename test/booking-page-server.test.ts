@@ -94,7 +94,7 @@ for (const target of dbTargets()) {
       ]) {
         assert.ok(details.html.includes(`<label for="${id}">${label}</label>`), `${label} labels ${id}`);
       }
-      assert.deepEqual(buttonTexts(details.html), ['Book']);
+      assert.deepEqual(buttonTexts(details.html), ['Book', 'Change time']);
 
       const form = bookForm(details);
       const posted = await post(h.app, form.action, form.fields);
@@ -157,7 +157,7 @@ for (const target of dbTargets()) {
       const details = await hold(h, times, '11:00');
       assert.match(details.html, /<html lang="hu">/);
       // The Book button in Hungarian.
-      assert.deepEqual(buttonTexts(details.html), ['Foglalás']);
+      assert.deepEqual(buttonTexts(details.html), ['Foglalás', 'Másik időpont']);
       const click = clickButton(details.html, 'Foglalás');
       const form = { action: click.action, fields: { ...click.fields, ...GUEST } };
       const done = await follow(h.app, await post(h.app, form.action, form.fields));
@@ -221,6 +221,17 @@ for (const target of dbTargets()) {
       const swapped = await post(h.app, other.action, { ...other.fields, t: form.fields.t! });
       assert.equal(swapped.status, 400);
       assert.match(String(swapped.headers['content-type']), /^text\/html/);
+    });
+
+    test('Change time releases the held time at once', async () => {
+      const s = await createSalon(h.app);
+      const details = await hold(h, await timeStep(h, s, 'Haircut', 'Anna'), '11:00');
+      const change = clickButton(details.html, 'Change time');
+      const back = await follow(h.app, await post(h.app, change.action, change.fields));
+      assert.equal(h1(back.html), 'Choose a time');
+      // Anna's 11:00 is offered and can be held again at once (by anyone).
+      const again = await hold(h, back, '11:00');
+      assert.equal(h1(again.html), 'Your details');
     });
 
     test('the honeypot filled in creates nothing and answers a neutral page', async () => {

@@ -20,7 +20,8 @@ export interface DetailsProps {
   deposit?: string | undefined;
   termsUrl: string | null;
   privacyUrl: string | null;
-  changeTimeHref: string;
+  /** where `Change time` posts (it releases the hold) and what it sends */
+  changeTime: { action: string; choice: string; lang: string };
 }
 
 const FIELD_ORDER: DetailsField[] = ['name', 'phone', 'email', 'address', 'note', 'terms', 'depositTerms'];
@@ -267,9 +268,12 @@ export function DetailsStep(p: DetailsProps) {
           {t.book}
         </button>
       </form>
-      <p className="back">
-        <a href={p.changeTimeHref}>{t.changeTime}</a>
-      </p>
+      {/* A button, not a link: going back releases the held time for others (a write). */}
+      <form method="post" action={p.changeTime.action} className="back">
+        <input type="hidden" name="c" value={p.changeTime.choice} />
+        <input type="hidden" name="lang" value={p.changeTime.lang} />
+        <button type="submit">{t.changeTime}</button>
+      </form>
     </>
   );
 }

@@ -4,7 +4,9 @@ import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records
 import type { HoldRecord } from '../../domain/holds/record.ts';
 import type { Db } from '../../store/db.ts';
 import { claimKey, completeKey, releaseKey } from '../../store/idempotency.ts';
+import { isAppError } from '../../domain/errors.ts';
 import { createHold } from '../holds/create.ts';
+import { releaseHold } from '../holds/release.ts';
 import type { BookingPage } from './page.ts';
 
 /** What the details step needs of a hold (kept as the answer of a repeated post). */
@@ -78,4 +80,14 @@ export async function holdPageTime(
 
 function pageHold(h: HoldRecord): PageHold {
   return { id: h.id, staffName: h.staffName, date: h.slot.date, startTime: h.slot.startTime, expiresAt: h.expiresAt.getTime() };
+}
+
+/**
+ * The guest went back from the details step to choose another time: their hold is released at once
+ * rather than keeping the time from everyone until it expires. One already gone is no matter.
+ */
+export async function releasePageHold(db: Db, businessId: string, holdId: string): Promise<void> {
+  await releaseHold(db, businessId, holdId).catch((err: unknown) => {
+    if (!isAppError(err) || err.code !== 'booking.hold_not_found') throw err;
+  });
 }

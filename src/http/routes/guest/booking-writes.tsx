@@ -4,7 +4,7 @@ import type { CreateBookingBody } from '../../../domain/bookings/create-input.ts
 import { AppError, isAppError } from '../../../domain/errors.ts';
 import { parseIsoDate } from '../../../domain/time/calendar.ts';
 import { bookOnPage } from '../../../use-cases/guest/book.ts';
-import { holdPageTime } from '../../../use-cases/guest/hold.ts';
+import { holdPageTime, releasePageHold } from '../../../use-cases/guest/hold.ts';
 import { pageServices, pageStaff } from '../../../use-cases/guest/page.ts';
 import { weekTimes } from '../../../use-cases/guest/times.ts';
 import { messages } from '../../../ui/i18n/index.ts';
@@ -128,6 +128,18 @@ export async function bookingWrites(app: App): Promise<void> {
         return seeOther(reply, framingOf(page), back(true));
       throw err;
     }
+  });
+
+  app.post('/book/:salonSlug/:locationSlug/release', { config: GUEST, schema: FORM_SCHEMA }, async (request, reply) => {
+    const { salonSlug, locationSlug } = request.params as { salonSlug: string; locationSlug: string };
+    const { page } = await locationOf(app, salonSlug, locationSlug);
+    const lang = langOf(request);
+    const choice = readChoice(app.ctx.serverSecret, field(request.body, 'c') ?? '');
+    const base = bookPath(salonSlug, locationSlug);
+    if (!choice) return seeOther(reply, framingOf(page), link(base, { lang }));
+    if (choice.k === 'hold') await releasePageHold(app.ctx.db, page.business.id, choice.h);
+    const staff = choice.k === 'hold' ? (choice.st ?? 'any') : undefined;
+    return seeOther(reply, framingOf(page), link(base, { service: choice.s, staff, week: field(request.body, 'week'), lang }));
   });
 
   app.post('/book/:salonSlug/:locationSlug/book', { config: GUEST, schema: FORM_SCHEMA }, async (request, reply) => {

@@ -68,11 +68,7 @@ export function renderDetails(app: App, reply: FastifyReply, r: DetailsRender): 
       deposit={service.depositRequired && depositMinor !== null ? formatMoney(lang, depositMinor, service.currency) : undefined}
       termsUrl={page.settings.bookingPage.termsUrl}
       privacyUrl={page.settings.bookingPage.privacyUrl}
-      changeTimeHref={link(base, {
-        service: service.id,
-        staff: service.bookingMode === 'groupSession' ? undefined : choice.k === 'hold' ? (choice.st ?? 'any') : undefined,
-        lang,
-      })}
+      changeTime={{ action: `${base}/release`, choice: r.choiceToken, lang }}
     />,
   );
   void app;
