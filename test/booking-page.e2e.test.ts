@@ -530,8 +530,16 @@ function describeTarget(target: ReturnType<typeof dbTargets>[number]) {
       const chosen = await toDetails(page, salon, w);
       const depositBox = page.getByRole('checkbox', { name: 'I accept the deposit terms', exact: true });
       await depositBox.waitFor();
-      const details = (await page.locator('main').textContent()) ?? '';
-      assert.match(details, /2[\s\u00a0\u202f,.]?000/, 'the deposit amount is shown');
+      // the amount beside the box: shown, and in its description (or its name) for a screen reader
+      const described = await depositBox.evaluate((el) =>
+        [
+          ...[...((el as HTMLInputElement).labels ?? [])].map((l) => l.textContent ?? ''),
+          ...(el.getAttribute('aria-describedby') ?? '')
+            .split(/\s+/)
+            .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : '')),
+        ].join(' '),
+      );
+      assert.match(described, /2[\s\u00a0\u202f,.]?000/, 'the deposit amount is announced with the box');
       await fillDetails(page, w);
 
       // without the deposit box: refused beside it, nothing booked
