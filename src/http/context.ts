@@ -69,7 +69,9 @@ export type RouteAccess =
     }
   /** sign-in, invitation acceptance and password reset (`none`), the signed-in member's own session (`session`) */
   | { surface: 'account'; needs: 'none' | 'session' }
-  | { surface: 'open' };
+  | { surface: 'open' }
+  /** the guest pages (`/book`, `/manage`): HTML, their own hooks (src/http/routes/guest/) */
+  | { surface: 'guest' };
 
 /** One registered route as the onRoute hook saw it (src/http/route-table.ts). */
 export interface RouteTableEntry {

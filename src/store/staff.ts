@@ -168,3 +168,18 @@ export async function listStaffServiceIdsOf(q: Queryable, staffIds: readonly str
   for (const row of r.rows) byStaff.get(row.staff_id)?.push(row.service_id);
   return byStaff;
 }
+
+/** The active staff of a location who perform the service, by name (the booking page's staff step). */
+export async function listStaffForService(
+  q: Queryable,
+  locationId: string,
+  serviceId: string,
+): Promise<Array<{ id: string; name: string }>> {
+  const r = await q.query<{ id: string; name: string }>(
+    `SELECT s.id, s.name FROM staff s JOIN staff_services ss ON ss.staff_id = s.id
+      WHERE s.location_id = $1 AND ss.service_id = $2 AND s.active
+      ORDER BY s.name, s.id`,
+    [locationId, serviceId],
+  );
+  return r.rows;
+}

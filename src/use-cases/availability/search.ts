@@ -25,6 +25,8 @@ export interface SearchInput {
   to: string;
   now: Date;
   secret: Buffer;
+  /** at most this many slots (default SLOT_LIMIT); the booking page shows a whole week at once */
+  slotLimit?: number | undefined;
 }
 
 export interface StandardSlot {
@@ -93,7 +95,7 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
       const day = localDateOf(input.location.timezone, s.start_at.getTime());
       return day >= input.from && day <= input.to;
     });
-    const slots: GroupSessionSlot[] = all.slice(0, SLOT_LIMIT).map((s) => {
+    const slots: GroupSessionSlot[] = all.slice(0, input.slotLimit ?? SLOT_LIMIT).map((s) => {
       const remaining = s.capacity_max - s.seats_taken;
       return {
         kind: 'group',
@@ -120,7 +122,7 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
     firstDay,
     lastDay,
     now: input.now,
-    limit: SLOT_LIMIT,
+    limit: input.slotLimit ?? SLOT_LIMIT,
     cache,
   });
   return { slots: result.slots.map(toStandardSlot), mode, suppressed: false, total: result.total };

@@ -1,0 +1,193 @@
+import { readChoice, formKeyOf, signFormToken } from '../../../domain/booking-page/tokens.ts';
+import { emptyDetails } from './details-page.tsx';
+import type { ServiceRecord } from '../../../domain/catalog-records.ts';
+import { formatIsoDate, parseIsoDate } from '../../../domain/time/calendar.ts';
+import { pageServices, pageStaff } from '../../../use-cases/guest/page.ts';
+import { bookableDates, weekTimes } from '../../../use-cases/guest/times.ts';
+import { LocationsStep, ServicesStep, StaffStep } from '../../../ui/booking/choose.tsx';
+import { TimesStep } from '../../../ui/booking/times.tsx';
+import { messages } from '../../../ui/i18n/index.ts';
+import type { App } from '../../context.ts';
+import { bookPath, field, frameOf, framingOf, locationOf, pageOf } from './context.ts';
+import { renderDetails } from './details-page.tsx';
+import { langOf, link, pageHeaders, renderPage, seeOther } from './kit.tsx';
+
+const GUEST = { access: { surface: 'guest' as const } };
+
+/** The booking page's GET steps: each a plain link with its state in the query (guest-side.md). */
+export async function bookingSteps(app: App): Promise<void> {
+  app.get('/book/:salonSlug', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
+    const { salonSlug } = request.params as { salonSlug: string };
+    const page = await pageOf(app, salonSlug);
+    const lang = langOf(request);
+    const langParam = field(request.query, 'lang') === undefined ? undefined : lang;
+    // One bookable location: straight to it.
+    if (page.locations.length === 1)
+      return seeOther(reply, framingOf(page), link(bookPath(salonSlug, page.locations[0]!.slug), { lang: langParam }));
+    const t = messages(lang);
+    const html = renderPage(
+      frameOf(page, lang, t.stepLocation, { path: bookPath(salonSlug), query: {} }),
+      <LocationsStep
+        t={t}
+        introText={page.settings.bookingPage.introText}
+        locations={page.locations.map((l) => ({
+          name: l.publicLocationName,
+          address: [l.street, `${l.zip} ${l.city}`.trim()].filter(Boolean).join(', '),
+          href: link(bookPath(salonSlug, l.slug), { lang: langParam }),
+        }))}
+      />,
+    );
+    return pageHeaders(reply, framingOf(page)).send(html);
+  });
+
+  app.get('/book/:salonSlug/:locationSlug', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
+    const { salonSlug, locationSlug } = request.params as { salonSlug: string; locationSlug: string };
+    const { page, location } = await locationOf(app, salonSlug, locationSlug);
+    const lang = langOf(request);
+    const langParam = field(request.query, 'lang') === undefined ? undefined : lang;
+    const t = messages(lang);
+    const base = bookPath(salonSlug, locationSlug);
+    const services = await pageServices(app.ctx.db, location);
+    const serviceId = field(request.query, 'service');
+    const service = serviceId === undefined ? undefined : services.find((s) => s.id === serviceId);
+    const send = (title: string, query: Record<string, string | undefined>, body: React.ReactElement) =>
+      pageHeaders(reply, framingOf(page)).send(renderPage(frameOf(page, lang, title, { path: base, query }), body));
+
+    if (!service) {
+      if (serviceId !== undefined) return seeOther(reply, framingOf(page), link(base, { lang: langParam }));
+      return send(
+        t.stepService,
+        {},
+        <ServicesStep
+          t={t}
+          lang={lang}
+          locationName={location.publicLocationName}
+          introText={page.settings.bookingPage.introText}
+          services={services.map((s) => serviceChoice(s, link(base, { service: s.id, lang: langParam })))}
+          backHref={page.locations.length > 1 ? link(bookPath(salonSlug), { lang: langParam }) : undefined}
+        />,
+      );
+    }
+
+    const group = service.bookingMode === 'groupSession';
+    const staffParam = field(request.query, 'staff');
+    const staff = group ? [] : await pageStaff(app.ctx.db, location, service.id);
+    if (!group && staffParam === undefined) {
+      return send(
+        t.stepStaff,
+        { service: service.id },
+        <StaffStep
+          t={t}
+          serviceName={service.name}
+          anyHref={link(base, { service: service.id, staff: 'any', lang: langParam })}
+          staff={staff.map((s) => ({ name: s.name, href: link(base, { service: service.id, staff: s.id, lang: langParam }) }))}
+          backHref={link(base, { lang: langParam })}
+        />,
+      );
+    }
+    const chosen = group || staffParam === 'any' ? undefined : staff.find((s) => s.id === staffParam);
+    if (!group && staffParam !== 'any' && !chosen)
+      return seeOther(reply, framingOf(page), link(base, { service: service.id, lang: langParam }));
+
+    const now = app.ctx.clock();
+    const { today, last } = bookableDates(location, now);
+    const week = weekStart(field(request.query, 'week'), today, last);
+    const weekEnd = minDate(formatIsoDate(parseIsoDate(week) + 6), last);
+    const days = (
+      await weekTimes(app.ctx.db, { location, service, staffId: chosen?.id, from: week, now, secret: app.ctx.serverSecret })
+    ).filter((d) => d.date <= weekEnd);
+    const staffKey = group ? undefined : (chosen?.id ?? 'any');
+    const weekLink = (w: string) => link(base, { service: service.id, staff: staffKey, week: w, lang: langParam });
+    const prev = week > today ? maxDate(formatIsoDate(parseIsoDate(week) - 7), today) : undefined;
+    const next = formatIsoDate(parseIsoDate(week) + 7);
+    return send(
+      t.stepTime,
+      { service: service.id, staff: staffKey, week },
+      <TimesStep
+        t={t}
+        lang={lang}
+        serviceName={service.name}
+        staffLabel={chosen?.name ?? t.anyStaff}
+        group={group}
+        timeZone={location.timezone}
+        weekFrom={week}
+        weekTo={weekEnd}
+        previousHref={prev ? weekLink(prev) : undefined}
+        nextHref={next <= last ? weekLink(next) : undefined}
+        days={days.map((d) => ({
+          date: d.date,
+          times: d.times,
+          sessions: d.sessions.map((s) => ({
+            value: `${s.sessionId} ${s.slotToken}`,
+            startTime: s.startTime,
+            staffName: s.staffName,
+            remainingSeats: s.remainingSeats,
+          })),
+        }))}
+        holdAction={bookPath(salonSlug, locationSlug, '/hold')}
+        hidden={{ service: service.id, staff: staffKey ?? '', week, lang }}
+        gone={field(request.query, 'gone') === '1'}
+        changeStaffHref={group ? undefined : link(base, { service: service.id, lang: langParam })}
+        changeServiceHref={link(base, { lang: langParam })}
+      />,
+    );
+  });
+
+  app.get('/book/:salonSlug/:locationSlug/details', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
+    const { salonSlug, locationSlug } = request.params as { salonSlug: string; locationSlug: string };
+    const { page, location } = await locationOf(app, salonSlug, locationSlug);
+    const lang = langOf(request);
+    const token = field(request.query, 'c');
+    const choice = readChoice(app.ctx.serverSecret, token);
+    const services = await pageServices(app.ctx.db, location);
+    const service = choice ? services.find((s) => s.id === choice.s) : undefined;
+    const base = bookPath(salonSlug, locationSlug);
+    if (!choice || !token || !service) return seeOther(reply, framingOf(page), link(base, { lang }));
+    if (choice.k === 'hold' && choice.x <= app.ctx.clock().getTime()) {
+      return seeOther(reply, framingOf(page), link(base, { service: service.id, staff: choice.st ?? 'any', gone: '1', lang }));
+    }
+    const formToken = signFormToken(app.ctx.serverSecret, formKeyOf(choice), token);
+    return renderDetails(app, reply, {
+      page,
+      location,
+      service,
+      choice,
+      choiceToken: token,
+      formToken,
+      lang,
+      values: emptyDetails(),
+      errors: {},
+    });
+  });
+}
+
+function serviceChoice(s: ServiceRecord, href: string) {
+  return {
+    name: s.name,
+    description: s.description,
+    durationMinutes: s.durationMinutes,
+    priceType: s.priceType,
+    priceMinor: s.priceMinor,
+    currency: s.currency,
+    href,
+  };
+}
+
+function minDate(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+function maxDate(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+/** The week asked for, kept between today and the horizon's last day; today when none or not a date. */
+function weekStart(asked: string | undefined, today: string, last: string): string {
+  if (asked === undefined) return today;
+  try {
+    const d = formatIsoDate(parseIsoDate(asked));
+    return d < today ? today : d > last ? last : d;
+  } catch {
+    return today;
+  }
+}

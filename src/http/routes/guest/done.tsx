@@ -1,0 +1,129 @@
+import { readDone, readManage, signDone, signManage } from '../../../domain/booking-page/tokens.ts';
+import type { FastifyReply } from 'fastify';
+import type { BookingRecord } from '../../../domain/bookings/record.ts';
+import { pageBooking } from '../../../use-cases/guest/book.ts';
+import { DoneStep, ManageView } from '../../../ui/booking/done.tsx';
+import { bookingCalendar } from '../../../ui/calendar.ts';
+import { formatDate } from '../../../ui/format.ts';
+import { type Lang, type Messages, messages } from '../../../ui/i18n/index.ts';
+import { AppError } from '../../../domain/errors.ts';
+import type { App } from '../../context.ts';
+import { bookPath, field, frameOf, framingOf, locationOf } from './context.ts';
+import { langOf, link, pageHeaders, renderPage } from './kit.tsx';
+
+const GUEST = { access: { surface: 'guest' as const } };
+
+function summaryOf(t: Messages, lang: Lang, b: BookingRecord): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    [t.reference, b.publicReference],
+    [t.service, b.serviceName],
+  ];
+  if (b.staffName) rows.push([t.staff, b.staffName]);
+  rows.push(
+    [t.date, formatDate(lang, b.slot.date, 'long')],
+    [t.time, b.slot.startTime],
+    [t.location, b.locationSnapshot.publicLocationName],
+  );
+  return rows;
+}
+
+function emailOf(mailFrom: string): string {
+  return /<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+}
+
+/** Step 6, its calendar file, and the manage link's page (read-only in this issue). */
+export async function doneRoutes(app: App): Promise<void> {
+  const manageUrl = (bookingId: string, lang?: Lang) =>
+    link(`${app.ctx.config.publicBaseUrl}/manage/${signManage(app.ctx.serverSecret, bookingId)}`, { lang });
+
+  app.get('/book/:salonSlug/:locationSlug/done', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
+    const { salonSlug, locationSlug } = request.params as { salonSlug: string; locationSlug: string };
+    const { page, location } = await locationOf(app, salonSlug, locationSlug);
+    const token = field(request.query, 'b');
+    const done = readDone(app.ctx.serverSecret, token);
+    const booking = done ? await pageBooking(app.ctx.db, page.business.id, done.b) : undefined;
+    if (!done || !booking || booking.locationId !== location.id) throw new AppError('request.not_found');
+    const lang = langOf(request);
+    const t = messages(lang);
+    const base = bookPath(salonSlug, locationSlug);
+    const confirmed = booking.status === 'confirmed';
+    const html = renderPage(
+      frameOf(page, lang, confirmed ? t.bookingConfirmed : t.bookingReceived, { path: `${base}/done`, query: { b: token } }, true),
+      <DoneStep
+        t={t}
+        confirmed={confirmed}
+        summary={summaryOf(t, lang, booking)}
+        icsHref={link(`${base}/calendar.ics`, { b: signDone(app.ctx.serverSecret, { b: booking.id }) })}
+        manageHref={manageUrl(booking.id, lang)}
+        payHref={done.p}
+        againHref={link(base, { lang })}
+      />,
+    );
+    // The done URL names the booking (and its payment link): it must not leak through a Referer.
+    return pageHeaders(reply, framingOf(page), 'no-referrer').send(html);
+  });
+
+  app.get('/book/:salonSlug/:locationSlug/calendar.ics', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
+    const { salonSlug, locationSlug } = request.params as { salonSlug: string; locationSlug: string };
+    const { page } = await locationOf(app, salonSlug, locationSlug);
+    const done = readDone(app.ctx.serverSecret, field(request.query, 'b'));
+    const booking = done ? await pageBooking(app.ctx.db, page.business.id, done.b) : undefined;
+    if (!booking) throw new AppError('request.not_found');
+    return sendIcs(reply, booking, page.business.name);
+  });
+
+  app.get('/manage/:token', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const bookingId = readManage(app.ctx.serverSecret, token);
+    const booking = bookingId ? await pageBooking(app.ctx.db, null, bookingId) : undefined;
+    if (!booking) throw new AppError('request.not_found');
+    const lang = langOf(request);
+    const t = messages(lang);
+    const place = booking.locationSnapshot;
+    const address = [place.address.street, `${place.address.zip} ${place.address.city}`.trim()].filter(Boolean).join(', ');
+    const summary: Array<[string, string]> = [[t.status, t.statusNames[booking.status]], ...summaryOf(t, lang, booking)];
+    const html = renderPage(
+      {
+        lang,
+        title: t.manageTitle,
+        businessName: place.publicLocationName,
+        here: { path: `/manage/${token}`, query: {} },
+        noindex: true,
+      },
+      <ManageView
+        t={t}
+        summary={summary}
+        contact={t.manageContact(address ? `${place.publicLocationName} (${address})` : place.publicLocationName)}
+        icsHref={`/manage/${encodeURIComponent(token)}/calendar.ics`}
+      />,
+    );
+    return pageHeaders(reply, { embedOrigins: [] }, 'no-referrer').send(html);
+  });
+
+  app.get('/manage/:token/calendar.ics', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
+    const bookingId = readManage(app.ctx.serverSecret, (request.params as { token: string }).token);
+    const booking = bookingId ? await pageBooking(app.ctx.db, null, bookingId) : undefined;
+    if (!booking) throw new AppError('request.not_found');
+    return sendIcs(reply, booking, booking.locationSnapshot.publicLocationName);
+  });
+
+  /** The booking's .ics, as a download. */
+  function sendIcs(reply: FastifyReply, booking: BookingRecord, organizerName: string): FastifyReply {
+    const ics = bookingCalendar(booking, {
+      businessName: organizerName,
+      uidDomain: new URL(app.ctx.config.publicBaseUrl).hostname,
+      organizerEmail: emailOf(app.ctx.config.mailFrom),
+      manageUrl: manageUrl(booking.id),
+      now: app.ctx.clock(),
+    });
+    return reply
+      .headers({
+        'content-type': 'text/calendar; charset=utf-8',
+        'content-disposition': `attachment; filename="booking-${booking.publicReference.replace(/[^A-Za-z0-9-]/g, '')}.ics"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      })
+      .send(ics);
+  }
+}

@@ -1,0 +1,121 @@
+import { formatDate } from '../format.ts';
+import type { Lang, Messages } from '../i18n/index.ts';
+import { Notice } from './layout.tsx';
+
+export interface TimeDay {
+  date: string;
+  times: string[];
+  sessions: Array<{ value: string; startTime: string; staffName: string; remainingSeats: number }>;
+}
+
+export interface TimesProps {
+  t: Messages;
+  lang: Lang;
+  serviceName: string;
+  /** the staff member asked for, or `Any staff` */
+  staffLabel: string;
+  group: boolean;
+  timeZone: string;
+  weekFrom: string;
+  weekTo: string;
+  previousHref?: string | undefined;
+  nextHref?: string | undefined;
+  days: TimeDay[];
+  /** where the chosen time is posted (it is held there) */
+  holdAction: string;
+  /** the hidden fields every time's form carries */
+  hidden: Record<string, string>;
+  /** the guest came back because the time they chose was gone */
+  gone: boolean;
+  changeStaffHref?: string | undefined;
+  changeServiceHref: string;
+}
+
+/**
+ * Step 3: a week of free starts. Each start is a button named exactly `HH:MM` that posts the time
+ * to be held (a hold is a write, so never a plain link); a day without one says so.
+ */
+export function TimesStep(p: TimesProps) {
+  const { t, lang } = p;
+  const empty = p.days.every((d) => d.times.length === 0 && d.sessions.length === 0);
+  return (
+    <>
+      <p className="where">
+        {p.serviceName}
+        {p.group ? null : ` · ${p.staffLabel}`}
+      </p>
+      <h1>{t.stepTime}</h1>
+      {p.gone ? (
+        <Notice title={t.timeGone}>
+          <p>{t.timeGoneHint}</p>
+        </Notice>
+      ) : null}
+      <p className="zone">{t.timeZoneNote(p.timeZone)}</p>
+      <nav className="weeks" aria-label={t.weekOf(formatDate(lang, p.weekFrom, 'short'), formatDate(lang, p.weekTo, 'short'))}>
+        <p className="week-range">{t.weekOf(formatDate(lang, p.weekFrom, 'short'), formatDate(lang, p.weekTo, 'short'))}</p>
+        <ul>
+          {p.previousHref ? (
+            <li>
+              <a href={p.previousHref}>{t.previousWeek}</a>
+            </li>
+          ) : null}
+          {p.nextHref ? (
+            <li>
+              <a href={p.nextHref}>{t.nextWeek}</a>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      {empty ? <p className="empty-week">{t.noTimesThisWeek}</p> : null}
+      {p.days.map((d) => (
+        <section className="day" key={d.date} aria-labelledby={`d-${d.date}`}>
+          <h2 id={`d-${d.date}`}>{formatDate(lang, d.date)}</h2>
+          {d.times.length === 0 && d.sessions.length === 0 ? (
+            <p className="no-times">{t.noTimesThisDay}</p>
+          ) : (
+            <form method="post" action={p.holdAction}>
+              {Object.entries(p.hidden).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <input type="hidden" name="date" value={d.date} />
+              {p.group ? (
+                <ul className="sessions">
+                  {d.sessions.map((s, i) => (
+                    <li key={s.value}>
+                      <button type="submit" name="session" value={s.value} aria-describedby={`s-${d.date}-${i}`}>
+                        {s.startTime}
+                      </button>{' '}
+                      <span id={`s-${d.date}-${i}`}>
+                        {s.staffName ? `${t.sessionWith(s.staffName)} · ` : ''}
+                        {t.seatsLeft(s.remainingSeats)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                // Plain buttons, no list: a 5-minute grid gives a day 100 of them, and a week must
+                // stay under 60 KB.
+                <div className="times">
+                  {d.times.map((time) => (
+                    <button key={time} type="submit" name="time" value={time}>
+                      {time}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </form>
+          )}
+        </section>
+      ))}
+      <p className="back">
+        {p.changeStaffHref ? (
+          <>
+            <a href={p.changeStaffHref}>{t.changeStaff}</a>
+            {' · '}
+          </>
+        ) : null}
+        <a href={p.changeServiceHref}>{t.changeService}</a>
+      </p>
+    </>
+  );
+}
