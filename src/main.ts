@@ -58,6 +58,8 @@ if (config.seedDemo) {
       `  ${exports}`,
       `Try: curl -s -H "Authorization: Bearer $KEY" "$BASE/v1/services?salonSlug=$SALON&locationSlug=$LOCATION"`,
       `Demo owner (shown once): email ${demo.owner.email}  password ${demo.owner.password}  dashboard ${base}/dashboard/`,
+      // The guests' side of the same salon (docs/booking-page.md), to open beside the dashboard.
+      `Demo salon's booking page: ${base}/book/${demo.salonSlug}`,
     );
   }
 }

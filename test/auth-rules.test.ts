@@ -52,6 +52,9 @@ const SPEC_ENDPOINTS: Record<string, { capability: Capability; guestPartner: boo
   'GET /v1/webhooks/deliveries': { capability: 'webhook.manage', guestPartner: false },
   // added to v1 after the spec (docs/decisions.md "Changes to v1")
   'POST /v1/webhooks/deliveries/:deliveryId/redeliver': { capability: 'webhook.manage', guestPartner: false },
+  // v1.4.0, guest-side.md "Holds": guest-facing, so guest_partner keys may call both
+  'POST /v1/holds': { capability: 'booking.create', guestPartner: true },
+  'DELETE /v1/holds/:holdId': { capability: 'booking.create', guestPartner: true },
 };
 
 /** Codes that mean "stopped before the route's own logic by key, plan, kind or capability". */
@@ -165,7 +168,7 @@ for (const target of dbTargets()) {
           assert.equal(r.access.capability, spec.capability, `${label(r)}: capability of the spec's endpoint table`);
           assert.equal(r.access.guestPartner === true, spec.guestPartner, `${label(r)}: guest-partner endpoint`);
         } else {
-          assert.notEqual(r.access.guestPartner, true, `${label(r)}: only the spec's four endpoints are guest routes`);
+          assert.notEqual(r.access.guestPartner, true, `${label(r)}: only the spec's guest endpoints are guest routes`);
         }
         if (r.access.guestPartner) {
           assert.ok(GUEST_PARTNER_CAPABILITIES.includes(r.access.capability), `${label(r)}: a guest key may hold its capability`);

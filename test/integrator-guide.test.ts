@@ -44,3 +44,12 @@ test('the rate-limit table of the guide gives every group its limits per tier', 
   }
   assert.deepEqual(table, RATE_LIMITS);
 });
+
+test("the document's info.version is the guide's latest v1 release", async () => {
+  const { openapiDocument } = await import('../src/http/openapi.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const releases = [...GUIDE.matchAll(/^\| (1\.\d+\.\d+) \(\d{4}-\d{2}-\d{2}\) \|/gm)].map((m) => m[1]!);
+  assert.ok(releases.length >= 5, releases.join(', '));
+  const doc = openapiDocument(loadConfig({ ADMIN_TOKEN: 'test-admin-token-0123456789' })) as { openapi: { info: { version: string } } };
+  assert.equal(doc.openapi.info.version, releases.at(-1));
+});

@@ -83,7 +83,7 @@ test('every quoted start line is one npm start printed', () => {
   assert.deepEqual(missing, [], `quoted but not printed; npm start printed:\n${api.stdout()}`);
 });
 
-test('the quotes name the demo owner, the dashboard URL and the export line as printed', () => {
+test('the quotes name the demo owner, the dashboard URL, the booking page URL and the export line as printed', () => {
   const quoted = DOCS.flatMap((doc) => quotedStartLines(readFileSync(join(ROOT, doc), 'utf8')).flat());
   const owner = printed.find((l) => l.startsWith('Demo owner'));
   assert.ok(owner, api.stdout());
@@ -96,6 +96,16 @@ test('the quotes name the demo owner, the dashboard URL and the export line as p
   assert.ok(
     quoted.some((l) => l.endsWith('dashboard http://127.0.0.1:3000/dashboard/')),
     'the docs quote the dashboard URL',
+  );
+  // The demo salon's booking page, beside the dashboard: the guests' side of the same salon.
+  const salon = /^ {2}export .* SALON=(\S+)/m.exec(api.stdout())?.[1];
+  assert.ok(salon, api.stdout());
+  const bookingLine = printed.find((l) => l.startsWith("Demo salon's booking page: "));
+  assert.equal(bookingLine, `Demo salon's booking page: ${api.url}/book/${salon}`, api.stdout());
+  assert.equal(printed.indexOf(bookingLine), printed.indexOf(owner) + 1, 'printed right after the dashboard line');
+  assert.ok(
+    quoted.some((l) => l === "Demo salon's booking page: http://127.0.0.1:3000/book/demo-salon"),
+    'the docs quote the booking page URL',
   );
   const names = (line: string) => [...line.matchAll(/ (\w+)=/g)].map((m) => m[1]);
   const exported = printed.find((l) => l.trim().startsWith('export '));

@@ -162,8 +162,14 @@ export class ReadCaches {
   }
 
   /** The same for the large answers (busy times, open slots), kept in their own pool by weight. */
-  busyAnswer<T>(version: AnswerVersion | undefined, id: string, read: () => Promise<T>, weigh: (data: T) => number): Promise<T> {
-    return this.answerIn(this.busyAnswers, version, id, read, weigh);
+  busyAnswer<T>(
+    version: AnswerVersion | undefined,
+    id: string,
+    read: () => Promise<T>,
+    weigh: (data: T) => number,
+    usable?: (data: T) => boolean,
+  ): Promise<T> {
+    return this.answerIn(this.busyAnswers, version, id, read, weigh, usable);
   }
 
   private async answerIn<T>(
@@ -172,10 +178,12 @@ export class ReadCaches {
     id: string,
     read: () => Promise<T>,
     weigh: (data: T) => number,
+    usable?: (data: T) => boolean,
   ): Promise<T> {
     if (this.mode === 'off' || version === undefined) return read();
     const hit = pool.get(id);
-    if (hit && hit.version === version) return hit.data as T;
+    // usable: what a version cannot say, e.g. a hold in the answer that has ended since (no write).
+    if (hit && hit.version === version && (usable?.(hit.data as T) ?? true)) return hit.data as T;
     const data = await read();
     pool.set(id, { version, data, weight: weigh(data) });
     return data;

@@ -524,3 +524,19 @@ export const guestSettingsExample = {
   },
   waitlist: { enabled: true, offerMinutes: 30 },
 };
+
+export const createHoldExample = {
+  ...SALON,
+  serviceId: SERVICE_ID,
+  staffId: STAFF_ID,
+  slot: { date: '2026-12-01', startTime: '09:30' },
+};
+
+export const holdExample = {
+  holdId: 'hld_4TQ8ZC1M7RVK2XWN9BPD',
+  expiresAt: '2026-11-24T14:15:10.000Z',
+  serviceId: SERVICE_ID,
+  staffId: STAFF_ID,
+  slot: { date: '2026-12-01', startTime: '09:30', endTime: '10:30', timezone: 'Europe/Budapest' },
+  status: 'active',
+};

@@ -111,7 +111,7 @@ export function openapiDocument(config: Config): SwaggerOptions {
       openapi: '3.1.0',
       info: {
         title: PRODUCT_NAME,
-        version: '1.2.0',
+        version: '1.4.0',
         summary: 'Book appointments with salons and other businesses with staff: services, free slots, bookings, webhooks.',
         description: [...INTRODUCTION, errorTable].join('\n'),
         license: { name: 'MIT', identifier: 'MIT' },
@@ -121,7 +121,10 @@ export function openapiDocument(config: Config): SwaggerOptions {
       tags: [
         { name: 'catalog', description: 'The services and staff of a location, as a guest chooses them.' },
         { name: 'availability', description: 'Free slots of a service: a snapshot to offer the guest, not a reservation.' },
-        { name: 'bookings', description: 'Booking requests and their lifecycle: create, read and cancel, and the events of each booking.' },
+        {
+          name: 'bookings',
+          description: 'Booking requests and their lifecycle: hold a time, create, read and cancel, and the events of each booking.',
+        },
         { name: 'subscription', description: "The business's plan, its quotas with this month's use, and its features." },
         { name: 'webhooks', description: 'The webhook URL and its signing secret, and the log of every delivery with its attempts.' },
         {

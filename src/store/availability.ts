@@ -4,8 +4,8 @@ import type { Queryable } from './db.ts';
 
 /**
  * Everything the slot engine needs for one service at one location in one round trip: the staff
- * who perform it (with their names, for a booking), each with their working hours, time off and held ranges (occupying bookings and
- * their own group sessions) in [from, to).
+ * who perform it (with their names, for a booking), each with their working hours, time off and held ranges (occupying bookings,
+ * their own group sessions and guests' live holds) in [from, to).
  *
  * Per staff member the intervals come back as one string of epoch milliseconds ("start end start
  * end ..."), not as a row per booking with two timestamps: a month with 2,000 bookings is then 10
@@ -21,7 +21,7 @@ export async function loadEngineStaff(
   staffId: string | undefined,
   from: Date,
   to: Date,
-): Promise<Array<EngineStaff & { name: string }>> {
+): Promise<Array<EngineStaff & { name: string; heldUntil: number | null }>> {
   // date_part (float8) is markedly cheaper than extract (numeric) over thousands of rows.
   const r = await q.query<{
     id: string;
@@ -30,6 +30,8 @@ export async function loadEngineStaff(
     time_off: string | null;
     busy: string | null;
     sessions: string | null;
+    holds: string | null;
+    held_until: number | null;
   }>(
     `SELECT s.id, s.name,
             (SELECT string_agg(w.weekday || ' ' || w.start_minute || ' ' || w.end_minute, ' ')
@@ -46,8 +48,16 @@ export async function loadEngineStaff(
                 AND b.occupied && tstzrange($4, $5, '[)')) AS busy,
             (SELECT string_agg(date_part('epoch', g.start_at) * 1000 || ' ' || date_part('epoch', g.end_at) * 1000, ' ')
                FROM group_sessions g
-              WHERE g.staff_id = s.id AND g.start_at < $5 AND g.end_at > $4) AS sessions
+              WHERE g.staff_id = s.id AND g.start_at < $5 AND g.end_at > $4) AS sessions,
+            h.holds, h.held_until
        FROM staff s
+       LEFT JOIN LATERAL (
+         SELECT string_agg(date_part('epoch', lower(h.occupied)) * 1000 || ' ' ||
+                           date_part('epoch', upper(h.occupied)) * 1000, ' ') AS holds,
+                min(date_part('epoch', h.expires_at) * 1000) AS held_until
+           FROM holds h
+          WHERE h.staff_id = s.id AND h.status = 'active' AND h.expires_at > now()
+            AND h.occupied && tstzrange($4, $5, '[)')) h ON true
        JOIN staff_services ss ON ss.staff_id = s.id AND ss.service_id = $2
       WHERE s.location_id = $1 AND s.active AND ($3::text IS NULL OR s.id = $3)
       ORDER BY s.id`,
@@ -59,7 +69,9 @@ export async function loadEngineStaff(
     workingHours: parseHours(row.hours),
     timeOff: parseIntervals(row.time_off),
     // A group session of theirs takes the staff member's time like a booking does.
-    busy: [...parseIntervals(row.busy), ...parseIntervals(row.sessions)],
+    // So does a guest's live hold (migration 017), until it ends: heldUntil is when the first ends.
+    busy: [...parseIntervals(row.busy), ...parseIntervals(row.sessions), ...parseIntervals(row.holds)],
+    heldUntil: row.held_until === null ? null : Number(row.held_until),
   }));
 }
 

@@ -2,9 +2,9 @@ import type { VersionBumpListener, VersionBumps } from './db.ts';
 
 export type { VersionBumpListener, VersionBumps };
 
-/** The tables migrations 011, 012 and 014 put a version trigger on. */
+/** The tables migrations 011, 012, 014 and 017 put a version trigger on. */
 const VERSIONED_WRITE =
-  /\b(insert|update|delete)\b[\s\S]*\b(businesses|subscriptions|memberships|api_keys|locations|services|staff|staff_services|working_hours|time_off|guest_settings|bookings|group_sessions)\b/i;
+  /\b(insert|update|delete)\b[\s\S]*\b(businesses|subscriptions|memberships|api_keys|locations|services|staff|staff_services|working_hours|time_off|guest_settings|bookings|group_sessions|holds)\b/i;
 
 /**
  * The id under which business_versions (and Redis) keep the occupancy version of a business

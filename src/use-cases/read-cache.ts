@@ -27,15 +27,18 @@ export function catalogueRead<T>(c: CacheUse | undefined, parts: readonly unknow
 
 /**
  * A read that also depends on bookings (busy times, open slots, seats left): kept under both
- * versions, in the pool of large answers, weighed by `weigh` (about its element count).
+ * versions, in the pool of large answers, weighed by `weigh` (about its element count). `usable`
+ * may refuse a kept answer the versions cannot date: one holding a guest's hold that has ended,
+ * which no write announces.
  */
 export function occupancyRead<T>(
   c: CacheUse | undefined,
   parts: readonly unknown[],
   read: () => Promise<T>,
   weigh: (data: T) => number,
+  usable?: (data: T) => boolean,
 ): Promise<T> {
   if (!c) return read();
   const version = c.version !== undefined && c.occupancy !== undefined ? `${c.version}/${c.occupancy}` : undefined;
-  return c.caches.busyAnswer(version, id(c, parts), read, weigh);
+  return c.caches.busyAnswer(version, id(c, parts), read, weigh, usable);
 }

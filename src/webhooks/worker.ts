@@ -5,6 +5,7 @@ import { decryptSigningSecret } from '../domain/webhooks/signing-secret.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Db } from '../store/db.ts';
 import { purgeExpiredKeys } from '../store/idempotency.ts';
+import { purgeEndedHolds } from '../store/holds.ts';
 import { countOutboxBacklog } from '../store/outbox-backlog.ts';
 import { getServerSecret } from '../store/server-settings.ts';
 import {
@@ -245,7 +246,8 @@ export class WebhookWorker {
     try {
       const deliveries = await purgeOldDeliveries(this.opts.db);
       const keys = await purgeExpiredKeys(this.opts.db);
-      if (deliveries + keys > 0) this.opts.logger?.info({ deliveries, idempotencyRecords: keys }, 'purged old records');
+      const holds = await purgeEndedHolds(this.opts.db);
+      if (deliveries + keys + holds > 0) this.opts.logger?.info({ deliveries, idempotencyRecords: keys, holds }, 'purged old records');
     } catch (err) {
       this.opts.logger?.warn({ err }, 'purging old records failed');
     }

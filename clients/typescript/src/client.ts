@@ -92,6 +92,15 @@ export function createBookingClient(options: BookingClientOptions) {
       return send(() => raw.POST('/v1/bookings', { body, params: { header: { 'idempotency-key': key } } }), key);
     },
 
+    /** v1.4.0: keeps a time for the guest while they type; pass `data.hold.holdId` to createBooking. */
+    createHold: (body: Body<'/v1/holds', 'post'>, opts: WriteOptions = {}) => {
+      const key = opts.idempotencyKey ?? newIdempotencyKey();
+      return send(() => raw.POST('/v1/holds', { body, params: { header: { 'idempotency-key': key } } }), key);
+    },
+
+    /** v1.4.0: gives a held time back; a hold that already ended is answered as it is. */
+    releaseHold: (holdId: string) => send(() => raw.DELETE('/v1/holds/{holdId}', { params: { path: { holdId } } })),
+
     getBooking: (bookingId: string, query: Query<'/v1/bookings/{bookingId}', 'get'> = {}) =>
       send(() => raw.GET('/v1/bookings/{bookingId}', { params: { path: { bookingId }, query } })),
 

@@ -75,6 +75,25 @@ describe('@booking-api/client against a started server (PGlite)', () => {
     assert.equal((await client.getBooking(booking.bookingId)).data.booking.status, 'cancelled');
   });
 
+  test('createHold → createBooking with holdId; releaseHold gives a held time back; an ended hold is a typed 409', async () => {
+    const body = await bookingBody();
+    const { expectedPricingVersion: _v, guest: _g, consent: _c, ...where } = body;
+    const held = await client.createHold(where);
+    assert.equal(held.data.hold.status, 'active');
+    assert.ok(Date.parse(held.data.hold.expiresAt) > Date.now());
+    const taken = await client.createHold(where).catch((err: unknown) => err);
+    assert.ok(taken instanceof BookingApiError && taken.code === 'booking.slot_unavailable', String(taken));
+    const released = await client.releaseHold(held.data.hold.holdId);
+    assert.equal(released.data.hold.status, 'released');
+
+    const again = await client.createHold(where);
+    const booked = await client.createBooking({ ...body, holdId: again.data.hold.holdId });
+    assert.equal(booked.data.booking.staffId, again.data.hold.staffId);
+    const late = await client.createBooking({ ...body, holdId: again.data.hold.holdId }).catch((err: unknown) => err);
+    assert.ok(late instanceof BookingApiError && late.code === 'booking.hold_expired' && late.status === 409, String(late));
+    await client.cancelBooking(booked.data.booking.bookingId);
+  });
+
   test('the same call with the same Idempotency-Key replays the first answer instead of booking twice', async () => {
     const body = await bookingBody();
     const key = crypto.randomUUID();

@@ -15,6 +15,7 @@ import { AppShell, FirstBusiness } from './AppShell.tsx';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { AcceptInvitationPage } from '../features/invitations/AcceptInvitationPage.tsx';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { RouteError } from '../components/RouteError.tsx';
 import { queryClient } from './query-client.ts';
 
@@ -51,6 +52,7 @@ const router = createBrowserRouter(
                     { path: 'staff', element: <StaffPage /> },
                     { path: 'webhooks', element: <WebhooksPage /> },
                     { path: 'members', element: <MembersPage /> },
+                    { path: 'settings', element: <SettingsPage /> },
                   ],
                 },
               ],

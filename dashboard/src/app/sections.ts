@@ -9,4 +9,5 @@ export const SECTIONS = [
   { path: 'api-keys', name: 'API keys' },
   { path: 'webhooks', name: 'Webhooks' },
   { path: 'members', name: 'Members' },
+  { path: 'settings', name: 'Settings' },
 ] as const;

@@ -60,3 +60,7 @@ export const webhookKeys = {
   deliveriesAll: (slug: string) => ['webhook-deliveries', slug] as const,
   deliveries: (slug: string, query: object) => ['webhook-deliveries', slug, query] as const,
 };
+
+export const settingsKeys = {
+  guest: (slug: string) => ['guest-settings', slug] as const,
+};

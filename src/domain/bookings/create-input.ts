@@ -39,6 +39,7 @@ export function checkCreateInput(body: CreateBookingBody, service: ServiceRecord
     if (body.slotToken === undefined) throw invalidField('body.slotToken', 'is required for a group-session service');
     if (body.slot !== undefined) throw invalidField('body.slot', 'is not used for a group-session service');
     if (body.staffId !== undefined) throw invalidField('body.staffId', 'is not used for a group-session service');
+    if (body.holdId !== undefined) throw invalidField('body.holdId', 'is not used for a group-session service');
   } else {
     if (body.slot === undefined) throw invalidField('body.slot', 'is required');
     if (body.sessionId !== undefined) throw invalidField('body.sessionId', 'is only for group-session services');

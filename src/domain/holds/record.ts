@@ -1,4 +1,8 @@
-/** A hold as the domain sees it: one time of one staff member for one service, kept until it ends. */
+/**
+ * A hold as the domain sees it: one time of one staff member for one service, kept until it ends.
+ * `expired` is also what an active row past its time reads as: the database's clock decides
+ * (migration 017), so every instance agrees on when a hold ends.
+ */
 export type HoldStatus = 'active' | 'released' | 'used' | 'expired';
 
 export interface HoldRecord {
@@ -10,13 +14,10 @@ export interface HoldRecord {
   staffName: string;
   /** the location-local slot the hold keeps */
   slot: { date: string; startTime: string; endTime: string };
+  /** the location's IANA zone */
+  timezone: string;
   startAt: Date;
   endAt: Date;
   expiresAt: Date;
   status: HoldStatus;
-}
-
-/** Live at `now`: active and not yet expired (a row whose time has come counts as expired at once). */
-export function holdIsLive(hold: Pick<HoldRecord, 'status' | 'expiresAt'>, now: Date): boolean {
-  return hold.status === 'active' && hold.expiresAt.getTime() > now.getTime();
 }

@@ -29,6 +29,14 @@ export const CreateBookingBody = Type.Object(
     slotToken: Type.Optional(
       Type.String({ minLength: 1, maxLength: 1000, description: 'group-session services: from the availability slot' }),
     ),
+    holdId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'a live hold (POST /v1/holds) of the same service, staff member (when given) and slot: the booking then fails only on the hold (409 booking.hold_expired, booking.hold_mismatch), never on the slot',
+      }),
+    ),
     guest: Type.Object(
       {
         name: Type.String({ minLength: 1, maxLength: 100 }),

@@ -14,6 +14,7 @@ import passwordResets from './013-password-resets.ts';
 import guestSettings from './014-guest-settings.ts';
 import depositAmounts from './015-deposit-amounts.ts';
 import bookingSource from './016-booking-source.ts';
+import holds from './017-holds.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '014-guest-settings', sql: guestSettings },
   { name: '015-deposit-amounts', sql: depositAmounts },
   { name: '016-booking-source', sql: bookingSource },
+  { name: '017-holds', sql: holds },
 ];

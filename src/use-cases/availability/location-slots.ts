@@ -63,6 +63,7 @@ export async function slotsAtLocation(
         return { staff, slots: dense ? null : openSlots({ ...engine, staff }) };
       },
       (e) => (e.slots?.length ?? 0) + e.staff.reduce((n, s) => n + s.busy.length + s.timeOff.length + s.workingHours.length + 1, 0),
+      (e) => e.staff.every((s) => s.heldUntil === null || s.heldUntil > a.now.getTime()),
     );
     const result = entry.slots ? boundSlots(entry.slots, rules) : computeSlots({ ...engine, ...rules, staff: entry.staff });
     return { result, staff: entry.staff };

@@ -2,6 +2,8 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { effectiveDepositMinor } from '../../domain/deposits/amount.ts';
 import { newBookingDeposit } from '../../domain/deposits/status.ts';
 import { insertBooking } from '../../store/bookings.ts';
+import { findHold, useHold } from '../../store/holds.ts';
+import { checkHoldForCreate } from '../../domain/holds/for-create.ts';
 import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { retryIfDeadlocked, transactionWithRetry } from '../../store/tx-retry.ts';
@@ -101,6 +103,19 @@ export async function createBooking(
   }
   const { date, startTime } = body.slot!;
   const { resolved, held } = standardTime(location, service, { date, startTime }, slotGone);
+  const { holdId } = body;
+  if (holdId !== undefined) {
+    // The hold is the check: its time is the guest's, so only the hold can refuse (guest-side.md).
+    // Checked before the payment link is asked for, and again under the hold's row lock.
+    const want = { locationId: location.id, serviceId: service.id, staffId: body.staffId, slot: { date, startTime } };
+    checkHoldForCreate(await findHold(db, ctx.businessId, holdId), want, resolved);
+    await accept();
+    return transactionWithRetry(db, async (tx) => {
+      const hold = checkHoldForCreate(await findHold(tx, ctx.businessId, holdId, true), want, resolved);
+      await useHold(tx, hold.id, bookingId);
+      return write(tx, { staffId: hold.staffId, staffName: hold.staffName, sessionId: null, ...resolved, held });
+    });
+  }
   const candidates = await freeStaffAt(db, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
   if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
   const free = staffInTryOrder(candidates.free);

@@ -1,7 +1,14 @@
-import type { AttemptGate } from '../../concurrency/attempt-gate.ts';
+import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
+import { staffInTryOrder, standardTime } from '../../domain/bookings/create-placement.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
+import { AppError, invalidField, isAppError } from '../../domain/errors.ts';
 import type { HoldRecord } from '../../domain/holds/record.ts';
-import type { Db } from '../../store/db.ts';
+import { newId } from '../../domain/ids.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { inSavepoint } from '../../store/savepoint.ts';
+import { insertHold } from '../../store/holds.ts';
+import { transactionWithRetry } from '../../store/tx-retry.ts';
+import { freeStaffAt } from '../availability/free-staff.ts';
 
 export interface HoldContext {
   businessId: string;
@@ -18,10 +25,50 @@ export interface HoldInput {
   slot: { date: string; startTime: string };
 }
 
-/**
- * Holds one time of one staff member (any free one without staffId, as a create picks) for
- * holdMinutes. A taken time is 409 booking.slot_unavailable.
- */
-export async function createHold(_db: Db, _ctx: HoldContext, _input: HoldInput): Promise<HoldRecord> {
-  throw new Error('createHold: landing in this issue');
+/** createHold in a transaction of its own (the booking page; the API's runs in its idempotent one). */
+export function createHold(db: Db, ctx: HoldContext, input: HoldInput): Promise<HoldRecord> {
+  return transactionWithRetry(db, (tx) => holdInTransaction(tx, ctx, input));
 }
+
+/**
+ * Holds one time of one staff member (without staffId, the free ones are tried in the order a
+ * create tries them) for holdMinutes. Only a time a search offers now can be held (the same
+ * freeStaffAt a create asks); the database has the last word (migration 017), and a clash there
+ * moves on to the next free staff member. A taken time is 409 booking.slot_unavailable.
+ */
+export async function holdInTransaction(tx: Queryable, ctx: HoldContext, input: HoldInput): Promise<HoldRecord> {
+  const { location, service } = ctx;
+  if (service.bookingMode === 'groupSession') {
+    throw invalidField('body.serviceId', 'is a group-session service: its seats are booked by session, not held');
+  }
+  const { resolved, held } = standardTime(location, service, input.slot, 'booking.slot_unavailable');
+  const candidates = await freeStaffAt(tx, { location, service, staffId: input.staffId, ...input.slot, now: ctx.now });
+  if (input.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
+  const range = { from: held.from.getTime(), to: held.to.getTime() };
+  const holdId = newId('hld');
+  for (const staff of staffInTryOrder(candidates.free)) {
+    const row = {
+      id: holdId,
+      businessId: ctx.businessId,
+      locationId: location.id,
+      serviceId: service.id,
+      staffId: staff.id,
+      staffName: staff.name,
+      slot: resolved.slot,
+      timezone: location.timezone,
+      startAt: resolved.startAt,
+      endAt: resolved.endAt,
+      occupiedFrom: held.from,
+      occupiedTo: held.to,
+      minutes: ctx.holdMinutes,
+    };
+    // The same gate key as a booking of this staff member's time: concurrent attempts on one time
+    // from this process wait in memory and learn from the first one's outcome. A clash undoes only
+    // its own savepoint, so the next staff member can be tried in the same transaction.
+    const hold = await ctx.gate.run(`staff:${staff.id}`, range, STAFF_TIME, () => inSavepoint(tx, () => insertHold(tx, row)));
+    if (hold !== SLOT_TAKEN) return hold;
+  }
+  throw new AppError('booking.slot_unavailable');
+}
+
+const STAFF_TIME = { exclusive: true, isRefusal: (err: unknown) => isAppError(err) && err.code === 'booking.slot_unavailable' };

@@ -227,6 +227,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a slot while the guest types (201); it ends after the business's holdMinutes
+         * @description Keeps one time of one staff member for one service until it expires, is released, or becomes a booking (`holdId` on POST /v1/bookings). While it lives no search offers that time and no other create or hold can take it, from any instance or channel: the database enforces it. Without `staffId` a free staff member is taken as a create would. A taken time is 409 `booking.slot_unavailable`. Group-session services are not held (400).
+         *
+         *     **Access:** API key with the `booking.create` capability; rate-limit group `booking`; also open to guest-partner keys; `Idempotency-Key` required.
+         */
+        post: operations["createHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/holds/{holdId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Release a hold: its time is offered again at once
+         * @description Frees a live hold (the guest chose another time or left). A hold that already ended (released, used by a booking, expired) is answered as it is, so a repeated release is not an error. Unknown, or another business's: 404 `booking.hold_not_found`.
+         *
+         *     **Access:** API key with the `booking.create` capability; rate-limit group `booking`; also open to guest-partner keys.
+         */
+        delete: operations["releaseHold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/config": {
         parameters: {
             query?: never;
@@ -357,7 +401,7 @@ export interface components {
          * @description Stable error code `{domain}.{reason}`; clients branch on it.
          * @enum {unknown}
          */
-        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
+        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "booking.hold_not_found" | "booking.hold_expired" | "booking.hold_mismatch" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable; may be localised; must not be parsed. */
@@ -623,6 +667,21 @@ export interface components {
             priceMinor: number | null;
             /** @description signed; valid 10 minutes; passed back as slotToken when booking */
             slotToken: string;
+        };
+        Hold: {
+            /** @description pass it as `holdId` to POST /v1/bookings */
+            holdId: string;
+            /**
+             * Format: date-time
+             * @description when the time is free again: now plus the business's holdMinutes
+             */
+            expiresAt: string;
+            serviceId: string;
+            /** @description the staff member whose time is held */
+            staffId: string;
+            slot: components["schemas"]["SlotTime"];
+            /** @description `active` while the time is held; `released`, `used` (by a booking) or `expired` once it ended */
+            status: "active" | "released" | "used" | "expired";
         };
         SubscriptionView: {
             /** @description null while status is setup; there is no free plan */
@@ -1642,6 +1701,8 @@ export interface operations {
                     sessionId?: string;
                     /** @description group-session services: from the availability slot */
                     slotToken?: string;
+                    /** @description a live hold (POST /v1/holds) of the same service, staff member (when given) and slot: the booking then fails only on the hold (409 booking.hold_expired, booking.hold_mismatch), never on the slot */
+                    holdId?: string;
                     guest: {
                         name: string;
                         /** @description E.164 preferred; without a country code +36 is assumed */
@@ -1780,7 +1841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
+            /** @description `booking.hold_not_found`, `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1792,7 +1853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `idempotency.payload_mismatch`, `booking.slot_unavailable`, `booking.slot_no_longer_available`, `booking.service_pricing_changed`, `booking.deposit_unavailable`, `booking.booking_disabled`, `booking.session_full`, `booking.slot_token_invalid` */
+            /** @description `idempotency.payload_mismatch`, `booking.slot_unavailable`, `booking.slot_no_longer_available`, `booking.service_pricing_changed`, `booking.deposit_unavailable`, `booking.booking_disabled`, `booking.session_full`, `booking.slot_token_invalid`, `booking.hold_expired`, `booking.hold_mismatch` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2400,6 +2461,353 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createHold: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description A UUID (v1 to v5) made by the client for this logical request; send the same key only to retry the same request, within 24 hours.
+                 * @example 5f0c1d2e-8a4b-4c6d-9e7f-1a2b3c4d5e6f
+                 */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                 *       "slot": {
+                 *         "date": "2026-12-01",
+                 *         "startTime": "09:30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the business (must match the key) */
+                    salonSlug: string;
+                    /** @description a location of the business */
+                    locationSlug: string;
+                    /** @description a standard (not group-session) service */
+                    serviceId: string;
+                    /** @description optional: without it a free staff member is chosen, as a create does */
+                    staffId?: string;
+                    /** @description local date and start time, as availability offers it */
+                    slot: {
+                        /**
+                         * @description Date YYYY-MM-DD
+                         * @example 2026-12-01
+                         */
+                        date: string;
+                        /**
+                         * @description Wall-clock time HH:MM (24 h)
+                         * @example 09:30
+                         */
+                        startTime: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The time is held until `expiresAt`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "hold": {
+                     *           "holdId": "hld_4TQ8ZC1M7RVK2XWN9BPD",
+                     *           "expiresAt": "2026-11-24T14:15:10.000Z",
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "slot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "status": "active"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            hold: components["schemas"]["Hold"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed`, `idempotency.key_required`, `idempotency.key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency.payload_mismatch`, `booking.slot_unavailable`, `booking.booking_disabled` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency.request_in_progress` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    releaseHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the `holdId` of the hold */
+                holdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hold, now released (or as it ended). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "hold": {
+                     *           "holdId": "hld_4TQ8ZC1M7RVK2XWN9BPD",
+                     *           "expiresAt": "2026-11-24T14:15:10.000Z",
+                     *           "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *           "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *           "slot": {
+                     *             "date": "2026-12-01",
+                     *             "startTime": "09:30",
+                     *             "endTime": "10:30",
+                     *             "timezone": "Europe/Budapest"
+                     *           },
+                     *           "status": "released"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            hold: components["schemas"]["Hold"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `booking.hold_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
@@ -3591,7 +3999,7 @@ export const pathsV1WebhooksDeliveriesDeliveryIdRedeliverPostResponses200Content
 export const pathsV1WebhooksDeliveriesDeliveryIdRedeliverPostResponses200ContentApplicationJsonDataDeliveryAttemptsOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries/{deliveryId}/redeliver"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["delivery"]["attempts"]["outcome"]> = ["success", "timeout", "network_error", "http_error"];
 export const metaVValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Meta"]["v"]> = ["1"];
 export const metaBookingModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Meta"]["bookingMode"]> = ["groupSession"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["auth.invalid_key", "auth.insufficient_capability", "auth.scope_mismatch", "auth.plan_insufficient", "auth.kind_endpoint_denied", "auth.origin_denied", "availability.date_range_too_wide", "booking.slot_unavailable", "booking.service_pricing_changed", "booking.slot_no_longer_available", "booking.deposit_terms_required", "booking.deposit_terms_changed", "booking.deposit_unavailable", "booking.booking_disabled", "booking.invalid_transition", "booking.not_found", "booking.session_full", "booking.slot_token_invalid", "idempotency.payload_mismatch", "idempotency.request_in_progress", "idempotency.key_required", "idempotency.key_invalid", "rate_limit.exceeded", "request.invalid_cursor", "request.validation_failed", "request.payload_too_large", "request.unsupported_media_type", "request.not_found", "catalog.service_not_found", "catalog.staff_not_found", "subscription.quota_exceeded", "webhook.invalid_url", "webhook.not_configured", "member.last_owner", "mail.not_configured", "internal.error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["auth.invalid_key", "auth.insufficient_capability", "auth.scope_mismatch", "auth.plan_insufficient", "auth.kind_endpoint_denied", "auth.origin_denied", "availability.date_range_too_wide", "booking.slot_unavailable", "booking.service_pricing_changed", "booking.slot_no_longer_available", "booking.deposit_terms_required", "booking.deposit_terms_changed", "booking.deposit_unavailable", "booking.booking_disabled", "booking.invalid_transition", "booking.not_found", "booking.session_full", "booking.slot_token_invalid", "booking.hold_not_found", "booking.hold_expired", "booking.hold_mismatch", "idempotency.payload_mismatch", "idempotency.request_in_progress", "idempotency.key_required", "idempotency.key_invalid", "rate_limit.exceeded", "request.invalid_cursor", "request.validation_failed", "request.payload_too_large", "request.unsupported_media_type", "request.not_found", "catalog.service_not_found", "catalog.staff_not_found", "subscription.quota_exceeded", "webhook.invalid_url", "webhook.not_configured", "member.last_owner", "mail.not_configured", "internal.error"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Booking"]["status"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
 export const bookingAcceptanceModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Booking"]["acceptanceMode"]> = ["manual", "automatic"];
 export const businessBookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessBooking"]["status"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
@@ -3602,6 +4010,10 @@ export const bookingEventEventValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const bookingEventTransitionFromAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingEvent"]["transition"]["from"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
 export const bookingEventTransitionToValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingEvent"]["transition"]["to"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
 export const groupSessionSlotKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GroupSessionSlot"]["kind"]> = ["group"];
+export const holdStatusAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Hold"]["status"]> = ["active"];
+export const holdStatusAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Hold"]["status"]> = ["released"];
+export const holdStatusAnyOf2Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Hold"]["status"]> = ["used"];
+export const holdStatusAnyOf3Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Hold"]["status"]> = ["expired"];
 export const subscriptionViewPlanAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubscriptionView"]["plan"]> = ["starter", "pro", "business"];
 export const subscriptionViewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubscriptionView"]["status"]> = ["setup", "active", "trialing", "past_due", "canceled", "unpaid", "paused"];
 export const servicePriceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["priceType"]> = ["fixed", "from", "negotiable"];

@@ -1,0 +1,148 @@
+import { AppError } from '../domain/errors.ts';
+import type { HoldRecord, HoldStatus } from '../domain/holds/record.ts';
+import type { Queryable } from './db.ts';
+import { isExclusionViolation } from './db-errors.ts';
+
+interface HoldRow {
+  id: string;
+  business_id: string;
+  location_id: string;
+  service_id: string;
+  staff_id: string;
+  staff_name: string;
+  slot_date: string;
+  slot_start_time: string;
+  slot_end_time: string;
+  timezone: string;
+  start_at: Date;
+  end_at: Date;
+  expires_at: Date;
+  status: HoldStatus;
+  /** the database's clock when the row was read: liveness is the database's to decide (migration 017) */
+  live: boolean;
+}
+
+const COLUMNS = `id, business_id, location_id, service_id, staff_id, staff_name, to_char(slot_date, 'YYYY-MM-DD') AS slot_date,
+  slot_start_time, slot_end_time, timezone, start_at, end_at, expires_at, status`;
+
+function toRecord(r: HoldRow): HoldRecord {
+  return {
+    id: r.id,
+    businessId: r.business_id,
+    locationId: r.location_id,
+    serviceId: r.service_id,
+    staffId: r.staff_id,
+    staffName: r.staff_name,
+    slot: { date: r.slot_date, startTime: r.slot_start_time, endTime: r.slot_end_time },
+    timezone: r.timezone,
+    startAt: r.start_at,
+    endAt: r.end_at,
+    expiresAt: r.expires_at,
+    // An active row whose time has come is expired, whether or not a later hold has marked it yet.
+    status: r.status === 'active' && !r.live ? 'expired' : r.status,
+  };
+}
+
+export interface NewHold {
+  id: string;
+  businessId: string;
+  locationId: string;
+  serviceId: string;
+  staffId: string;
+  staffName: string;
+  slot: { date: string; startTime: string; endTime: string };
+  timezone: string;
+  startAt: Date;
+  endAt: Date;
+  occupiedFrom: Date;
+  occupiedTo: Date;
+  minutes: number;
+}
+
+/**
+ * Writes a hold in one transaction: first the active holds of this staff member on this time whose
+ * time has come are marked expired (so the exclusion constraint sees only live ones), then the new
+ * row, whose trigger checks bookings and group sessions under the staff member's lock. A clash is
+ * 409 booking.slot_unavailable. The expiry is the database's clock plus `minutes`.
+ */
+export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord> {
+  try {
+    await tx.query(
+      `UPDATE holds SET status = 'expired'
+        WHERE staff_id = $1 AND status = 'active' AND expires_at <= now() AND occupied && tstzrange($2, $3, '[)')`,
+      [h.staffId, h.occupiedFrom, h.occupiedTo],
+    );
+    const r = await tx.query<HoldRow>(
+      `INSERT INTO holds (id, business_id, location_id, service_id, staff_id, staff_name, slot_date, slot_start_time,
+                          slot_end_time, timezone, start_at, end_at, occupied, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, tstzrange($13, $14, '[)'), now() + make_interval(mins => $15))
+       RETURNING ${COLUMNS}, true AS live`,
+      [
+        h.id,
+        h.businessId,
+        h.locationId,
+        h.serviceId,
+        h.staffId,
+        h.staffName,
+        h.slot.date,
+        h.slot.startTime,
+        h.slot.endTime,
+        h.timezone,
+        h.startAt,
+        h.endAt,
+        h.occupiedFrom,
+        h.occupiedTo,
+        h.minutes,
+      ],
+    );
+    return toRecord(r.rows[0]!);
+  } catch (err) {
+    if (isExclusionViolation(err)) throw new AppError('booking.slot_unavailable');
+    throw err;
+  }
+}
+
+/** A hold of the business; `lock`: locked for the rest of the transaction (a create that uses it). */
+export async function findHold(q: Queryable, businessId: string, holdId: string, lock = false): Promise<HoldRecord | undefined> {
+  const r = await q.query<HoldRow>(
+    `SELECT ${COLUMNS}, expires_at > now() AS live FROM holds WHERE id = $1 AND business_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [holdId, businessId],
+  );
+  return r.rows[0] ? toRecord(r.rows[0]) : undefined;
+}
+
+/**
+ * Marks a locked live hold used by the booking about to be written in the same transaction; before
+ * that booking's row, so its trigger no longer counts the hold against it.
+ */
+export async function useHold(tx: Queryable, holdId: string, bookingId: string): Promise<void> {
+  await tx.query(`UPDATE holds SET status = 'used', booking_id = $2 WHERE id = $1`, [holdId, bookingId]);
+}
+
+/**
+ * Releases a live hold of the business; one that already ended is returned as it is (a DELETE
+ * repeated is not an error). Unknown, or another business's: undefined.
+ */
+export async function releaseHoldRow(q: Queryable, businessId: string, holdId: string): Promise<HoldRecord | undefined> {
+  const r = await q.query<HoldRow>(
+    `WITH released AS (
+       UPDATE holds SET status = 'released'
+        WHERE id = $1 AND business_id = $2 AND status = 'active' AND expires_at > now()
+        RETURNING ${COLUMNS}, true AS live)
+     SELECT * FROM released
+     UNION ALL
+     SELECT ${COLUMNS}, expires_at > now() AS live FROM holds
+      WHERE id = $1 AND business_id = $2 AND NOT EXISTS (SELECT 1 FROM released)`,
+    [holdId, businessId],
+  );
+  return r.rows[0] ? toRecord(r.rows[0]) : undefined;
+}
+
+/**
+ * Housekeeping (the worker's hourly run): holds that ended more than a day ago. Kept until then so
+ * a late create answers booking.hold_expired; after a day nobody is still typing.
+ */
+export async function purgeEndedHolds(q: Queryable): Promise<number> {
+  const r = await q.query(`DELETE FROM holds WHERE expires_at < now() - interval '1 day'`);
+  return r.rowCount;
+}
