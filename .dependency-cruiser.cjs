@@ -42,6 +42,13 @@ module.exports = {
       to: { path: '^src/store/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'ui-imports-only-domain',
+      comment: 'src/ui renders guest pages and (later) mails from data: it may use domain types and pure rules, nothing with I/O.',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/', pathNot: ['^src/ui/', '^src/domain/'] },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle means two modules are one idea, or one of them is in the wrong layer.',
       severity: 'error',
@@ -53,6 +60,6 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
   },
 };

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../../domain/errors.ts';
 import type { App } from '../../context.ts';
 import { toAppError } from '../../plugins/errors.ts';
-import { DatabaseBusyError } from '../../../store/db-errors.ts';
 import { ASSET_PREFIX, findAsset } from './assets.ts';
 import { bookingSteps } from './booking.tsx';
 import { bookingWrites } from './booking-writes.tsx';
@@ -66,7 +65,8 @@ export async function guestRoutes(app: App): Promise<void> {
 /** Every failure of a guest route as a page in words: never JSON, and bad input never a 500. */
 function errorPage(app: App, err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const e = toAppError(err);
-  if (err instanceof DatabaseBusyError || e.code === 'idempotency.request_in_progress') {
+  // A pool with no free connection comes back as internal.error with Retry-After (fromDbError).
+  if (e.headers?.['retry-after'] !== undefined || e.code === 'idempotency.request_in_progress') {
     return sendMessage(reply.header('retry-after', '1'), request, 503, (t) => ({ title: t.busyTitle, text: t.busyText }));
   }
   if (e.code === 'internal.error') {

@@ -54,20 +54,26 @@ export function guestCsp(f: Framing): string {
 
 /** A see-other redirect (post/redirect/get, or a step's state mended) under the page's own framing. */
 export function seeOther(reply: FastifyReply, framing: Framing, url: string): FastifyReply {
-  return reply
-    .headers({
-      'content-security-policy': guestCsp(framing),
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'cache-control': 'no-store',
-    })
+  return frameHeaders(reply, framing)
+    .headers({ 'referrer-policy': 'strict-origin-when-cross-origin', 'cache-control': 'no-store' })
     .redirect(url, 303);
+}
+
+/**
+ * The CSP, and `X-Frame-Options: SAMEORIGIN` for browsers that know no `frame-ancestors` when the
+ * business names no embedding origin (with origins it is left out: it cannot list them, and every
+ * browser that reads `frame-ancestors` ignores it anyway).
+ */
+function frameHeaders(reply: FastifyReply, framing: Framing): FastifyReply {
+  void reply.header('content-security-policy', guestCsp(framing));
+  if (framing.embedOrigins.length === 0) void reply.header('x-frame-options', 'SAMEORIGIN');
+  return reply;
 }
 
 /** Headers of every guest page: its own CSP (security-headers.ts then leaves it alone), no caching. */
 export function pageHeaders(reply: FastifyReply, framing: Framing, referrer = 'strict-origin-when-cross-origin'): FastifyReply {
-  return reply.headers({
+  return frameHeaders(reply, framing).headers({
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': guestCsp(framing),
     'referrer-policy': referrer,
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
