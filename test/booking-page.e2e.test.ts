@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser as PwBrowser, BrowserContext, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
+import { en } from '../src/ui/i18n/en.ts';
 import { hu } from '../src/ui/i18n/hu.ts';
 import { CONSENT } from './helpers/bookings.ts';
 import {
@@ -234,6 +235,59 @@ function describeTarget(target: ReturnType<typeof dbTargets>[number]) {
       const staffNames = ['Any staff', 'Anna', 'Bence', 'Cili'];
       const offered = names.flatMap((n) => staffNames.filter((s) => n.startsWith(s)));
       assert.deepEqual(offered, ['Any staff', 'Anna', 'Bence']);
+    });
+
+    test('the time step: a week from today, a heading per day, a day without a time says so, the zone named once, week links within today and the horizon', async () => {
+      const salon = await createSalon(server.app, { timezone: ZONE });
+      await adminOk(server.app, 'PATCH', `/businesses/${salon.business.slug}/locations/${salon.location.slug}`, { horizonDays: 10 });
+      const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
+      const cili = await createStaff(server.app, salon.business.slug, salon.location.slug, {
+        name: 'Cili',
+        serviceIds: [salon.service.id],
+        workingHours: weekdays,
+      });
+      const today = Temporal.Now.plainDateISO(ZONE);
+      const week = Array.from({ length: 7 }, (_, i) => today.add({ days: i }));
+      const search = await api(server.app, salon.key.secret, 'POST', '/availability/search', {
+        salonSlug: salon.business.slug,
+        locationSlug: salon.location.slug,
+        serviceId: salon.service.id,
+        staffId: cili.id,
+        dateRange: { from: week[0]!.toString(), to: week[6]!.toString() },
+      });
+      const withTimes = new Set((search.body.data.slots as { date: string }[]).map((x) => x.date));
+      const empty = week.filter((d) => !withTimes.has(d.toString())).length;
+      assert.ok(empty >= 2, 'the weekend is closed');
+
+      const { page } = await guest({ javaScriptEnabled: false });
+      await page.goto(pageUrl(salon));
+      await choice(page, /^Haircut/)
+        .first()
+        .click();
+      await choice(page, 'Cili').click();
+      await choice(page, TIME_NAME).first().waitFor();
+      const main = page.locator('main');
+      const headings = await main.getByRole('heading').allTextContents();
+      const month = (d: Temporal.PlainDate) =>
+        new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
+      for (const d of week) {
+        assert.ok(
+          headings.some((h) => new RegExp(`\\b${d.day}\\b`).test(h) && h.includes(month(d))),
+          `a heading for ${d}: ${headings.join(' | ')}`,
+        );
+      }
+      const text = (await main.textContent()) ?? '';
+      assert.equal(text.split(en.noTimesThisDay).length - 1, empty, 'each day without a time says so');
+      assert.equal(text.split(ZONE).length - 1, 1, 'the time zone named once');
+      assert.equal(await choice(page, 'Previous week').count(), 0, 'never before today');
+      await choice(page, 'Next week').click();
+      await choice(page, 'Previous week').waitFor();
+      assert.equal(await choice(page, 'Next week').count(), 0, 'never past the horizon (10 days)');
+      const later = (await main.getByRole('heading').allTextContents()).join(' | ');
+      assert.ok(later.includes(month(today.add({ days: 7 }))), later);
+      await choice(page, 'Previous week').click();
+      await choice(page, 'Next week').waitFor();
+      assert.equal(await choice(page, 'Previous week').count(), 0);
     });
 
     test('a guest books with JavaScript off', async () => {
