@@ -44,6 +44,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 const ONLY = process.env.BENCH_ONLY;
 const TARGET_P99_MS = 50;
+/** requests of the one-at-a-time figure, after 10 not counted */
+const SEQUENTIAL = 100;
 
 interface Round {
   reqPerSec: number;
@@ -125,6 +127,7 @@ interface TargetResult {
   path: string;
   bytes: number;
   times: number;
+  sequential: { p50: number; p99: number };
   page: Round[];
   bare: Round[];
   loadBefore: string;
@@ -162,6 +165,29 @@ async function runTarget(name: 'pglite' | 'postgres', db: Db): Promise<TargetRes
     console.log(`time step: GET ${path}, ${bytes} bytes of HTML, ${times} times shown`);
     if (times === 0) throw new Error('the time step shows no time: the week is not the seeded one');
 
+    // The statements one time step sends to the database (a warm second request: what every guest costs).
+    const statements: string[] = [];
+    const query = db.query.bind(db);
+    db.query = ((sql: string, params?: unknown[]) => {
+      statements.push(sql);
+      return query(sql, params as never);
+    }) as Db['query'];
+    await fetch(base + path).then((r) => r.arrayBuffer());
+    db.query = query;
+    console.log(`database statements per time step: ${statements.length}`);
+
+    // One guest at a time: what a single time step costs, before any concurrency.
+    const alone: number[] = [];
+    for (let i = 0; i < SEQUENTIAL + 10; i++) {
+      const t = performance.now();
+      const r = await fetch(base + path);
+      await r.arrayBuffer();
+      if (i >= 10) alone.push(performance.now() - t);
+    }
+    alone.sort((a, b) => a - b);
+    const sequential = { p50: alone[Math.floor(alone.length / 2)]!, p99: alone[Math.ceil(alone.length * 0.99) - 1]! };
+    console.log(`one request at a time (${SEQUENTIAL}): p50 ${fmt(sequential.p50)} ms, p99 ${fmt(sequential.p99)} ms`);
+
     const bare = Fastify({ logger: false });
     const captured = Buffer.from(timeStep.body);
     bare.get(path.split('?')[0]!, async (_request, reply) => reply.header('content-type', timeStep.contentType).send(captured));
@@ -191,7 +217,7 @@ async function runTarget(name: 'pglite' | 'postgres', db: Db): Promise<TargetRes
     }
     const loadAfter = loads();
     console.log(`load average after: ${loadAfter}`);
-    return { name, path, bytes, times, page, bare: plain, loadBefore, loadAfter };
+    return { name, path, bytes, times, sequential, page, bare: plain, loadBefore, loadAfter };
   } finally {
     await app.close();
     await rateLimitStore.close();
@@ -214,14 +240,18 @@ function printTable(results: TargetResult[]): void {
     );
   }
   for (const r of results) {
-    console.log(`${r.name}: ${r.bytes} bytes, ${r.times} times; load average (1/5/15 min) before ${r.loadBefore}, after ${r.loadAfter}`);
+    console.log(
+      `${r.name}: ${r.bytes} bytes, ${r.times} times; one at a time p50 ${fmt(r.sequential.p50)} ms, p99 ${fmt(r.sequential.p99)} ms; load average (1/5/15 min) before ${r.loadBefore}, after ${r.loadAfter}`,
+    );
   }
   const failed = results.some((r) => r.page.some((x) => x.non2xx > 0 || x.errors > 0));
   if (failed) console.log('WARNING: some page rounds had non-2xx answers or errors; those figures are not valid');
 }
 
 async function main(): Promise<void> {
-  console.log(`booking-page bench: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}`);
+  console.log(
+    `booking-page bench: NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}, node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}`,
+  );
   const results: TargetResult[] = [];
   if (ONLY !== 'postgres') {
     const dir = await mkdtemp(join(tmpdir(), 'bench-booking-page-'));
