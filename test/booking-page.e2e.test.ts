@@ -155,7 +155,19 @@ function describeTarget(target: ReturnType<typeof dbTargets>[number]) {
 
       await page.getByRole('textbox', { name: words.name, exact: true }).waitFor();
       // "the next page says until when" the time is held
-      assert.match((await page.locator('body').textContent()) ?? '', words.heldUntil, 'the details step says until when the time is held');
+      const body = (await page.locator('body').textContent()) ?? '';
+      assert.match(body, words.heldUntil, 'the details step says until when the time is held');
+      // ... and it is the hold's end, in the location's time
+      const { rows } = await server.db.query<{ expires_at: Date }>(
+        "SELECT expires_at FROM holds WHERE business_id = $1 AND status = 'active' ORDER BY created_at DESC LIMIT 1",
+        [salon.business.id],
+      );
+      assert.ok(rows[0], 'the chosen time is held');
+      const until = Temporal.Instant.fromEpochMilliseconds(new Date(rows[0].expires_at).getTime())
+        .toZonedDateTimeISO(ZONE)
+        .toPlainTime()
+        .toString({ smallestUnit: 'minute' });
+      assert.ok(body.includes(until), `the hold's end ${until} is shown`);
       await w.onStep?.('details');
       return chosen;
     }
@@ -386,7 +398,13 @@ function describeTarget(target: ReturnType<typeof dbTargets>[number]) {
         email: hu.email,
         acceptTerms: hu.acceptTerms,
         book: hu.book,
-        heldUntil: /\d\d:\d\d/,
+        // the catalog's sentence with any HH:MM in it
+        heldUntil: new RegExp(
+          hu
+            .heldUntil('00:00')
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            .replace('00:00', '\\d\\d:\\d\\d'),
+        ),
       };
       const onStep = async (step: StepName) => {
         assert.equal(await page.locator('html').getAttribute('lang'), 'hu', `${step}: html lang`);
