@@ -398,6 +398,8 @@ for (const target of dbTargets()) {
         `${base}/done?b=forged`,
         '/manage/forged',
         `${base}/calendar.ics?b=x`,
+        '/book/%zz',
+        `/manage/${'x'.repeat(300)}`,
       ]) {
         const r = await get(h.app, url);
         assert.ok(r.status < 500, `${url}: ${r.status}`);

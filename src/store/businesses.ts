@@ -44,3 +44,23 @@ export async function listBusinesses(q: Queryable): Promise<BusinessRow[]> {
   );
   return r.rows;
 }
+
+/**
+ * A business by slug with its two versions (business_versions) read in the same snapshot: what the
+ * guest pages, which have no API key to learn them with, keep their cached answers under.
+ */
+export async function findBusinessWithVersions(
+  q: Queryable,
+  slug: string,
+): Promise<(BusinessRow & { version: number; occupancy: number }) | undefined> {
+  const r = await q.query<BusinessRow & { version: string | number; occupancy: string | number }>(
+    `SELECT b.id, b.slug, b.name, b.currency, b.created_at, COALESCE(v.version, 0) AS version, COALESCE(o.version, 0) AS occupancy
+       FROM businesses b
+       LEFT JOIN business_versions v ON v.business_id = b.id
+       LEFT JOIN business_versions o ON o.business_id = 'occ:' || b.id
+      WHERE b.slug = $1`,
+    [slug],
+  );
+  const row = r.rows[0];
+  return row ? { ...row, version: Number(row.version), occupancy: Number(row.occupancy) } : undefined;
+}

@@ -2,6 +2,7 @@ import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records
 import { formatIsoDate, parseIsoDate } from '../../domain/time/calendar.ts';
 import { localDateOf, wallClock, zoneDay } from '../../domain/time/zone-day.ts';
 import type { Queryable } from '../../store/db.ts';
+import type { CacheUse } from '../read-cache.ts';
 import { type GroupSessionSlot, searchAvailability, type StandardSlot } from '../availability/search.ts';
 
 /** One group session as the time step offers it. */
@@ -42,6 +43,7 @@ export async function weekTimes(
     secret: Buffer;
     /** 7 (a week) unless asked */
     days?: number;
+    cache?: CacheUse | undefined;
   },
 ): Promise<PageDay[]> {
   const first = parseIsoDate(a.from);
@@ -55,6 +57,7 @@ export async function weekTimes(
     now: a.now,
     secret: a.secret,
     slotLimit: WEEK_SLOT_LIMIT,
+    cache: a.cache,
   });
   const days = new Map<string, PageDay>(dates.map((date) => [date, { date, times: [], sessions: [] }]));
   if (result.mode === 'groupSession') {

@@ -2,6 +2,7 @@ import { checkDetails, isHoneypotFilled, readDetailsForm } from '../../../domain
 import { readChoice, readFormToken, signChoice, signDone } from '../../../domain/booking-page/tokens.ts';
 import type { CreateBookingBody } from '../../../domain/bookings/create-input.ts';
 import { AppError, isAppError } from '../../../domain/errors.ts';
+import { parseIsoDate } from '../../../domain/time/calendar.ts';
 import { bookOnPage } from '../../../use-cases/guest/book.ts';
 import { holdPageTime } from '../../../use-cases/guest/hold.ts';
 import { pageServices, pageStaff } from '../../../use-cases/guest/page.ts';
@@ -14,6 +15,15 @@ import { GUEST_LIMITS, overGuestLimit } from './guards.ts';
 import { langOf, link, seeOther, sendMessage } from './kit.tsx';
 
 const GUEST = { access: { surface: 'guest' as const } };
+
+function isRealDate(date: string): boolean {
+  try {
+    parseIsoDate(date);
+    return true;
+  } catch {
+    return false;
+  }
+}
 /** A form body of any fields; each is read leniently (context.ts `field`). */
 const FORM_SCHEMA = { hide: true, body: { type: 'object' } };
 
@@ -37,7 +47,7 @@ export async function bookingWrites(app: App): Promise<void> {
     const lang = langOf(request);
     const base = bookPath(salonSlug, locationSlug);
     const body = request.body;
-    const service = (await pageServices(app.ctx.db, location)).find((s) => s.id === field(body, 'service'));
+    const service = (await pageServices(app.ctx.db, page, location)).find((s) => s.id === field(body, 'service'));
     if (!service) return seeOther(reply, framingOf(page), link(base, { lang }));
     const staffParam = field(body, 'staff');
     const week = field(body, 'week');
@@ -54,7 +64,7 @@ export async function bookingWrites(app: App): Promise<void> {
     if (service.bookingMode === 'groupSession') {
       // A seat is not held: the session's seats are counted when it is booked.
       const [sessionId, slotToken] = (field(body, 'session') ?? '').split(' ');
-      if (!sessionId || !slotToken || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return seeOther(reply, framingOf(page), back(false));
+      if (!sessionId || !slotToken || !isRealDate(date)) return seeOther(reply, framingOf(page), back(false));
       // The session as the time step offered it (its start and staff for the next page); gone: say so.
       const [day] = await weekTimes(app.ctx.db, {
         location,
@@ -80,10 +90,10 @@ export async function bookingWrites(app: App): Promise<void> {
     }
 
     const time = field(body, 'time') ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return seeOther(reply, framingOf(page), back(false));
+    if (!isRealDate(date) || !/^\d{2}:\d{2}$/.test(time)) return seeOther(reply, framingOf(page), back(false));
     let staffId: string | undefined;
     if (staffParam && staffParam !== 'any') {
-      if (!(await pageStaff(app.ctx.db, location, service.id)).some((s) => s.id === staffParam))
+      if (!(await pageStaff(app.ctx.db, page, location, service.id)).some((s) => s.id === staffParam))
         return seeOther(reply, framingOf(page), back(false));
       staffId = staffParam;
     }
@@ -129,7 +139,7 @@ export async function bookingWrites(app: App): Promise<void> {
     const choice = readChoice(app.ctx.serverSecret, choiceToken);
     const formToken = field(body, 't') ?? '';
     const formKey = readFormToken(app.ctx.serverSecret, formToken, choiceToken);
-    const service = choice ? (await pageServices(app.ctx.db, location)).find((s) => s.id === choice.s) : undefined;
+    const service = choice ? (await pageServices(app.ctx.db, page, location)).find((s) => s.id === choice.s) : undefined;
     if (!choice || !formKey || !service) throw new AppError('request.validation_failed', 'The form is not one this page made.');
     const staffKey = choice.k === 'hold' ? (choice.st ?? 'any') : undefined;
     const gone = () => seeOther(reply, framingOf(page), link(base, { service: service.id, staff: staffKey, gone: '1', lang }));

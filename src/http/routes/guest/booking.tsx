@@ -47,7 +47,7 @@ export async function bookingSteps(app: App): Promise<void> {
     const langParam = field(request.query, 'lang') === undefined ? undefined : lang;
     const t = messages(lang);
     const base = bookPath(salonSlug, locationSlug);
-    const services = await pageServices(app.ctx.db, location);
+    const services = await pageServices(app.ctx.db, page, location);
     const serviceId = field(request.query, 'service');
     const service = serviceId === undefined ? undefined : services.find((s) => s.id === serviceId);
     const send = (title: string, query: Record<string, string | undefined>, body: React.ReactElement) =>
@@ -71,7 +71,7 @@ export async function bookingSteps(app: App): Promise<void> {
 
     const group = service.bookingMode === 'groupSession';
     const staffParam = field(request.query, 'staff');
-    const staff = group ? [] : await pageStaff(app.ctx.db, location, service.id);
+    const staff = group ? [] : await pageStaff(app.ctx.db, page, location, service.id);
     if (!group && staffParam === undefined) {
       return send(
         t.stepStaff,
@@ -94,7 +94,15 @@ export async function bookingSteps(app: App): Promise<void> {
     const week = weekStart(field(request.query, 'week'), today, last);
     const weekEnd = minDate(formatIsoDate(parseIsoDate(week) + 6), last);
     const days = (
-      await weekTimes(app.ctx.db, { location, service, staffId: chosen?.id, from: week, now, secret: app.ctx.serverSecret })
+      await weekTimes(app.ctx.db, {
+        location,
+        service,
+        staffId: chosen?.id,
+        from: week,
+        now,
+        secret: app.ctx.serverSecret,
+        cache: page.cache,
+      })
     ).filter((d) => d.date <= weekEnd);
     const staffKey = group ? undefined : (chosen?.id ?? 'any');
     const weekLink = (w: string) => link(base, { service: service.id, staff: staffKey, week: w, lang: langParam });
@@ -139,7 +147,7 @@ export async function bookingSteps(app: App): Promise<void> {
     const lang = langOf(request);
     const token = field(request.query, 'c');
     const choice = readChoice(app.ctx.serverSecret, token);
-    const services = await pageServices(app.ctx.db, location);
+    const services = await pageServices(app.ctx.db, page, location);
     const service = choice ? services.find((s) => s.id === choice.s) : undefined;
     const base = bookPath(salonSlug, locationSlug);
     if (!choice || !token || !service) return seeOther(reply, framingOf(page), link(base, { lang }));

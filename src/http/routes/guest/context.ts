@@ -20,7 +20,7 @@ export function bookPath(salonSlug: string, locationSlug?: string, rest = ''): s
 
 /** The business of a `/book/{salonSlug}` request; a closed or unknown page is the 404 page. */
 export async function pageOf(app: App, salonSlug: string): Promise<BookingPage> {
-  const page = await openBookingPage(app.ctx.db, salonSlug);
+  const page = await openBookingPage(app.ctx.db, salonSlug, app.ctx.caches);
   if (!page) throw new AppError('request.not_found');
   return page;
 }

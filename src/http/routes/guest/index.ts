@@ -62,6 +62,16 @@ export async function guestRoutes(app: App): Promise<void> {
   }
 }
 
+/** `/book/...` and `/manage/...`: the guest pages' paths, as sent. */
+export function isGuestPath(url: string): boolean {
+  return url.startsWith('/book/') || url.startsWith('/manage/');
+}
+
+/** The guest's 404 page, for a guest path the router cannot even read (bad percent-encoding). */
+export function sendGuestNotFound(reply: FastifyReply, request: FastifyRequest): FastifyReply {
+  return sendMessage(reply, request, 404, (t) => ({ title: t.notFoundTitle, text: t.notFoundText }));
+}
+
 /** Every failure of a guest route as a page in words: never JSON, and bad input never a 500. */
 function errorPage(app: App, err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const e = toAppError(err);
