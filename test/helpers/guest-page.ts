@@ -95,10 +95,17 @@ export async function get(app: App, url: string, headers: Record<string, string>
 }
 
 /** Posts a form as a browser on this site does; answers the response as it came (no redirect followed). */
-export async function post(app: App, action: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Page> {
+export async function post(
+  app: App,
+  action: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+): Promise<Page> {
   const r = await app.inject({
     method: 'POST',
     url: action,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       origin: new URL(app.ctx.config.publicBaseUrl).origin,

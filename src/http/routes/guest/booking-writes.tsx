@@ -100,6 +100,7 @@ export async function bookingWrites(app: App): Promise<void> {
     const wait = await overGuestLimit(app.ctx.accountLimits, request, 'hold');
     if (wait !== undefined) return tooMany(reply, request, wait);
     try {
+      const nonce = field(body, 'n');
       const hold = await holdPageTime(app.ctx.db, {
         page,
         location,
@@ -109,6 +110,7 @@ export async function bookingWrites(app: App): Promise<void> {
         startTime: time,
         now: app.ctx.clock(),
         gate: app.ctx.bookingGate,
+        formKey: nonce && /^[A-Za-z0-9_-]{16,64}$/.test(nonce) ? `${nonce}:${staffId ?? 'any'}:${date}:${time}` : undefined,
       });
       const choice = signChoice(app.ctx.serverSecret, {
         k: 'hold',
@@ -116,9 +118,9 @@ export async function bookingWrites(app: App): Promise<void> {
         s: service.id,
         st: staffId ?? null,
         n: hold.staffName,
-        d: hold.slot.date,
-        t: hold.slot.startTime,
-        x: hold.expiresAt.getTime(),
+        d: hold.date,
+        t: hold.startTime,
+        x: hold.expiresAt,
       });
       return seeOther(reply, framingOf(page), link(`${base}/details`, { c: choice, lang }));
     } catch (err) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readChoice, formKeyOf, signFormToken } from '../../../domain/booking-page/tokens.ts';
 import { emptyDetails } from './details-page.tsx';
 import type { ServiceRecord } from '../../../domain/catalog-records.ts';
@@ -133,7 +134,8 @@ export async function bookingSteps(app: App): Promise<void> {
           })),
         }))}
         holdAction={bookPath(salonSlug, locationSlug, '/hold')}
-        hidden={{ service: service.id, staff: staffKey ?? '', week, lang }}
+        // A nonce per rendering: a double click on one time answers one hold (use-cases/guest/hold.ts).
+        hidden={{ service: service.id, staff: staffKey ?? '', week, lang, n: randomBytes(16).toString('base64url') }}
         gone={field(request.query, 'gone') === '1'}
         changeStaffHref={group ? undefined : link(base, { service: service.id, lang: langParam })}
         changeServiceHref={link(base, { lang: langParam })}
@@ -151,9 +153,6 @@ export async function bookingSteps(app: App): Promise<void> {
     const service = choice ? services.find((s) => s.id === choice.s) : undefined;
     const base = bookPath(salonSlug, locationSlug);
     if (!choice || !token || !service) return seeOther(reply, framingOf(page), link(base, { lang }));
-    if (choice.k === 'hold' && choice.x <= app.ctx.clock().getTime()) {
-      return seeOther(reply, framingOf(page), link(base, { service: service.id, staff: choice.st ?? 'any', gone: '1', lang }));
-    }
     const formToken = signFormToken(app.ctx.serverSecret, formKeyOf(choice), token);
     return renderDetails(app, reply, {
       page,
