@@ -57,7 +57,14 @@ export class TableQueue implements JobQueue {
       } catch (err) {
         throw new PermanentJobError(`payload refused: ${messageOf(err)}`);
       }
-      const result = await h.run({ id: row.id, kind: row.kind, businessId: row.businessId, payload, attempt: row.attempt, runAt: row.runAt });
+      const result = await h.run({
+        id: row.id,
+        kind: row.kind,
+        businessId: row.businessId,
+        payload,
+        attempt: row.attempt,
+        runAt: row.runAt,
+      });
       outcome = result === 'skipped' ? 'skipped' : 'succeeded';
     } catch (err) {
       outcome = 'failed';
@@ -65,12 +72,7 @@ export class TableQueue implements JobQueue {
       permanent = err instanceof PermanentJobError;
     }
     const next = nextOf(h, row.attempt, outcome, permanent);
-    const recorded = await finishJob(
-      this.db,
-      row,
-      { startedAt, durationMs: Math.round(performance.now() - t0), outcome, error },
-      next,
-    );
+    const recorded = await finishJob(this.db, row, { startedAt, durationMs: Math.round(performance.now() - t0), outcome, error }, next);
     const fields = { jobId: row.id, kind: row.kind, attempt: row.attempt, outcome, status: next.status };
     if (recorded === 'lost') {
       this.logger?.warn(fields, 'job run result dropped: the job was cancelled, or its claim lapsed and another worker took it');
@@ -85,7 +87,8 @@ export class TableQueue implements JobQueue {
 }
 
 function nextOf(h: JobHandler<unknown>, attempt: number, outcome: JobRunOutcome, permanent: boolean): JobNext {
-  const step = outcome !== 'failed' ? { status: outcome } : permanent ? { status: 'failed' as const } : afterFailure(attempt, h.retryDelaysMs);
+  const step =
+    outcome !== 'failed' ? { status: outcome } : permanent ? { status: 'failed' as const } : afterFailure(attempt, h.retryDelaysMs);
   if (step.status === 'retry_scheduled' || h.everyMs === undefined) return step;
   return { status: step.status, recurAfterMs: h.everyMs };
 }

@@ -77,7 +77,11 @@ export interface ClaimedJob {
  * lapses. A kind no handler of this worker knows is never claimed (an older process in a rolling
  * deploy leaves a new kind to the new processes).
  */
-export async function claimJobs(q: Queryable, kinds: ReadonlyArray<{ kind: string; leaseMs: number }>, limit: number): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  q: Queryable,
+  kinds: ReadonlyArray<{ kind: string; leaseMs: number }>,
+  limit: number,
+): Promise<ClaimedJob[]> {
   if (kinds.length === 0 || limit <= 0) return [];
   const r = await q.query<{
     id: string;
