@@ -12,6 +12,7 @@ import { JobRegistry } from '../src/jobs/registry.ts';
 import { startJobWorker } from '../src/jobs/start.ts';
 import { TableQueue } from '../src/jobs/table-queue.ts';
 import { JobWorker } from '../src/jobs/worker.ts';
+import { Metrics } from '../src/metrics.ts';
 import type { Db } from '../src/store/db.ts';
 import { cancelJob, claimJobs, planJob } from '../src/store/jobs.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
@@ -298,7 +299,8 @@ for (const target of targets()) {
                 ($1, 'new-key', 'test', 'f', 'completed', now())`,
         [salon.business.id],
       );
-      const keeper = await startJobWorker({ db: h.db, config: h.app.ctx.config, webhooks: false, pollIntervalMs: 100 });
+      const metrics = new Metrics();
+      const keeper = await startJobWorker({ db: h.db, config: h.app.ctx.config, webhooks: false, pollIntervalMs: 100, metrics });
       try {
         const done = await waitFor(
           'a housekeeping run',
@@ -314,6 +316,8 @@ for (const target of targets()) {
           (await attempts(done[0]!.id)).map((a) => a.outcome),
           ['succeeded'],
         );
+        const counted = (await metrics.jobRuns.get()).values.map((v) => [v.labels.kind, v.labels.outcome, v.value]);
+        assert.deepEqual(counted, [[HOUSEKEEPING_KIND, 'succeeded', 1]]);
         const keys = await h.db.query<{ idempotency_key: string }>(
           'SELECT idempotency_key FROM idempotency_records WHERE business_id = $1',
           [salon.business.id],

@@ -18,7 +18,10 @@ export async function startJobWorker(opts: StartJobWorkerOptions): Promise<JobWo
   const worker = new JobWorker({
     db: opts.db,
     // No handler of the job table: no claims of it, and no LISTEN connection for it.
-    queues: registry.handlers.size === 0 ? registry.queues : [...registry.queues, new TableQueue(opts.db, registry.handlers, opts.logger)],
+    queues:
+      registry.handlers.size === 0
+        ? registry.queues
+        : [...registry.queues, new TableQueue(opts.db, registry.handlers, opts.logger, opts.metrics)],
     logger: opts.logger,
     concurrency: opts.concurrency,
     pollIntervalMs: opts.pollIntervalMs,

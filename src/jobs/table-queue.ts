@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { afterFailure } from '../domain/jobs/retry.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Db } from '../store/db.ts';
 import {
   JOBS_CHANNEL,
@@ -26,6 +27,7 @@ export class TableQueue implements JobQueue {
     private readonly db: Db,
     private readonly handlers: ReadonlyMap<string, JobHandler<unknown>>,
     private readonly logger?: Logger | undefined,
+    private readonly metrics?: Metrics | undefined,
   ) {
     this.kinds = [...handlers.values()].map((h) => ({ kind: h.kind, leaseMs: h.leaseMs }));
   }
@@ -73,6 +75,7 @@ export class TableQueue implements JobQueue {
     }
     const next = nextOf(h, row.attempt, outcome, permanent);
     const recorded = await finishJob(this.db, row, { startedAt, durationMs: Math.round(performance.now() - t0), outcome, error }, next);
+    this.metrics?.jobRuns.inc({ kind: row.kind, outcome });
     const fields = { jobId: row.id, kind: row.kind, attempt: row.attempt, outcome, status: next.status };
     if (recorded === 'lost') {
       this.logger?.warn(fields, 'job run result dropped: the job was cancelled, or its claim lapsed and another worker took it');

@@ -31,8 +31,12 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private filling = false;
   private again = false;
-  /** something may be due that no claim has looked at yet (a notification, a timer, a full claim) */
-  private dirty = true;
+  /**
+   * The queues that may have due work no claim has looked at yet (a notification on their channel,
+   * a timer, a claim that came back full). A booking's NOTIFY on the webhook channel costs one claim
+   * of the webhook queue, not one of every queue.
+   */
+  private readonly dirty = new Set<JobQueue>();
   private stopping = false;
   /** the queue the next fill asks first, so that a busy queue cannot starve the others */
   private first = 0;
@@ -47,14 +51,18 @@ export class JobWorker {
   async start(): Promise<void> {
     for (const q of this.opts.queues) await q.start?.();
     const channels = new Set(this.opts.queues.map((q) => q.channel));
-    for (const channel of channels) this.unlisten.push(await this.opts.db.listen(channel, () => this.wake()));
+    for (const channel of channels) this.unlisten.push(await this.opts.db.listen(channel, () => this.wake(channel)));
     this.wake();
   }
 
-  /** Looks for due work now (a notification, a finished run, a timer). */
-  wake(): void {
+  /** Looks for due work now: in the queues of `channel` (a notification), else in all (a timer). */
+  wake(channel?: string): void {
     if (this.stopping) return;
-    this.dirty = true;
+    for (const q of this.opts.queues) if (channel === undefined || q.channel === channel) this.dirty.add(q);
+    this.kick();
+  }
+
+  private kick(): void {
     if (this.filling) {
       this.again = true;
       return;
@@ -99,23 +107,29 @@ export class JobWorker {
     }
   }
 
-  /** Claims until every slot is busy or every queue gave fewer than it was asked for. */
+  /** Claims until every slot is busy or no queue may have more due work. */
   private async claimRound(): Promise<void> {
     const queues = this.opts.queues;
     if (queues.length === 0) return;
-    while (!this.stopping && this.inflight.size < this.concurrency) {
-      let full = false;
+    while (!this.stopping && this.inflight.size < this.concurrency && this.dirty.size > 0) {
       const start = this.first++ % queues.length;
       for (let i = 0; i < queues.length && !this.stopping; i++) {
+        const q = queues[(start + i) % queues.length]!;
+        if (!this.dirty.has(q)) continue;
         const want = this.concurrency - this.inflight.size;
         if (want <= 0) return;
-        const claimed = await queues[(start + i) % queues.length]!.claim(want);
+        // Cleared before the claim: a notification that arrives during it marks the queue again.
+        this.dirty.delete(q);
+        let claimed: ClaimedWork[];
+        try {
+          claimed = await q.claim(want);
+        } catch (err) {
+          this.dirty.add(q);
+          throw err;
+        }
         for (const work of claimed) this.run(work);
-        if (claimed.length === want) full = true;
-      }
-      if (!full) {
-        this.dirty = false;
-        return;
+        // A full claim may have left due work behind.
+        if (claimed.length === want) this.dirty.add(q);
       }
     }
   }
@@ -134,7 +148,7 @@ export class JobWorker {
       .finally(() => {
         this.inflight.delete(p);
         // A freed slot only needs a claim if the last one may have left due work behind.
-        if (this.dirty) this.wake();
+        if (this.dirty.size > 0 && !this.stopping) this.kick();
       });
     this.inflight.add(p);
   }
