@@ -25,7 +25,15 @@ module.exports = {
       comment: 'src/store never reaches up into HTTP, use cases, the worker or the rate limiter, not even for types.',
       severity: 'error',
       from: { path: '^src/store/' },
-      to: { path: '^src/(http|use-cases|webhooks|rate-limit|concurrency)/' },
+      to: { path: '^src/(http|use-cases|webhooks|jobs|rate-limit|concurrency)/' },
+    },
+    {
+      name: 'jobs-only-from-entry-points',
+      comment:
+        'The job worker (src/jobs) is started by the entry points; a use case plans a job with planJob of src/store/jobs.ts in its own transaction, never by calling the worker.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/jobs/', '^src/webhooks/worker[.]ts$', '^src/(main|worker)[.]ts$'] },
+      to: { path: '^src/jobs/' },
     },
     {
       name: 'http-never-imported-from-below',

@@ -5,7 +5,7 @@ import { exitOnStartupFailure, startProcess, stopOnSignals } from './process-lif
 import { openDb } from './store/open.ts';
 import { ensureAdminToken } from './use-cases/operator/admin-token.ts';
 import { seedDemoIfEmpty } from './use-cases/operator/demo-seed.ts';
-import { startWebhookWorker } from './webhooks/worker.ts';
+import { startJobWorker } from './jobs/start.ts';
 
 const { config, log } = startProcess();
 
@@ -16,11 +16,11 @@ const db = await openDb(config).catch(failed);
 const adminToken = await ensureAdminToken(db, config);
 const runtime: Config = { ...config, adminToken };
 const app = await buildApp({ config: runtime, db, logger: log });
-let webhookWorker: Awaited<ReturnType<typeof startWebhookWorker>> | undefined;
+let jobWorker: Awaited<ReturnType<typeof startJobWorker>> | undefined;
 
 stopOnSignals(log, 'API', async () => {
   // In-flight requests and attempts finish side by side, so both fit in the bound together.
-  await Promise.all([app.close(), webhookWorker?.stop()]);
+  await Promise.all([app.close(), jobWorker?.stop()]);
   await db.close();
 });
 
@@ -32,12 +32,13 @@ await app.listen({ port: config.port, host: config.host }).catch(async (err: unk
   return failed(err);
 });
 
-// WEBHOOK_WORKER: deliveries from inside the API; several API instances may each run one.
-webhookWorker = config.webhookWorker
-  ? await startWebhookWorker({
+// WEBHOOK_WORKER: the job worker (webhook deliveries, housekeeping; docs/jobs.md) inside the API;
+// several API instances may each run one. False: `npm run worker` does that work.
+jobWorker = config.webhookWorker
+  ? await startJobWorker({
       db,
       config: runtime,
-      logger: log.child({ component: 'webhook-worker' }),
+      logger: log.child({ component: 'job-worker' }),
       // its attempts and backlog then show at this process's GET /metrics
       metrics: app.ctx.metrics,
     })

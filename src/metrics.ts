@@ -44,6 +44,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Runs of jobs of the job table (docs/jobs.md) by kind and outcome (succeeded, skipped, failed); webhook attempts are webhook_attempts_total',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly bookingAttempts = new Counter({
     name: 'booking_slot_attempts_total',
     help: 'Booking attempts on one staff member or session by outcome: booked, refused (by the database), answered_in_process (by an earlier attempt of this process on the same time), failed',

@@ -1,15 +1,17 @@
 /**
- * `npm run worker`: one webhook delivery worker as its own process (run the API with
+ * `npm run worker`: the job worker (docs/jobs.md: webhook deliveries, housekeeping, every kind
+ * registered in src/jobs/handlers/index.ts) as its own process (run the API with
  * WEBHOOK_WORKER=false then). Several may run against one PostgreSQL database. SIGTERM lets the
- * attempts in flight finish (each is cut at WEBHOOK_TIMEOUT_MS) and records them; a SIGKILL leaves
- * claims that lapse after their lease, and another worker makes those attempts again.
+ * runs in flight finish (each is cut at its timeout, a webhook attempt at WEBHOOK_TIMEOUT_MS) and
+ * records them; a SIGKILL leaves claims that lapse after their lease, and another worker makes
+ * those runs again.
  */
 import type { AddressInfo } from 'node:net';
 import { startWorkerMetricsServer } from './http/worker-metrics.ts';
 import { Metrics } from './metrics.ts';
 import { exitOnStartupFailure, startProcess, stopOnSignals } from './process-lifecycle.ts';
 import { openDb } from './store/open.ts';
-import { startWebhookWorker } from './webhooks/worker.ts';
+import { startJobWorker } from './jobs/start.ts';
 
 const { config, log } = startProcess();
 if (!config.databaseUrl) {
@@ -32,9 +34,10 @@ const metricsServer =
         },
       )
     : undefined;
-const worker = await startWebhookWorker({ db, config, metrics, logger: log.child({ component: 'webhook-worker' }) });
+const worker = await startJobWorker({ db, config, metrics, logger: log.child({ component: 'job-worker' }) });
 // The port actually bound (WORKER_METRICS_PORT=0 picks a free one).
 const metricsPort = metricsServer ? (metricsServer.server.address() as AddressInfo).port : undefined;
+// The message keeps the process's former name, which operators' log searches know.
 log.info({ pid: process.pid, database: db.kind, ...(metricsPort === undefined ? {} : { metricsPort }) }, 'webhook worker started');
 if (metricsServer && !config.adminToken) log.warn('WORKER_METRICS_PORT is set but ADMIN_TOKEN is not: /metrics refuses every scrape');
 

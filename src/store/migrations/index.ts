@@ -15,6 +15,7 @@ import guestSettings from './014-guest-settings.ts';
 import depositAmounts from './015-deposit-amounts.ts';
 import bookingSource from './016-booking-source.ts';
 import holds from './017-holds.ts';
+import jobs from './018-jobs.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '015-deposit-amounts', sql: depositAmounts },
   { name: '016-booking-source', sql: bookingSource },
   { name: '017-holds', sql: holds },
+  { name: '018-jobs', sql: jobs },
 ];

@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Metrics } from '../../metrics.ts';
+import type { Db } from '../../store/db.ts';
+import type { Resolver } from '../../webhooks/dispatcher.ts';
+import type { JobRegistry } from '../registry.ts';
+import { housekeepingHandler } from './housekeeping.ts';
+import { WebhookDeliveryQueue } from './webhook-delivery.ts';
+
+/** What the standard handlers are built from: one worker's process-wide parts. */
+export interface JobDeps {
+  db: Db;
+  config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryDelays' | 'webhookAllowPrivateTargets'>;
+  logger?: Logger | undefined;
+  metrics?: Metrics | undefined;
+  /** DNS for the webhook connect-time address check; tests map names to 127.0.0.1 with it */
+  resolver?: Resolver | undefined;
+  /** the webhook claim's lease (default: attemptLeaseMs of WEBHOOK_TIMEOUT_MS) */
+  webhookLeaseMs?: number | undefined;
+  random?: (() => number) | undefined;
+}
+
+/** Which standard kinds this worker runs (WEBHOOK_WORKER and, later, NOTIFICATION_WORKER map here). */
+export interface StandardKinds {
+  webhooks?: boolean | undefined;
+  housekeeping?: boolean | undefined;
+}
+
+/**
+ * Every kind of background work, registered once: a new kind is a handler file in this folder and
+ * one line here (docs/jobs.md, "Adding a kind").
+ */
+export function registerStandardJobs(registry: JobRegistry, deps: JobDeps, kinds: StandardKinds = {}): JobRegistry {
+  if (kinds.webhooks !== false) {
+    registry.registerQueue(
+      new WebhookDeliveryQueue({
+        db: deps.db,
+        config: deps.config,
+        logger: deps.logger,
+        metrics: deps.metrics,
+        resolver: deps.resolver,
+        leaseMs: deps.webhookLeaseMs,
+        random: deps.random,
+      }),
+    );
+  }
+  if (kinds.housekeeping !== false) registry.register(housekeepingHandler(deps));
+  return registry;
+}
