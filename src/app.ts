@@ -39,6 +39,7 @@ import { registerRateLimit } from './http/plugins/rate-limit.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
 import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { payRoutes } from './http/routes/pay.ts';
+import { calendarFeedRoutes } from './http/routes/calendar-feeds/index.ts';
 import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
 import { AccountLimiter } from './rate-limit/account-limiter.ts';
@@ -180,6 +181,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(metricsRoutes);
   await app.register(dashboardRoutes);
   await app.register(payRoutes);
+  await app.register(calendarFeedRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 

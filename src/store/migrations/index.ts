@@ -15,6 +15,7 @@ import guestSettings from './014-guest-settings.ts';
 import depositAmounts from './015-deposit-amounts.ts';
 import bookingSource from './016-booking-source.ts';
 import holds from './017-holds.ts';
+import calendarFeeds from './019-calendar-feeds.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -35,4 +36,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '015-deposit-amounts', sql: depositAmounts },
   { name: '016-booking-source', sql: bookingSource },
   { name: '017-holds', sql: holds },
+  // 018-jobs comes from another branch; 019 stays the last entry when they meet.
+  { name: '019-calendar-feeds', sql: calendarFeeds },
 ];
