@@ -40,6 +40,7 @@ import { metricsRoutes } from './http/routes/metrics.ts';
 import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { payRoutes } from './http/routes/pay.ts';
 import { calendarFeedRoutes } from './http/routes/calendar-feeds/index.ts';
+import { sendFeedNotFound } from './http/routes/calendar-feeds/ical.ts';
 import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
 import { AccountLimiter } from './rate-limit/account-limiter.ts';
@@ -92,19 +93,22 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       // A guest's payment link this bad (a segment too long or badly encoded) gets the page's 404.
       request.url.startsWith('/pay/')
         ? (reply as FastifyReply).status(404).header('x-request-id', request.id).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage())
-        : (reply as FastifyReply)
-            .status(400)
-            .header('x-request-id', request.id)
-            // These answers skip every hook, the onSend of plugins/security-headers.ts included.
-            .header('cache-control', 'no-store')
-            .send(
-              errorEnvelope(
-                request,
-                new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
-                  issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
-                }),
+        : // A calendar app sees only the status: an overlong feed address is the feed's plain 404.
+          request.url.startsWith('/ical/')
+          ? sendFeedNotFound((reply as FastifyReply).header('x-request-id', request.id))
+          : (reply as FastifyReply)
+              .status(400)
+              .header('x-request-id', request.id)
+              // These answers skip every hook, the onSend of plugins/security-headers.ts included.
+              .header('cache-control', 'no-store')
+              .send(
+                errorEnvelope(
+                  request,
+                  new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
+                    issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
+                  }),
+                ),
               ),
-            ),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   try {

@@ -69,8 +69,7 @@ export async function listFeedBookings(
   from: Date,
   to: Date,
 ): Promise<BookingRecord[]> {
-  const who =
-    scope.kind === 'staff' ? '(staff_id = $1 OR proposed_staff_id = $1)' : 'location_id = $1';
+  const who = scope.kind === 'staff' ? '(staff_id = $1 OR proposed_staff_id = $1)' : 'location_id = $1';
   const r = await q.query<Parameters<typeof toRecord>[0]>(
     `SELECT ${BOOKING_COLUMNS} FROM bookings
       WHERE ${who} AND status = ANY($2::text[])

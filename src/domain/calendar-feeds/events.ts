@@ -37,7 +37,8 @@ const STATUS_TEXT: Record<BookingStatus, string> = {
 
 /** Where a booking holds time: an open proposal holds the proposed time (decisions.md), not the old one. */
 function heldTime(b: BookingRecord): { staffId: string | null; start: Date; end: Date } {
-  if (b.status === 'rescheduleProposed' && b.proposed) return { staffId: b.proposed.staffId, start: b.proposed.startAt, end: b.proposed.endAt };
+  if (b.status === 'rescheduleProposed' && b.proposed)
+    return { staffId: b.proposed.staffId, start: b.proposed.startAt, end: b.proposed.endAt };
   return { staffId: b.staffId, start: b.startAt, end: b.endAt };
 }
 

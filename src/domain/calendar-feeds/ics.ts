@@ -38,7 +38,8 @@ export function renderFeed(cal: { name: string; timezone: string; uidDomain: str
       busystatus: e.status === 'TENTATIVE' ? ICalEventBusyStatus.TENTATIVE : ICalEventBusyStatus.BUSY,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; the library leaves that one off.
+  return `${calendar.toString()}\r\n`;
 }
 
 /** A strong validator of the exact body: any change to what a feed shows gives another. */

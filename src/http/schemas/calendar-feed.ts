@@ -13,4 +13,4 @@ export const calendarFeedExample = {
 };
 
 /** `{token}.ics`, one path segment; what is not a well-formed token is a 404, never a 400. */
-export const FeedFileParams = Type.Object({ file: Type.String({ maxLength: 200 }) });
+export const FeedFileParams = Type.Object({ file: Type.String() });

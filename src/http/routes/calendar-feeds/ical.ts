@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { FEED_REFRESH_SECONDS, matchesEtag } from '../../../domain/calendar-feeds/ics.ts';
 import { tokenOfFeedFile } from '../../../domain/calendar-feeds/token.ts';
 import { readCalendarFeed } from '../../../use-cases/calendar-feeds/read.ts';
@@ -9,6 +10,15 @@ import { FeedFileParams } from '../../schemas/calendar-feed.ts';
  * own REFRESH-INTERVAL, so a client that honours either asks again no sooner.
  */
 const FEED_CACHE_CONTROL = `private, max-age=${FEED_REFRESH_SECONDS}`;
+
+/** The one 404 of `/ical/…`, also for a path the router refuses before any route (app.ts). */
+export function sendFeedNotFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send('No such calendar feed: the address is wrong, or the salon has issued a new one that replaced it.\n');
+}
 
 /**
  * GET /ical/{token}.ics, the feed a calendar app subscribes to. The token in the URL is the only
@@ -30,13 +40,7 @@ export async function icalRoutes(app: App): Promise<void> {
         token === undefined
           ? undefined
           : await readCalendarFeed({ db: app.ctx.db, publicBaseUrl: app.ctx.config.publicBaseUrl, now: app.ctx.clock() }, token);
-      if (!feed) {
-        return reply
-          .status(404)
-          .header('cache-control', 'no-store')
-          .type('text/plain; charset=utf-8')
-          .send('No such calendar feed: the address is wrong, or the salon has issued a new one that replaced it.\n');
-      }
+      if (!feed) return sendFeedNotFound(reply);
       void reply.header('etag', feed.etag).header('cache-control', FEED_CACHE_CONTROL);
       if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.status(304).send();
       return reply.type('text/calendar; charset=utf-8').send(feed.body);
