@@ -163,6 +163,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     if (request.is404) {
       // A guest's payment link that matches no route (mangled past recognition) gets the page's 404.
       if (request.url.startsWith('/pay/')) return reply.status(404).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage());
+      if (request.url.startsWith('/ical/')) return sendFeedNotFound(reply);
       return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
     }
   });

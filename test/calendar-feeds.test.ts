@@ -205,8 +205,11 @@ for (const target of dbTargets()) {
         '/ical/nope.ics',
         `${feedPath(second).slice(0, -4)}`,
         `/ical/${'x'.repeat(300)}.ics`,
+        '/ical/a/b.ics',
       ]) {
-        assert.equal((await getFeed(h, path)).statusCode, 404, path);
+        const r = await getFeed(h, path);
+        assert.equal(r.statusCode, 404, path);
+        assert.match(r.headers['content-type'] as string, /^text\/plain/, `${path}: a calendar app gets the feed's 404, not JSON`);
       }
       const rows = await h.db.query<{ token_hash: string }>('SELECT token_hash FROM calendar_feeds WHERE staff_id = $1', [staffId]);
       const token = feedPath(second).slice('/ical/'.length, -'.ics'.length);

@@ -59,8 +59,10 @@ export async function findLiveCalendarFeed(q: Queryable, tokenHash: string): Pro
 }
 
 /**
- * The bookings in these statuses of the scope whose appointment or proposed time overlaps
- * [from, to); the domain decides which of them a feed shows, and when.
+ * The bookings in these statuses of the scope whose appointment overlaps [from, to), and the open
+ * proposals whose proposed time does (a proposal holds that time, of the staff member it names);
+ * the domain decides which of them a feed shows, and when. Each branch has its own index
+ * (migration 019).
  */
 export async function listFeedBookings(
   q: Queryable,
@@ -69,13 +71,16 @@ export async function listFeedBookings(
   from: Date,
   to: Date,
 ): Promise<BookingRecord[]> {
-  const who = scope.kind === 'staff' ? '(staff_id = $1 OR proposed_staff_id = $1)' : 'location_id = $1';
+  const [column, id] = scope.kind === 'staff' ? ['staff_id', scope.staffId] : ['location_id', scope.locationId];
+  const proposedColumn = scope.kind === 'staff' ? 'proposed_staff_id' : 'location_id';
   const r = await q.query<Parameters<typeof toRecord>[0]>(
     `SELECT ${BOOKING_COLUMNS} FROM bookings
-      WHERE ${who} AND status = ANY($2::text[])
-        AND ((start_at < $4 AND end_at > $3) OR (proposed_start_at < $4 AND proposed_end_at > $3))
-      ORDER BY start_at, id`,
-    [scope.kind === 'staff' ? scope.staffId : scope.locationId, [...statuses], from, to],
+      WHERE ${column} = $1 AND status = ANY($2::text[]) AND start_at < $4 AND end_at > $3
+     UNION
+     SELECT ${BOOKING_COLUMNS} FROM bookings
+      WHERE ${proposedColumn} = $1 AND status = 'rescheduleProposed' AND proposed_start_at < $4 AND proposed_end_at > $3
+     ORDER BY start_at, id`,
+    [id, [...statuses], from, to],
   );
   return r.rows.map(toRecord);
 }

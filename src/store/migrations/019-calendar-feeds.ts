@@ -16,4 +16,11 @@ CREATE TABLE calendar_feeds (
 );
 CREATE UNIQUE INDEX calendar_feeds_live_staff_idx ON calendar_feeds (staff_id) WHERE ended_at IS NULL AND staff_id IS NOT NULL;
 CREATE UNIQUE INDEX calendar_feeds_live_location_idx ON calendar_feeds (location_id) WHERE ended_at IS NULL AND location_id IS NOT NULL;
+
+-- Every subscribed calendar asks every few minutes, so a feed's read must not scan all bookings:
+-- one staff member's, one location's, and the open proposals that hold a staff member's time
+-- (the agenda's read of a location's day uses the second too).
+CREATE INDEX bookings_staff_start_idx ON bookings (staff_id, start_at);
+CREATE INDEX bookings_location_start_idx ON bookings (location_id, start_at);
+CREATE INDEX bookings_proposed_staff_idx ON bookings (proposed_staff_id) WHERE status = 'rescheduleProposed';
 `;
