@@ -217,6 +217,18 @@ for (const target of dbTargets()) {
       assert.equal(rows.rows.length, 2);
     });
 
+    test('issues racing for one staff member leave exactly one live feed, the last one committed', async () => {
+      const staffId = salon.staff[1]!.id;
+      const urls = await Promise.all(
+        Array.from({ length: 6 }, () => adminOk(h.app, 'POST', `/staff/${staffId}/calendar-feed`).then((d) => d.feedUrl as string)),
+      );
+      const live = await h.db.query('SELECT 1 FROM calendar_feeds WHERE staff_id = $1 AND ended_at IS NULL', [staffId]);
+      assert.equal(live.rows.length, 1);
+      const working: string[] = [];
+      for (const url of urls) if ((await getFeed(h, feedPath(url))).statusCode === 200) working.push(url);
+      assert.equal(working.length, 1, 'one address works, every other one answers 404');
+    });
+
     test('owners and managers issue feeds; front desk gets 403; another business’s staff or location is not reachable', async () => {
       const staffPath = `/staff/${salon.staff[0]!.id}/calendar-feed`;
       const locationPath = `/businesses/${salon.business.slug}/locations/${salon.location.slug}/calendar-feed`;
