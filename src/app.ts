@@ -40,6 +40,8 @@ import { metricsRoutes } from './http/routes/metrics.ts';
 import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { payRoutes } from './http/routes/pay.ts';
 import { guestRoutes, isGuestPath, sendGuestNotFound } from './http/routes/guest/index.ts';
+import { calendarFeedRoutes } from './http/routes/calendar-feeds/index.ts';
+import { sendFeedNotFound } from './http/routes/calendar-feeds/ical.ts';
 import { PAY_PAGE_HEADERS, renderNotFoundPage } from './http/deposit-page.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.ts';
 import { AccountLimiter } from './rate-limit/account-limiter.ts';
@@ -94,19 +96,22 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         ? (reply as FastifyReply).status(404).header('x-request-id', request.id).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage())
         : isGuestPath(request.url)
           ? sendGuestNotFound((reply as FastifyReply).header('x-request-id', request.id), request)
-          : (reply as FastifyReply)
-              .status(400)
-              .header('x-request-id', request.id)
-              // These answers skip every hook, the onSend of plugins/security-headers.ts included.
-              .header('cache-control', 'no-store')
-              .send(
-                errorEnvelope(
-                  request,
-                  new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
-                    issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
-                  }),
+          : // A calendar app sees only the status: an overlong feed address is the feed's plain 404.
+            request.url.startsWith('/ical/')
+            ? sendFeedNotFound((reply as FastifyReply).header('x-request-id', request.id))
+            : (reply as FastifyReply)
+                .status(400)
+                .header('x-request-id', request.id)
+                // These answers skip every hook, the onSend of plugins/security-headers.ts included.
+                .header('cache-control', 'no-store')
+                .send(
+                  errorEnvelope(
+                    request,
+                    new AppError('request.validation_failed', 'The path is not valid percent-encoding.', {
+                      issues: [{ path: 'path', message: 'is not valid percent-encoding' }],
+                    }),
+                  ),
                 ),
-              ),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   try {
@@ -161,6 +166,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
     if (request.is404) {
       // A guest's payment link that matches no route (mangled past recognition) gets the page's 404.
       if (request.url.startsWith('/pay/')) return reply.status(404).headers(PAY_PAGE_HEADERS).send(renderNotFoundPage());
+      if (request.url.startsWith('/ical/')) return sendFeedNotFound(reply);
       return reply.status(404).send(errorEnvelope(request, new AppError('request.not_found')));
     }
   });
@@ -184,6 +190,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(dashboardRoutes);
   await app.register(payRoutes);
   await app.register(guestRoutes);
+  await app.register(calendarFeedRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { access: { surface: 'open' } } }, async () => app.swagger());
 

@@ -96,9 +96,13 @@ const TOKEN_PARAM = /([?&]token=)[^&#\s"]+/gi;
 /** A deposit payment link's signed part (`/pay/deposit/<booking>/<token>`): a bearer secret too. */
 const PAY_LINK = /(\/pay\/deposit\/[^/\s"?#]+\/)[^\s"?#]+/g;
 
-/** API keys, URL tokens and payment links wherever they appear in a finished line. */
+/** A calendar feed's address (`/ical/<token>.ics`): whoever holds it reads a staff member's appointments. */
+const ICAL_FEED = /(\/ical\/)[^\s"?#/]+/g;
+
+/** API keys, URL tokens, payment links and calendar feeds wherever they appear in a finished line. */
 export function maskLineSecrets(line: string): string {
   let out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
   if (/token=/i.test(out)) out = out.replace(TOKEN_PARAM, '$1[redacted]');
+  if (out.includes('/ical/')) out = out.replace(ICAL_FEED, '$1[redacted]');
   return out.includes('/pay/deposit/') ? out.replace(PAY_LINK, '$1[redacted]') : out;
 }

@@ -41,3 +41,14 @@ test('a deposit payment link in a logged URL is masked after the booking id', ()
   assert.ok(!line.includes('NONCE123.MAC456'), line);
   assert.match(line, /\/pay\/deposit\/bkg_abc\/\[redacted\]/);
 });
+
+test('a calendar feed address in a logged URL is masked, token and all', () => {
+  const token = 'Qk3-' + 'b'.repeat(39);
+  const { stream, text } = capture();
+  const log = createLogger('info', stream);
+  log.info({ req: { url: `/ical/${token}.ics` } }, `feed https://salon.example/ical/${token}.ics fetched`);
+  const line = text();
+  assert.ok(!line.includes(token), line);
+  assert.match(line, /"url":"\/ical\/\[redacted\]"/);
+  assert.match(line, /salon\.example\/ical\/\[redacted\] fetched/);
+});

@@ -72,6 +72,9 @@ const ROLE_TABLE: Record<string, Allowed> = {
   // guest-side.md "Guest settings of a business"
   'GET /businesses/{slug}/guest-settings': EVERYONE,
   'PATCH /businesses/{slug}/guest-settings': MANAGERS,
+  // guest-side.md "Calendar feeds"
+  'POST /staff/{staffId}/calendar-feed': MANAGERS,
+  'POST /businesses/{slug}/locations/{locationSlug}/calendar-feed': MANAGERS,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */

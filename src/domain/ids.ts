@@ -28,7 +28,7 @@ export function randomToken(length: number, alphabet = ALPHABET): string {
 
 /** Opaque public ids: a type prefix and 20 random characters (100 bits). */
 export function newId(
-  prefix: 'biz' | 'loc' | 'svc' | 'stf' | 'key' | 'ses' | 'off' | 'bkg' | 'trn' | 'usr' | 'msn' | 'inv' | 'pwr' | 'hld',
+  prefix: 'biz' | 'loc' | 'svc' | 'stf' | 'key' | 'ses' | 'off' | 'bkg' | 'trn' | 'usr' | 'msn' | 'inv' | 'pwr' | 'hld' | 'cal',
 ): string {
   return `${prefix}_${randomToken(20)}`;
 }

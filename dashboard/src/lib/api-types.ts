@@ -1353,6 +1353,50 @@ export interface paths {
         patch: operations["operatorPatchGuestSettings"];
         trace?: never;
     };
+    "/admin/v1/staff/{staffId}/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret calendar feed URL of one staff member’s appointments; ends the previous one
+         * @description The appointments of one staff member, wherever the booking holds their time. The feed is valid iCalendar (RFC 5545) for Google Calendar, Apple Calendar or Outlook to subscribe to: the bookings that hold time (requested, confirmed, a proposed new time) and those that took place, from 30 days back to the end of the booking horizon, as "guest name – service" with the status in the description, and time off as busy. It never carries a guest’s phone or email. Issuing a new feed ends the old one at once (its URL answers 404), which is how a leaked link is revoked. No body.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        post: operations["operatorIssueStaffCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/businesses/{slug}/locations/{locationSlug}/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret calendar feed URL of every appointment at a location; ends the previous one
+         * @description Every appointment at one location, of all its staff; time off is named with the staff member. The feed is valid iCalendar (RFC 5545) for Google Calendar, Apple Calendar or Outlook to subscribe to: the bookings that hold time (requested, confirmed, a proposed new time) and those that took place, from 30 days back to the end of the booking horizon, as "guest name – service" with the status in the description, and time off as busy. It never carries a guest’s phone or email. Issuing a new feed ends the old one at once (its URL answers 404), which is how a leaked link is revoked. No body.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        post: operations["operatorIssueLocationCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13517,6 +13561,204 @@ export interface operations {
                                     offerMinutes: number;
                                 };
                             };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorIssueStaffCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the staff member (`stf_…`). */
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new feed URL, shown once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "feedUrl": "https://booking.example.com/ical/q3Vb8mZ0tR1xK7pL2sN9cW4eY6hJ5gF0aD8uI3oQ2vE.ics"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /**
+                             * Format: uri
+                             * @description The secret subscription address `{PUBLIC_BASE_URL}/ical/{token}.ics`, shown this once (only its hash is stored). It replaces the previous feed of the same staff member or location, which answers 404 from now on.
+                             */
+                            feedUrl: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `catalog.staff_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorIssueLocationCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+                /** @description The slug of the location. */
+                locationSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new feed URL, shown once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "feedUrl": "https://booking.example.com/ical/q3Vb8mZ0tR1xK7pL2sN9cW4eY6hJ5gF0aD8uI3oQ2vE.ics"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /**
+                             * Format: uri
+                             * @description The secret subscription address `{PUBLIC_BASE_URL}/ical/{token}.ics`, shown this once (only its hash is stored). It replaces the previous feed of the same staff member or location, which answers 404 from now on.
+                             */
+                            feedUrl: string;
                         };
                         meta: components["schemas"]["Meta"];
                     };

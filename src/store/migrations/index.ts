@@ -16,6 +16,7 @@ import depositAmounts from './015-deposit-amounts.ts';
 import bookingSource from './016-booking-source.ts';
 import holds from './017-holds.ts';
 import jobs from './018-jobs.ts';
+import calendarFeeds from './019-calendar-feeds.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '016-booking-source', sql: bookingSource },
   { name: '017-holds', sql: holds },
   { name: '018-jobs', sql: jobs },
+  { name: '019-calendar-feeds', sql: calendarFeeds },
 ];
