@@ -99,10 +99,22 @@ const PAY_LINK = /(\/pay\/deposit\/[^/\s"?#]+\/)[^\s"?#]+/g;
 /** A calendar feed's address (`/ical/<token>.ics`): whoever holds it reads a staff member's appointments. */
 const ICAL_FEED = /(\/ical\/)[^\s"?#/]+/g;
 
-/** API keys, URL tokens, payment links and calendar feeds wherever they appear in a finished line. */
+/** A guest's manage link (`/manage/<token>`): whoever holds it sees, and soon changes, the booking. */
+const MANAGE_LINK = /(\/manage\/)[^\s"?#/]+/g;
+
+/**
+ * The booking page's signed query values (`/book/…?b=…`, `c=…`): the done page's and the calendar
+ * file's booking token (with a deposit's payment link inside), and the chosen time's token.
+ */
+const GUEST_TOKEN_PARAM = /(\/book\/[^\s"]*?[?&](?:b|c)=)[^&#\s"]+/g;
+
+/** API keys, URL tokens, payment links, calendar feeds and guest links wherever they appear in a finished line. */
 export function maskLineSecrets(line: string): string {
   let out = line.includes('bka_') ? line.replace(API_KEY, 'bka_[redacted]') : line;
   if (/token=/i.test(out)) out = out.replace(TOKEN_PARAM, '$1[redacted]');
   if (out.includes('/ical/')) out = out.replace(ICAL_FEED, '$1[redacted]');
+  if (out.includes('/manage/')) out = out.replace(MANAGE_LINK, '$1[redacted]');
+  // Twice: a line may carry one of each (…?c=…&b=…); each pass masks the first it finds per URL.
+  if (out.includes('/book/')) out = out.replace(GUEST_TOKEN_PARAM, '$1[redacted]').replace(GUEST_TOKEN_PARAM, '$1[redacted]');
   return out.includes('/pay/deposit/') ? out.replace(PAY_LINK, '$1[redacted]') : out;
 }

@@ -247,10 +247,12 @@ for (const target of dbTargets()) {
     test('a cross-site post is refused with a page, and holds nothing', async () => {
       const s = await createSalon(h.app);
       const click = clickButton((await timeStep(h, s, 'Haircut', 'Anna')).html, '10:00');
+      // A browser's Sec-Fetch-Site decides when it sends one; an older browser is judged by Origin.
       const crossSite: Array<Record<string, string>> = [
-        { origin: 'https://evil.example' },
-        { 'sec-fetch-site': 'cross-site', origin: '' },
-        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'same-site', origin: 'https://shop.example' },
+        { 'sec-fetch-site': '', origin: 'https://evil.example' },
+        { 'sec-fetch-site': '', origin: 'null' },
       ];
       for (const headers of crossSite) {
         const r = await post(h.app, click.action, click.fields, headers);
@@ -350,11 +352,11 @@ for (const target of dbTargets()) {
         bookingPage: { accentColor: '#7A1F5C', logoUrl: 'https://cdn.example/logo.png', introText: 'Welcome <b>in</b>' },
       });
       const branded = await get(h.app, pagePath(pro));
-      assert.match(branded.html, /href="\/book\/assets\/accent-7a1f5c\.css"/);
+      assert.match(branded.html, /href="\/book-assets\/accent-7a1f5c\.css"/);
       assert.match(branded.html, /src="https:\/\/cdn\.example\/logo\.png"/);
       assert.match(String(branded.headers['content-security-policy']), /img-src 'self' https:\/\/cdn\.example;/);
       assert.ok(branded.html.includes('Welcome &lt;b&gt;in&lt;/b&gt;'), 'escaped');
-      const accent = await get(h.app, '/book/assets/accent-7a1f5c.css');
+      const accent = await get(h.app, '/book-assets/accent-7a1f5c.css');
       assert.match(accent.html, /--accent:#7a1f5c/);
     });
 

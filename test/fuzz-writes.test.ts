@@ -138,6 +138,8 @@ for (const target of TARGETS) {
         policyConsentGiven: fc.oneof({ weight: 8, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
         sessionId: rare(shortHostileString),
         slotToken: rare(shortHostileString),
+        // A holdId binds a create to a hold; a made-up one is rare, or no create would ever pass.
+        holdId: rare(shortHostileString),
         serviceLocation: rare(fc.record({ address: fc.string({ minLength: 1, maxLength: 20 }) })),
         depositTermsAcceptance: rare(
           fc.record({ termsVersion: fc.string({ maxLength: 5 }), acceptedAt: fc.constant(new Date().toISOString()) }),

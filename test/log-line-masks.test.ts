@@ -15,7 +15,7 @@ function capture(): { stream: Writable; text: () => string } {
 }
 
 test('an invitation token in a logged URL is masked, the rest of the URL kept', () => {
-  const token = 'Zx9_' + 'a'.repeat(39);
+  const token = `Zx9_${'a'.repeat(39)}`;
   const { stream, text } = capture();
   const log = createLogger('info', stream);
   log.info({ req: { url: `/dashboard/accept-invitation?token=${token}&x=1` } }, `incoming GET /dashboard/accept-invitation?TOKEN=${token}`);
@@ -43,7 +43,7 @@ test('a deposit payment link in a logged URL is masked after the booking id', ()
 });
 
 test('a calendar feed address in a logged URL is masked, token and all', () => {
-  const token = 'Qk3-' + 'b'.repeat(39);
+  const token = `Qk3-${'b'.repeat(39)}`;
   const { stream, text } = capture();
   const log = createLogger('info', stream);
   log.info({ req: { url: `/ical/${token}.ics` } }, `feed https://salon.example/ical/${token}.ics fetched`);

@@ -52,6 +52,9 @@ const EXPECTED_GROUP: Record<string, RateGroup> = {
   'GET /v1/webhooks/deliveries': 'webhook',
   // added to v1 after the spec (docs/decisions.md "Changes to v1"), in the group of its resource
   'POST /v1/webhooks/deliveries/:deliveryId/redeliver': 'webhook',
+  // guest-side.md "Holds" (v1.4.0)
+  'POST /v1/holds': 'booking',
+  'DELETE /v1/holds/:holdId': 'booking',
 };
 
 const TIERS = ['standard', 'elevated'] as const;

@@ -48,7 +48,17 @@ test('the built package imports by name in plain Node.js and verifies a delivery
   assert.equal(run.status, 0, run.stderr);
   assert.deepEqual(JSON.parse(run.stdout), {
     deliveryId: 'f'.repeat(32),
-    methods: ['cancelBooking', 'createBooking', 'getBooking', 'listServices', 'listStaff', 'raw', 'searchAvailability'],
+    methods: [
+      'cancelBooking',
+      'createBooking',
+      'createHold',
+      'getBooking',
+      'listServices',
+      'listStaff',
+      'raw',
+      'releaseHold',
+      'searchAvailability',
+    ],
     error: 'function',
     known: true,
   });

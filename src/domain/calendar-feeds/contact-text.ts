@@ -3,7 +3,7 @@
 // (guest-side.md: no phone or email in a feed), not trusted to be a name.
 const EMAIL = /[^\s@<>()]+@[^\s@<>()]+/g;
 // Seven or more digits, with the spaces, dots, dashes, slashes and brackets numbers are written with.
-const PHONE = /\+?\d[\d\s().\/-]{5,}\d/g;
+const PHONE = /\+?\d[\d\s()./-]{5,}\d/g;
 
 /** Free text with anything that looks like an email address or a phone number replaced by `…`. */
 export function withoutContacts(text: string): string {

@@ -1,5 +1,5 @@
 /**
- * The guest pages' one stylesheet, served from /book/assets/ under its content hash. Colours meet
+ * The guest pages' one stylesheet, served from /book-assets/ under its content hash. Colours meet
  * WCAG AA contrast on white; `--accent` is replaced by a business's own colour (with branding) in
  * a second stylesheet that also picks a readable text colour for it.
  */

@@ -30,7 +30,8 @@ export function DoneStep(p: DoneProps) {
         <div className="pay">
           <p>{t.depositDue}</p>
           <p>
-            <a className="button primary" href={p.payHref}>
+            {/* _top: the payment and manage pages refuse to be framed, so an embedded page opens them whole */}
+            <a className="button primary" href={p.payHref} target="_top">
               {t.payDeposit}
             </a>
           </p>
@@ -41,7 +42,9 @@ export function DoneStep(p: DoneProps) {
           <a href={p.icsHref}>{t.addToCalendar}</a>
         </li>
         <li>
-          <a href={p.manageHref}>{t.manageBooking}</a>
+          <a href={p.manageHref} target="_top">
+            {t.manageBooking}
+          </a>
         </li>
       </ul>
       <p className="back">

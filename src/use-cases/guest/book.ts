@@ -17,7 +17,9 @@ export interface PageBooked {
 export type PageBookOutcome =
   | { kind: 'booked'; booked: PageBooked; replay: boolean }
   /** the same form is being booked by another request right now, and did not finish in time */
-  | { kind: 'inProgress' };
+  | { kind: 'inProgress' }
+  /** a new attempt the caller's admission (the per-address limit) refused; nothing was written */
+  | { kind: 'limited' };
 
 const OPERATION = 'bookingPage.book';
 const LEASE_MS = 30_000;
@@ -37,6 +39,8 @@ export async function bookOnPage(
   ctx: Omit<CreateContext, 'source' | 'depositsEnabled'>,
   formKey: string,
   body: CreateBookingBody,
+  /** asked once the form's key is newly claimed (a replay is not a new attempt): false refuses it */
+  admit: () => Promise<boolean> = async () => true,
 ): Promise<PageBookOutcome> {
   const key = `page:${formKey}`;
   const claim = { businessId: ctx.businessId, key, operation: OPERATION, fingerprint: fingerprintOf(key), leaseMs: LEASE_MS };
@@ -44,7 +48,13 @@ export async function bookOnPage(
   for (;;) {
     const c = await claimKey(db, claim);
     if (c.kind === 'replay') return { kind: 'booked', booked: JSON.parse(c.body) as PageBooked, replay: true };
-    if (c.kind === 'claimed') return { kind: 'booked', booked: await create(db, ctx, body, key, c.lease), replay: false };
+    if (c.kind === 'claimed') {
+      if (!(await admit())) {
+        await releaseKey(db, ctx.businessId, key, c.lease).catch(() => {});
+        return { kind: 'limited' };
+      }
+      return { kind: 'booked', booked: await create(db, ctx, body, key, c.lease), replay: false };
+    }
     if (Date.now() >= deadline) return { kind: 'inProgress' };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

@@ -20,7 +20,8 @@ const FIXED = new Map<string, Asset>([
   [jsName, jsAsset],
 ]);
 
-export const ASSET_PREFIX = '/book/assets/';
+// Beside /book/, not under it: under it a business whose slug is `assets` lost its page to these.
+export const ASSET_PREFIX = '/book-assets/';
 
 /** An accent stylesheet is named by its colour: the name is its content, so it caches as long. */
 const ACCENT = /^accent-([0-9a-f]{6})\.css$/;
@@ -34,7 +35,7 @@ export function pageAssets(accentColor: string | null): PageAssets {
   };
 }
 
-/** The asset a name under /book/assets/ stands for; undefined for any other name. */
+/** The asset a name under /book-assets/ stands for; undefined for any other name. */
 export function findAsset(name: string): Asset | undefined {
   const fixed = FIXED.get(name);
   if (fixed) return fixed;

@@ -191,12 +191,17 @@ export async function bookingWrites(app: App): Promise<void> {
       ...(service.onSite ? { serviceLocation: { address: form.address.trim() } } : {}),
     };
 
-    const wait = await overGuestLimit(app.ctx.accountLimits, request, 'book');
-    if (wait !== undefined) return tooMany(reply, request, wait);
+    // Counted only when this form is new: a reload or double submit of one form is its own booking.
+    let wait: number | undefined;
+    const admit = async () => {
+      wait = await overGuestLimit(app.ctx.accountLimits, request, 'book');
+      return wait === undefined;
+    };
     try {
       const { deposits, serverSecret: secret, bookingGate: gate } = app.ctx;
       const ctx = { businessId: page.business.id, salonSlug: page.business.slug, location, service, deposits, now, secret, gate };
-      const outcome = await app.ctx.createLimit.run(page.business.id, () => bookOnPage(app.ctx.db, ctx, formKey, createBody));
+      const outcome = await app.ctx.createLimit.run(page.business.id, () => bookOnPage(app.ctx.db, ctx, formKey, createBody, admit));
+      if (outcome.kind === 'limited') return tooMany(reply, request, wait ?? 60);
       if (outcome.kind === 'inProgress') {
         return sendMessage(reply.header('retry-after', '2'), request, 503, (m) => ({ title: m.inProgressTitle, text: m.inProgressText }));
       }

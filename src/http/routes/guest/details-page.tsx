@@ -10,7 +10,7 @@ import { formatDate, formatMoney, formatTimeIn } from '../../../ui/format.ts';
 import { type Lang, messages } from '../../../ui/i18n/index.ts';
 import type { App } from '../../context.ts';
 import { bookPath, frameOf, framingOf } from './context.ts';
-import { link, pageHeaders, renderPage } from './kit.tsx';
+import { pageHeaders, renderPage } from './kit.tsx';
 
 export function emptyDetails(): DetailsForm {
   return { name: '', phone: '', email: '', note: '', address: '', terms: false, depositTerms: false, website: '' };

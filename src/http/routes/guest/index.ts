@@ -64,7 +64,7 @@ export async function guestRoutes(app: App): Promise<void> {
 
 /** `/book/...` and `/manage/...`: the guest pages' paths, as sent. */
 export function isGuestPath(url: string): boolean {
-  return url.startsWith('/book/') || url.startsWith('/manage/');
+  return url.startsWith('/book/') || url.startsWith('/book-assets/') || url.startsWith('/manage/');
 }
 
 /** The guest's 404 page, for a guest path the router cannot even read (bad percent-encoding). */
