@@ -4,36 +4,17 @@
  * accessible names (by mouse or by keyboard alone), and what each step loads.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import axe from 'axe-core';
 import { type Browser as PwBrowser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import type { App } from '../../src/http/context.ts';
-import type { Db } from '../../src/store/db.ts';
-import { BROWSER_ARGS, CHROMIUM } from './browser.ts';
+import { BROWSER_ARGS, CHROMIUM, freePort, type LiveServer } from './browser.ts';
 import type { DbTarget } from './databases.ts';
 import { testConfig } from './harness.ts';
 import { GenerousRateLimitStore } from './rate-limit.ts';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-export interface GuestServer {
-  app: App;
-  db: Db;
-  /** http://127.0.0.1:port, also PUBLIC_BASE_URL */
-  base: string;
-  close(): Promise<void>;
-}
+/** The live server of the dashboard's browser tests, here on any database target. */
+export type GuestServer = LiveServer;
 
 /**
  * The app on `target`, listening on 127.0.0.1, with the real clock (the page shows the week from

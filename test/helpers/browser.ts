@@ -26,7 +26,7 @@ export const SKIP_BROWSER: string | false = existsSync(CHROMIUM)
   ? false
   : `browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.on('error', reject);
