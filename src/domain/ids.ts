@@ -28,7 +28,26 @@ export function randomToken(length: number, alphabet = ALPHABET): string {
 
 /** Opaque public ids: a type prefix and 20 random characters (100 bits). */
 export function newId(
-  prefix: 'biz' | 'loc' | 'svc' | 'stf' | 'key' | 'ses' | 'off' | 'bkg' | 'trn' | 'usr' | 'msn' | 'inv' | 'pwr' | 'hld' | 'cal',
+  prefix:
+    | 'biz'
+    | 'loc'
+    | 'svc'
+    | 'stf'
+    | 'key'
+    | 'ses'
+    | 'off'
+    | 'bkg'
+    | 'trn'
+    | 'usr'
+    | 'msn'
+    | 'inv'
+    | 'pwr'
+    | 'hld'
+    | 'cal'
+    | 'mgt'
+    | 'msg'
+    | 'wl'
+    | 'wlo',
 ): string {
   return `${prefix}_${randomToken(20)}`;
 }

@@ -1,13 +1,18 @@
 import type { BookingEventRow } from '../domain/bookings/event-row.ts';
 import type { Queryable } from './db.ts';
+import { JOBS_CHANNEL } from './jobs.ts';
+
+/** The job kind each booking event plans in its own statement (src/jobs/handlers/booking-followup.ts). */
+export const BOOKING_FOLLOWUP_KIND = 'booking.followup';
 
 /** The domain builds the row (domain/bookings/event-row.ts); the store only writes it. */
 export type NewEvent = BookingEventRow;
 
 /**
- * The CTEs that append events given as parallel arrays (eleven parameters from `$first`, see
+ * The CTEs that append events given as parallel arrays (twelve parameters from `$first`, see
  * eventParams) and, for each, the delivery record the webhook worker picks up — only when the
- * business has a webhook configured at that moment. `guard` names an earlier CTE whose rows must
+ * business has a webhook configured at that moment — and its follow-up job (guest messages, the
+ * waitlist: src/jobs/handlers/booking-followup.ts), so what an event causes is planned with it. `guard` names an earlier CTE whose rows must
  * exist for the events to be written (the booking row of the same statement), or is omitted.
  *
  * One statement for the booking row, its events and their outbox rows: every round trip counts at
@@ -22,10 +27,10 @@ export function appendEventsCtes(first: number, guard?: string): string {
   const p = (i: number) => `$${first + i}`;
   return `event AS (
        INSERT INTO booking_events (booking_id, sequence, business_id, event, transition_id, from_status, to_status,
-           occurred_at, delivery_id, payload, reason)
+           occurred_at, delivery_id, payload, reason, actor)
        SELECT * FROM unnest(${p(0)}::text[], ${p(1)}::int[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[],
                             ${p(5)}::text[], ${p(6)}::text[], ${p(7)}::timestamptz[], ${p(8)}::text[], ${p(9)}::text[],
-                            ${p(10)}::text[])
+                            ${p(10)}::text[], ${p(11)}::text[])
        ${guard ? `WHERE EXISTS (SELECT 1 FROM ${guard})` : ''}
        RETURNING delivery_id, business_id, booking_id, sequence, event, occurred_at
      ), outbox AS (
@@ -33,12 +38,17 @@ export function appendEventsCtes(first: number, guard?: string): string {
        SELECT delivery_id, business_id, booking_id, sequence, event, 'pending', now(), occurred_at FROM event
         WHERE EXISTS (SELECT 1 FROM webhook_configs c WHERE c.business_id = event.business_id)
        RETURNING 1
+     ), followup AS (
+       INSERT INTO jobs (kind, business_id, payload)
+       SELECT '${BOOKING_FOLLOWUP_KIND}', business_id, jsonb_build_object('bookingId', booking_id, 'sequence', sequence) FROM event
+       RETURNING 1
      ), wake AS (
-       SELECT pg_notify('webhook_outbox', '') FROM outbox LIMIT 1
+       (SELECT pg_notify('webhook_outbox', '') FROM outbox LIMIT 1)
+       UNION ALL (SELECT pg_notify('${JOBS_CHANNEL}', '') FROM followup LIMIT 1)
      )`;
 }
 
-/** The eleven parameters of appendEventsCtes, in order; the delivery ids are the ninth. */
+/** The twelve parameters of appendEventsCtes, in order; the delivery ids are the ninth. */
 export function eventParams(events: readonly NewEvent[]): unknown[] {
   return [
     events.map((e) => e.bookingId),
@@ -52,12 +62,58 @@ export function eventParams(events: readonly NewEvent[]): unknown[] {
     events.map((e) => e.deliveryId),
     events.map((e) => e.payloadJson),
     events.map((e) => e.reason ?? null),
+    events.map((e) => e.actor ?? null),
   ];
 }
 
 /** Appends events of existing bookings (and their outbox rows), in one statement. */
 export async function appendEvents(q: Queryable, events: readonly NewEvent[]): Promise<void> {
   await q.query(`WITH ${appendEventsCtes(1)} SELECT (SELECT count(*) FROM wake) AS woken`, eventParams(events));
+}
+
+/** One stored event as its follow-up reads it. */
+export interface StoredEvent {
+  bookingId: string;
+  businessId: string;
+  sequence: number;
+  event: string;
+  from: string | null;
+  to: string;
+  occurredAt: Date;
+  actor: 'guest' | 'member' | 'operator' | 'api' | null;
+  /** the webhook payload: the booking as it was right after this event */
+  payloadJson: string;
+}
+
+export async function findEvent(q: Queryable, bookingId: string, sequence: number): Promise<StoredEvent | undefined> {
+  const r = await q.query<{
+    booking_id: string;
+    business_id: string;
+    sequence: number;
+    event: string;
+    from_status: string | null;
+    to_status: string;
+    occurred_at: Date;
+    actor: StoredEvent['actor'];
+    payload: string;
+  }>(
+    `SELECT booking_id, business_id, sequence, event, from_status, to_status, occurred_at, actor, payload
+       FROM booking_events WHERE booking_id = $1 AND sequence = $2`,
+    [bookingId, sequence],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return {
+    bookingId: row.booking_id,
+    businessId: row.business_id,
+    sequence: row.sequence,
+    event: row.event,
+    from: row.from_status,
+    to: row.to_status,
+    occurredAt: new Date(row.occurred_at),
+    actor: row.actor,
+    payloadJson: row.payload,
+  };
 }
 
 export async function listEvents(q: Queryable, bookingId: string): Promise<string[]> {

@@ -16,7 +16,12 @@ export interface BookingEventRow {
   payloadJson: string;
   /** the business's reason (decline, cancel): stored beside the payload, never in it */
   reason?: string | null;
+  /** who made the change, named in operator event reads; null when not known */
+  actor?: EventActor | null;
 }
+
+/** Who made a change (guest-side.md "Self-service"): the guest on the manage page, a member, the platform operator, an API key. */
+export type EventActor = 'guest' | 'member' | 'operator' | 'api';
 
 export interface Transition {
   id: string | null;

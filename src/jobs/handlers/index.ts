@@ -4,6 +4,7 @@ import type { Metrics } from '../../metrics.ts';
 import type { Db } from '../../store/db.ts';
 import type { Resolver } from '../../webhooks/dispatcher.ts';
 import type { JobRegistry } from '../registry.ts';
+import { type BookingFollowup, bookingFollowupHandler } from './booking-followup.ts';
 import { housekeepingHandler } from './housekeeping.ts';
 import { WebhookDeliveryQueue } from './webhook-delivery.ts';
 
@@ -24,6 +25,13 @@ export interface JobDeps {
 export interface StandardKinds {
   webhooks?: boolean | undefined;
   housekeeping?: boolean | undefined;
+  /** what booking events cause (messages, waitlist offers): NOTIFICATION_WORKER */
+  notifications?: boolean | undefined;
+}
+
+/** What each booking event causes once committed, in this order (src/jobs/handlers/booking-followup.ts). */
+export function bookingFollowups(_deps: JobDeps): BookingFollowup[] {
+  return [];
 }
 
 /**
@@ -45,5 +53,6 @@ export function registerStandardJobs(registry: JobRegistry, deps: JobDeps, kinds
     );
   }
   if (kinds.housekeeping !== false) registry.register(housekeepingHandler(deps));
+  if (kinds.notifications !== false) registry.register(bookingFollowupHandler({ db: deps.db, followups: bookingFollowups(deps) }));
   return registry;
 }

@@ -17,6 +17,7 @@ import bookingSource from './016-booking-source.ts';
 import holds from './017-holds.ts';
 import jobs from './018-jobs.ts';
 import calendarFeeds from './019-calendar-feeds.ts';
+import guestMessages from './020-guest-messages.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '017-holds', sql: holds },
   { name: '018-jobs', sql: jobs },
   { name: '019-calendar-feeds', sql: calendarFeeds },
+  { name: '020-guest-messages', sql: guestMessages },
 ];

@@ -1,0 +1,31 @@
+import { linkToken, linkTokenHash, newLinkNonce } from '../../domain/guest-links.ts';
+import type { Queryable } from '../../store/db.ts';
+import { bookingOfManageToken, ensureManageNonce, replaceManageToken } from '../../store/manage-tokens.ts';
+
+export interface LinkContext {
+  secret: Buffer;
+  publicBaseUrl: string;
+}
+
+function fresh(secret: Buffer): { nonce: string; tokenHash: string } {
+  const nonce = newLinkNonce();
+  return { nonce, tokenHash: linkTokenHash(linkToken(secret, 'manage', nonce)) };
+}
+
+/** The booking's manage link (guest-side.md "Self-service"): its live token, made on first need. */
+export async function manageUrl(q: Queryable, ctx: LinkContext, booking: { id: string; businessId: string }): Promise<string> {
+  const nonce = await ensureManageNonce(q, { businessId: booking.businessId, bookingId: booking.id, ...fresh(ctx.secret) });
+  return `${ctx.publicBaseUrl}/manage/${linkToken(ctx.secret, 'manage', nonce)}`;
+}
+
+/** POST /admin/v1/bookings/{id}/manage-link: a new link; the old one opens nothing from now on. */
+export async function newManageUrl(tx: Queryable, ctx: LinkContext, booking: { id: string; businessId: string }): Promise<string> {
+  const row = fresh(ctx.secret);
+  await replaceManageToken(tx, { businessId: booking.businessId, bookingId: booking.id, ...row });
+  return `${ctx.publicBaseUrl}/manage/${linkToken(ctx.secret, 'manage', row.nonce)}`;
+}
+
+/** The booking a manage token opens, while it is the live one. */
+export function bookingOfManageLink(q: Queryable, token: string): Promise<{ bookingId: string; businessId: string } | undefined> {
+  return bookingOfManageToken(q, linkTokenHash(token));
+}
