@@ -1,11 +1,16 @@
 import type { Queryable } from './db.ts';
-import { newId } from '../domain/ids.ts';
+
+/** A manage token's row; the id and nonce come from the domain. */
+export interface ManageTokenRow {
+  id: string;
+  businessId: string;
+  bookingId: string;
+  nonce: string;
+  tokenHash: string;
+}
 
 /** The live manage token's nonce of a booking, written when it has none (both callers race safely). */
-export async function ensureManageNonce(
-  q: Queryable,
-  row: { businessId: string; bookingId: string; nonce: string; tokenHash: string },
-): Promise<string> {
+export async function ensureManageNonce(q: Queryable, row: ManageTokenRow): Promise<string> {
   // Two first readers (the done page and the worker writing the confirmation) may race: the live
   // index lets one insert win, and both read back the winner's nonce.
   const r = await q.query<{ nonce: string }>(
@@ -18,19 +23,16 @@ export async function ensureManageNonce(
      SELECT nonce FROM made
      UNION ALL
      SELECT nonce FROM manage_tokens WHERE booking_id = $3 AND ended_at IS NULL AND NOT EXISTS (SELECT 1 FROM made)`,
-    [newId('mgt'), row.businessId, row.bookingId, row.nonce, row.tokenHash],
+    [row.id, row.businessId, row.bookingId, row.nonce, row.tokenHash],
   );
   return r.rows[0]!.nonce;
 }
 
 /** Ends the live token (if any) and writes a new one, in the caller's transaction. */
-export async function replaceManageToken(
-  tx: Queryable,
-  row: { businessId: string; bookingId: string; nonce: string; tokenHash: string },
-): Promise<void> {
+export async function replaceManageToken(tx: Queryable, row: ManageTokenRow): Promise<void> {
   await tx.query('UPDATE manage_tokens SET ended_at = now() WHERE booking_id = $1 AND ended_at IS NULL', [row.bookingId]);
   await tx.query('INSERT INTO manage_tokens (id, business_id, booking_id, nonce, token_hash) VALUES ($1, $2, $3, $4, $5)', [
-    newId('mgt'),
+    row.id,
     row.businessId,
     row.bookingId,
     row.nonce,

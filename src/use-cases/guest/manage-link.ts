@@ -1,3 +1,4 @@
+import { newId } from '../../domain/ids.ts';
 import { linkToken, linkTokenHash, newLinkNonce } from '../../domain/guest-links.ts';
 import type { Queryable } from '../../store/db.ts';
 import { bookingOfManageToken, ensureManageNonce, replaceManageToken } from '../../store/manage-tokens.ts';
@@ -7,9 +8,9 @@ export interface LinkContext {
   publicBaseUrl: string;
 }
 
-function fresh(secret: Buffer): { nonce: string; tokenHash: string } {
+function fresh(secret: Buffer): { id: string; nonce: string; tokenHash: string } {
   const nonce = newLinkNonce();
-  return { nonce, tokenHash: linkTokenHash(linkToken(secret, 'manage', nonce)) };
+  return { id: newId('mgt'), nonce, tokenHash: linkTokenHash(linkToken(secret, 'manage', nonce)) };
 }
 
 /** The booking's manage link (guest-side.md "Self-service"): its live token, made on first need. */
