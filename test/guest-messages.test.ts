@@ -21,20 +21,20 @@ import { dbTargets } from './helpers/databases.ts';
 import { adminOk, startHarness, type Harness } from './helpers/harness.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { insertMember } from './helpers/members.ts';
-import { parseMail, startMailSink, startSmsSink, type MailSink, type ParsedMail, type SmsSink } from './helpers/message-sinks.ts';
+import {
+  parseMail,
+  startMailSink,
+  startSmsSink,
+  waitUntil,
+  type MailSink,
+  type ParsedMail,
+  type SmsSink,
+} from './helpers/message-sinks.ts';
 import { WebhookReceiver } from './helpers/webhook-receiver.ts';
 import { createWebhook } from './helpers/webhooks.ts';
 
 const SMS_SECRET = 'sms-gateway-secret-0123456789';
 const EN = { ...CONSENT, locale: 'en-GB' };
-
-export async function waitUntil(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function mailsAbout(sink: MailSink, reference: string): ParsedMail[] {
   return sink.mails.map((m) => ({ ...parseMail(m.raw), to: m.to })).filter((m) => m.text.includes(reference)) as ParsedMail[];

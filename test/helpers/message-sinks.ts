@@ -142,3 +142,12 @@ export function parseMail(raw: string): ParsedMail {
   walk(top.headers, top.body);
   return out;
 }
+
+/** Polls `predicate` every 50 ms until it holds, or throws after `timeoutMs`. */
+export async function waitUntil(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
