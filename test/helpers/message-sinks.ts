@@ -22,7 +22,9 @@ export interface MailSink {
 }
 
 /** `refuseFirst`: the first N messages are refused at DATA with 451 (a temporary failure). */
-export async function startMailSink(opts: { refuseFirst?: number; refuseAll?: boolean } = {}): Promise<MailSink> {
+export async function startMailSink(
+  opts: { refuseFirst?: number; refuseAll?: boolean; refusalText?: (to: string[]) => string } = {},
+): Promise<MailSink> {
   const sink: MailSink = { url: '', mails: [], refused: 0, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
@@ -34,7 +36,8 @@ export async function startMailSink(opts: { refuseFirst?: number; refuseAll?: bo
       stream.on('end', () => {
         if (opts.refuseAll || sink.refused < (opts.refuseFirst ?? 0)) {
           sink.refused += 1;
-          return callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+          const text = opts.refusalText?.(session.envelope.rcptTo.map((r) => r.address)) ?? 'try again later';
+          return callback(Object.assign(new Error(text), { responseCode: 451 }));
         }
         sink.mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
         callback();

@@ -37,7 +37,7 @@ const NOT_CONFIGURED = { email: 'SMTP_URL is not set: no mail is sent', sms: 'SM
  */
 export async function sendMessage(deps: SendDeps, messageId: string, attempt: { last: boolean }): Promise<'sent' | 'skipped'> {
   const row = await findMessage(deps.db, messageId);
-  if (!row || row.status !== 'pending') return 'skipped';
+  if (row?.status !== 'pending') return 'skipped';
   const channel = deps.channels[row.channel];
   let message: Outgoing;
   try {
