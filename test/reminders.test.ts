@@ -104,9 +104,10 @@ for (const target of dbTargets()) {
       const hushed = await quiet.book(new Date(due + 4 * MIN));
 
       await plain.cancel(cancelled.bookingId);
+      // The confirmation's follow-up first, so the reminder of the time it moves away from exists.
+      const [old] = await planned(moved.bookingId, 1);
       // Moved to start 2 minutes after `due`, on another minute than `kept` (its own staff time is free: 5-minute service).
       await plain.move(moved.bookingId, new Date(due + 8 * MIN));
-      const [old] = await planned(moved.bookingId, 1);
       const movedRows = await planned(moved.bookingId, 2);
       assert.equal(movedRows.length, 2);
       assert.equal(new Date(movedRows[0]!.scheduled_at).getTime(), due + 6 * MIN);
