@@ -36,8 +36,15 @@ export interface Config {
   workerMetricsPort: number | undefined;
   /** `smtp://…` or `smtps://…` (SMTP_URL): invitation mail; unset: no mail is sent */
   smtpUrl: string | undefined;
-  /** the From address of that mail (MAIL_FROM) */
+  /** the From address of that mail and of guest messages (MAIL_FROM) */
   mailFrom: string;
+  /** NOTIFICATION_WORKER: this process's worker plans and sends guest and business messages */
+  notificationWorker: boolean;
+  /** NOTIFICATION_RETRY_DELAYS: the waits before a message's attempts 2, 3, … */
+  notificationRetryDelaysMs: number[];
+  /** SMS_GATEWAY_URL and SMS_GATEWAY_SECRET: the SMS channel; unset: no SMS is sent */
+  smsGatewayUrl: string | undefined;
+  smsGatewaySecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +109,13 @@ export function parseRetryDelays(name: string, text: string): RetryRange[] {
   });
 }
 
+/** `1m,5m,15m,30m,60m`: the wait before each retry, in order (at least one, at most 20). */
+export function parseDelayList(name: string, text: string): number[] {
+  const parts = text.split(',');
+  if (parts.length > 20) throw new ConfigError(name, 'takes at most 20 delays');
+  return parts.map((part) => duration(name, part));
+}
+
 function url(name: string, v: string | undefined, protocols: string[]): string | undefined {
   if (v === undefined) return undefined;
   let u: URL;
@@ -136,6 +150,15 @@ function parseTrustProxy(v: string | undefined): false | number | string[] {
   return parts;
 }
 
+function smsGateway(env: Env): { smsGatewayUrl: string | undefined; smsGatewaySecret: string | undefined } {
+  const smsGatewayUrl = url('SMS_GATEWAY_URL', str(env, 'SMS_GATEWAY_URL'), ['http:', 'https:']);
+  const smsGatewaySecret = str(env, 'SMS_GATEWAY_SECRET');
+  if (smsGatewayUrl !== undefined && (smsGatewaySecret === undefined || smsGatewaySecret.length < 16)) {
+    throw new ConfigError('SMS_GATEWAY_SECRET', 'must be set, at least 16 characters, when SMS_GATEWAY_URL is');
+  }
+  return { smsGatewayUrl, smsGatewaySecret };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST') ?? '127.0.0.1';
@@ -149,9 +172,9 @@ export function loadConfig(env: Env = process.env): Config {
     url('PUBLIC_BASE_URL', str(env, 'PUBLIC_BASE_URL'), ['http:', 'https:'])?.replace(/\/+$/, '') ??
     `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const smtpUrl = url('SMTP_URL', str(env, 'SMTP_URL'), ['smtp:', 'smtps:']);
-  // Default: no-reply at the public host name (an address literal would not be one a server accepts).
+  // Default (guest-side.md): bookings@ the public host name (an address literal would not be one a server accepts).
   const publicHost = new URL(publicBaseUrl).hostname;
-  const mailFrom = str(env, 'MAIL_FROM') ?? `Booking <no-reply@${/^[\d.]+$|^\[/.test(publicHost) ? 'localhost' : publicHost}>`;
+  const mailFrom = str(env, 'MAIL_FROM') ?? `bookings@${/^[\d.]+$|^\[/.test(publicHost) ? 'localhost' : publicHost}`;
   if (!/^[^@\s<>]+@[^@\s<>]+$|^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/.test(mailFrom)) {
     throw new ConfigError('MAIL_FROM', 'must be an address like no-reply@example.com or "Name <no-reply@example.com>"');
   }
@@ -182,5 +205,8 @@ export function loadConfig(env: Env = process.env): Config {
     workerMetricsPort: str(env, 'WORKER_METRICS_PORT') === undefined ? undefined : int(env, 'WORKER_METRICS_PORT', 0, 0, 65535),
     smtpUrl,
     mailFrom,
+    notificationWorker: bool(env, 'NOTIFICATION_WORKER', true),
+    notificationRetryDelaysMs: parseDelayList('NOTIFICATION_RETRY_DELAYS', str(env, 'NOTIFICATION_RETRY_DELAYS') ?? '1m,5m,15m,30m,60m'),
+    ...smsGateway(env),
   };
 }

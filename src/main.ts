@@ -32,17 +32,21 @@ await app.listen({ port: config.port, host: config.host }).catch(async (err: unk
   return failed(err);
 });
 
-// WEBHOOK_WORKER: the job worker (webhook deliveries, housekeeping; docs/jobs.md) inside the API;
-// several API instances may each run one. False: `npm run worker` does that work.
-jobWorker = config.webhookWorker
-  ? await startJobWorker({
-      db,
-      config: runtime,
-      logger: log.child({ component: 'job-worker' }),
-      // its attempts and backlog then show at this process's GET /metrics
-      metrics: app.ctx.metrics,
-    })
-  : undefined;
+// WEBHOOK_WORKER and NOTIFICATION_WORKER: the job worker (webhook deliveries, housekeeping, guest
+// messages; docs/jobs.md) inside the API; several API instances may each run one. False for both:
+// `npm run worker` does that work.
+jobWorker =
+  config.webhookWorker || config.notificationWorker
+    ? await startJobWorker({
+        db,
+        config: runtime,
+        webhooks: config.webhookWorker,
+        notifications: config.notificationWorker,
+        logger: log.child({ component: 'job-worker' }),
+        // its attempts and backlog then show at this process's GET /metrics
+        metrics: app.ctx.metrics,
+      })
+    : undefined;
 
 const banner: string[] = [`Booking API listening on ${config.publicBaseUrl}  (docs: ${config.publicBaseUrl}/docs)`];
 banner.push(`Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);

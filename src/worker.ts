@@ -34,7 +34,14 @@ const metricsServer =
         },
       )
     : undefined;
-const worker = await startJobWorker({ db, config, metrics, logger: log.child({ component: 'job-worker' }) });
+// NOTIFICATION_WORKER=false leaves guest messages to other workers (docs/guest-messages.md).
+const worker = await startJobWorker({
+  db,
+  config,
+  metrics,
+  notifications: config.notificationWorker,
+  logger: log.child({ component: 'job-worker' }),
+});
 // The port actually bound (WORKER_METRICS_PORT=0 picks a free one).
 const metricsPort = metricsServer ? (metricsServer.server.address() as AddressInfo).port : undefined;
 // The message keeps the process's former name, which operators' log searches know.

@@ -20,13 +20,13 @@ let n = 0;
 const freshEmail = () => `mail-${process.pid}-${Date.now().toString(36)}-${++n}@example.com`;
 
 describe('mail settings', () => {
-  test('SMTP_URL takes smtp: and smtps: only; MAIL_FROM defaults to no-reply at the public host', () => {
+  test('SMTP_URL takes smtp: and smtps: only; MAIL_FROM defaults to bookings@ the public host (guest-side.md)', () => {
     assert.equal(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465' }).smtpUrl, 'smtps://u:p@mail.example:465');
     assert.equal(loadConfig({}).smtpUrl, undefined);
     assert.throws(() => loadConfig({ SMTP_URL: 'http://mail.example' }), ConfigError);
     assert.throws(() => loadConfig({ MAIL_FROM: 'not an address' }), ConfigError);
-    assert.equal(loadConfig({ PUBLIC_BASE_URL: 'https://book.example.com' }).mailFrom, 'Booking <no-reply@book.example.com>');
-    assert.equal(loadConfig({}).mailFrom, 'Booking <no-reply@localhost>');
+    assert.equal(loadConfig({ PUBLIC_BASE_URL: 'https://book.example.com' }).mailFrom, 'bookings@book.example.com');
+    assert.equal(loadConfig({}).mailFrom, 'bookings@localhost');
     assert.equal(loadConfig({ MAIL_FROM: FROM }).mailFrom, FROM);
   });
 });

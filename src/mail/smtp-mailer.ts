@@ -1,24 +1,18 @@
-import nodemailer from 'nodemailer';
+import { randomUUID } from 'node:crypto';
 import type { Mailer, MailMessage } from '../domain/mail.ts';
+import { createSmtpChannel } from '../notify/smtp.ts';
 
 /**
- * Mail through the SMTP server of SMTP_URL (`smtp://` with STARTTLS when offered, `smtps://` TLS from
- * the start). One connection per message: invitations are rare, and nothing is left open between
- * them. Bounded waits, so a dead server costs a request seconds, not minutes.
+ * Invitation and password-reset mail through SMTP_URL: the guest messages' SMTP channel
+ * (src/notify/smtp.ts), one plain-text message to one address.
  */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  const channel = createSmtpChannel(smtpUrl, from);
+  const host = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
   return {
     async send(message: MailMessage): Promise<void> {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await channel.send({ messageId: `<${randomUUID()}@${host}>`, to: message.to, subject: message.subject, text: message.text });
     },
-    async close(): Promise<void> {
-      transport.close();
-    },
+    close: () => channel.close(),
   };
 }

@@ -15,8 +15,9 @@ export async function planMessages(tx: Queryable, rows: readonly NewMessage[]): 
   for (const m of rows) {
     const r = await tx.query<{ id: string }>(
       `INSERT INTO messages (id, business_id, booking_id, waitlist_entry_id, kind, channel, audience, recipient,
-          recipient_member_id, lang, state_version, reminder_minutes, unique_key, resend_of, data, scheduled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16)
+          recipient_member_id, lang, state_version, reminder_minutes, unique_key, resend_of, data, scheduled_at, status, last_error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16,
+               CASE WHEN $17::text IS NULL THEN 'pending' ELSE 'skipped' END, $17)
        ON CONFLICT (unique_key) DO NOTHING
        RETURNING id`,
       [
@@ -36,9 +37,12 @@ export async function planMessages(tx: Queryable, rows: readonly NewMessage[]): 
         m.resendOf ?? null,
         JSON.stringify(m.data ?? {}),
         m.scheduledAt,
+        m.skippedBecause ?? null,
       ],
     );
     if (r.rows.length === 0) continue;
+    // Kept for the log, never sent: no job.
+    if (m.skippedBecause !== undefined) continue;
     const jobId = await planJob(tx, {
       kind: MESSAGE_SEND_KIND,
       businessId: m.businessId,

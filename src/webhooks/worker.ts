@@ -1,6 +1,6 @@
-import type { Config } from '../config.ts';
 import type { JobWorker } from '../jobs/worker.ts';
 import { startJobWorker } from '../jobs/start.ts';
+import type { JobDeps } from '../jobs/handlers/index.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Db } from '../store/db.ts';
 import type { Logger } from 'pino';
@@ -15,7 +15,8 @@ export { DEFAULT_CONCURRENCY, DEFAULT_POLL_MS } from '../jobs/worker.ts';
  */
 export interface WorkerOptions {
   db: Db;
-  config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryDelays' | 'webhookAllowPrivateTargets'>;
+  /** the webhook settings, and those of guest messages, which this worker also sends */
+  config: JobDeps['config'];
   logger?: Logger | undefined;
   metrics?: Metrics | undefined;
   /** DNS for the connect-time address check; tests map names to 127.0.0.1 with it */

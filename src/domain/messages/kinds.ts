@@ -34,4 +34,6 @@ export interface NewMessage {
   /** what the template needs beyond the booking (a waitlist offer's time and link nonces) */
   data?: Record<string, unknown>;
   scheduledAt: Date;
+  /** recorded as `skipped` with this reason and never sent (a reminder whose time had passed) */
+  skippedBecause?: string | undefined;
 }

@@ -6,12 +6,27 @@ import type { Resolver } from '../../webhooks/dispatcher.ts';
 import type { JobRegistry } from '../registry.ts';
 import { type BookingFollowup, bookingFollowupHandler } from './booking-followup.ts';
 import { housekeepingHandler } from './housekeeping.ts';
+import { messageSendHandler, messagesFollowup } from './message-send.ts';
+import { createSmsGatewayChannel } from '../../notify/sms-gateway.ts';
+import { createSmtpChannel } from '../../notify/smtp.ts';
+import type { Channels } from '../../notify/channel.ts';
 import { WebhookDeliveryQueue } from './webhook-delivery.ts';
 
 /** What the standard handlers are built from: one worker's process-wide parts. */
 export interface JobDeps {
   db: Db;
-  config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryDelays' | 'webhookAllowPrivateTargets'>;
+  config: Pick<
+    Config,
+    | 'webhookTimeoutMs'
+    | 'webhookRetryDelays'
+    | 'webhookAllowPrivateTargets'
+    | 'publicBaseUrl'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'notificationRetryDelaysMs'
+    | 'smsGatewayUrl'
+    | 'smsGatewaySecret'
+  >;
   logger?: Logger | undefined;
   metrics?: Metrics | undefined;
   /** DNS for the webhook connect-time address check; tests map names to 127.0.0.1 with it */
@@ -30,8 +45,17 @@ export interface StandardKinds {
 }
 
 /** What each booking event causes once committed, in this order (src/jobs/handlers/booking-followup.ts). */
-export function bookingFollowups(_deps: JobDeps): BookingFollowup[] {
-  return [];
+export function bookingFollowups(deps: JobDeps): BookingFollowup[] {
+  return [messagesFollowup(deps)];
+}
+
+/** SMTP when SMTP_URL is set, the SMS gateway when SMS_GATEWAY_URL is (docs/guest-messages.md). */
+export function notifyChannels(config: JobDeps['config']): Channels {
+  const channels: Channels = {};
+  if (config.smtpUrl) channels.email = createSmtpChannel(config.smtpUrl, config.mailFrom);
+  if (config.smsGatewayUrl && config.smsGatewaySecret)
+    channels.sms = createSmsGatewayChannel(config.smsGatewayUrl, config.smsGatewaySecret);
+  return channels;
 }
 
 /**
@@ -53,6 +77,18 @@ export function registerStandardJobs(registry: JobRegistry, deps: JobDeps, kinds
     );
   }
   if (kinds.housekeeping !== false) registry.register(housekeepingHandler(deps));
-  if (kinds.notifications !== false) registry.register(bookingFollowupHandler({ db: deps.db, followups: bookingFollowups(deps) }));
+  if (kinds.notifications !== false) {
+    registry.register(bookingFollowupHandler({ db: deps.db, followups: bookingFollowups(deps) }));
+    registry.register(
+      messageSendHandler({
+        db: deps.db,
+        channels: notifyChannels(deps.config),
+        publicBaseUrl: deps.config.publicBaseUrl,
+        mailFrom: deps.config.mailFrom,
+        retryDelaysMs: deps.config.notificationRetryDelaysMs,
+        logger: deps.logger,
+      }),
+    );
+  }
   return registry;
 }

@@ -1,0 +1,64 @@
+import type { Logger } from 'pino';
+import type { Channels } from '../../notify/channel.ts';
+import type { Db } from '../../store/db.ts';
+import { MESSAGE_SEND_KIND } from '../../store/messages.ts';
+import { getServerSecret } from '../../store/server-settings.ts';
+import { sendMessage } from '../../use-cases/messages/send.ts';
+import type { BookingFollowup } from './booking-followup.ts';
+import { planBookingEventMessages } from '../../use-cases/messages/plan.ts';
+import type { JobHandler } from '../handler.ts';
+import { PermanentJobError } from '../handler.ts';
+
+export interface MessageDeps {
+  db: Db;
+  channels: Channels;
+  publicBaseUrl: string;
+  mailFrom: string;
+  /** NOTIFICATION_RETRY_DELAYS */
+  retryDelaysMs: readonly number[];
+  logger?: Logger | undefined;
+}
+
+/** The guest's and the business's messages of each booking event (guest-side.md "Notifications"). */
+export function messagesFollowup(deps: { db: Db; logger?: Logger | undefined }): BookingFollowup {
+  return {
+    name: 'messages',
+    async run(db, event) {
+      const planned = await planBookingEventMessages(db, event);
+      if (planned.length > 0)
+        deps.logger?.debug({ bookingId: event.bookingId, sequence: event.sequence, planned: planned.length }, 'messages planned');
+    },
+  };
+}
+
+/**
+ * `message.send`: one attempt at one message row per run, retried by NOTIFICATION_RETRY_DELAYS
+ * (each run is a job_attempts row). The lease covers the channel's own timeouts (SMTP 10 s connect,
+ * 20 s socket; the gateway 10 s), so only a dead worker's claim lapses, and the run made again
+ * after it sends the same Message-ID.
+ */
+export function messageSendHandler(deps: MessageDeps): JobHandler<{ messageId: string }> {
+  let secret: Promise<Buffer> | undefined;
+  const send = {
+    db: deps.db,
+    channels: deps.channels,
+    publicBaseUrl: deps.publicBaseUrl,
+    mailFrom: deps.mailFrom,
+    secret: () => (secret ??= getServerSecret(deps.db)),
+  };
+  return {
+    kind: MESSAGE_SEND_KIND,
+    retryDelaysMs: deps.retryDelaysMs,
+    leaseMs: 120_000,
+    parse(p) {
+      const { messageId } = p as { messageId?: unknown };
+      if (typeof messageId !== 'string') throw new PermanentJobError('no messageId');
+      return { messageId };
+    },
+    async run(job) {
+      const last = job.attempt > deps.retryDelaysMs.length;
+      const outcome = await sendMessage(send, job.payload.messageId, { last });
+      return outcome === 'skipped' ? 'skipped' : undefined;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { BookingRecord } from '../../domain/bookings/record.ts';
+import { linkToken } from '../../domain/guest-links.ts';
+import type { BookingSnapshot, WaitlistOfferData } from '../../domain/messages/snapshot.ts';
+import type { Channels, Outgoing } from '../../notify/channel.ts';
+import { findBooking } from '../../store/bookings.ts';
+import { findBusinessById } from '../../store/businesses.ts';
+import type { Db } from '../../store/db.ts';
+import { databaseNow } from '../../store/message-context.ts';
+import { findMessage, recordAttempt, type MessageRow } from '../../store/message-rows.ts';
+import { mailContent, mailText, smsText, type MailContent, type MailInput } from '../../ui/mail/content.ts';
+import { messageCalendar } from '../../ui/mail/ics.ts';
+import { mailHtml } from '../../ui/mail/mail-html.tsx';
+import { isLang } from '../../ui/i18n/index.ts';
+import { manageUrl } from '../guest/manage-link.ts';
+
+export interface SendDeps {
+  db: Db;
+  channels: Channels;
+  publicBaseUrl: string;
+  mailFrom: string;
+  /** the server secret (manage and waitlist links are HMACs under it) */
+  secret: () => Promise<Buffer>;
+}
+
+/** Why a message was not sent, for the row's last_error. */
+class Skip extends Error {}
+
+const NOT_CONFIGURED = { email: 'SMTP_URL is not set: no mail is sent', sms: 'SMS_GATEWAY_URL is not set: no SMS is sent' } as const;
+
+/**
+ * One attempt at one message row (the `message.send` job). A row that is no longer pending was
+ * ended by an earlier run: nothing is sent again. A reminder is sent only while its booking is
+ * confirmed at the time it was planned for and has not started. The Message-ID comes from the row,
+ * so the one repeat a crash between the server's accept and the record can cause is the same
+ * message to the recipient's mail system. `last`: no retry follows a failure (the row ends failed).
+ * Throws when the channel refused, with a text that holds no address.
+ */
+export async function sendMessage(deps: SendDeps, messageId: string, attempt: { last: boolean }): Promise<'sent' | 'skipped'> {
+  const row = await findMessage(deps.db, messageId);
+  if (row?.status !== 'pending') return 'skipped';
+  const channel = deps.channels[row.channel];
+  let message: Outgoing;
+  try {
+    if (!channel) throw new Skip(NOT_CONFIGURED[row.channel]);
+    message = await compose(deps, row);
+  } catch (err) {
+    if (!(err instanceof Skip)) throw err;
+    await recordAttempt(deps.db, row.id, { status: 'skipped', error: err.message, attempted: false });
+    return 'skipped';
+  }
+  try {
+    await channel!.send(message);
+  } catch (err) {
+    const error = scrub(err, row.recipient);
+    await recordAttempt(deps.db, row.id, { status: attempt.last ? 'failed' : 'pending', error, attempted: true });
+    throw new Error(error);
+  }
+  await recordAttempt(deps.db, row.id, { status: 'sent', error: null, attempted: true });
+  return 'sent';
+}
+
+async function compose(deps: SendDeps, row: MessageRow): Promise<Outgoing> {
+  const lang = isLang(row.lang) ? row.lang : 'en';
+  const host = new URL(deps.publicBaseUrl).hostname;
+  const id = `<${row.id}@${host}>`;
+  if (row.kind === 'waitlist.offer') {
+    const offer = row.data as unknown as WaitlistOfferData;
+    const secret = await deps.secret();
+    const c = mailContent({
+      kind: row.kind,
+      lang,
+      offer,
+      claimUrl: `${deps.publicBaseUrl}/claim/${linkToken(secret, 'claim', offer.claimNonce)}`,
+      withdrawUrl: `${deps.publicBaseUrl}/waitlist/withdraw/${linkToken(secret, 'withdraw', offer.withdrawNonce)}`,
+    });
+    return outgoing(row, id, c, undefined);
+  }
+  const booking = row.bookingId ? await findBooking(deps.db, row.businessId, row.bookingId) : undefined;
+  const business = await findBusinessById(deps.db, row.businessId);
+  if (!booking || !business) throw new Skip('the booking no longer exists');
+  const snapshot = (row.data as { booking?: BookingSnapshot }).booking;
+  if (!snapshot) throw new Skip('the message has no booking data');
+  if (row.kind === 'booking.reminder') await checkReminder(deps.db, booking, snapshot);
+  const guest = row.audience === 'guest';
+  const link = guest ? await manageUrl(deps.db, { secret: await deps.secret(), publicBaseUrl: deps.publicBaseUrl }, booking) : null;
+  const input: MailInput = {
+    kind: row.kind,
+    lang,
+    businessName: business.name,
+    booking: snapshot,
+    manageUrl: link,
+    dashboardUrl: guest ? null : `${deps.publicBaseUrl}/dashboard/`,
+  };
+  const c = mailContent(input);
+  const method: 'REQUEST' | 'CANCEL' = row.kind === 'booking.cancelled' || row.kind === 'booking.declined' ? 'CANCEL' : 'REQUEST';
+  const calendar = guest
+    ? {
+        method,
+        content: messageCalendar(booking.id, snapshot, {
+          method,
+          businessName: business.name,
+          uidDomain: host,
+          organizerEmail: addressOf(deps.mailFrom),
+          manageUrl: link,
+          now: new Date(),
+        }),
+      }
+    : undefined;
+  return outgoing(row, id, c, calendar);
+}
+
+function outgoing(row: MessageRow, messageId: string, c: MailContent, calendar: Outgoing['calendar']): Outgoing {
+  if (row.channel === 'sms') return { messageId: row.id, to: row.recipient, subject: c.subject, text: smsText(c) };
+  return { messageId, to: row.recipient, subject: c.subject, text: mailText(c), html: mailHtml(c), calendar };
+}
+
+/** guest-side.md: only for a booking confirmed when due, at the time the reminder was planned for, and never late. */
+async function checkReminder(db: Db, booking: BookingRecord, planned: BookingSnapshot): Promise<void> {
+  if (booking.status !== 'confirmed') throw new Skip(`the booking is ${booking.status}`);
+  if (booking.startAt.toISOString() !== planned.time.startAt) throw new Skip('the booking moved to another time');
+  if ((await databaseNow(db)).getTime() >= booking.startAt.getTime()) throw new Skip('the booking has started');
+}
+
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
+/** A channel error's text without the recipient or any address: it goes to the row, job_attempts and the log. */
+function scrub(err: unknown, recipient: string): string {
+  const text = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  return text
+    .split(recipient)
+    .join('***')
+    .replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '***')
+    .replace(/\+?\d[\d\s-]{6,}\d/g, '***');
+}
