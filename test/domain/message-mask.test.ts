@@ -94,7 +94,11 @@ describe('recipient masks', () => {
         });
         // shown head digits are a prefix, shown tail digits the last two
         const firstStar = slots.indexOf('*');
-        if (firstStar >= 0) assert.ok(slots.slice(firstStar, n - 2).every((c) => c === '*'), masked);
+        if (firstStar >= 0)
+          assert.ok(
+            slots.slice(firstStar, n - 2).every((c) => c === '*'),
+            masked,
+          );
       }),
     );
   });

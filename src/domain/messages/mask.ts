@@ -61,7 +61,7 @@ function isDigit(c: string): boolean {
   return c >= '0' && c <= '9';
 }
 
-const EMAIL_SHAPED = /[^\s<>()[\]"',;:\u0000\u0001]+@[^\s<>()[\]"',;:\u0000\u0001]+/g;
+const EMAIL_SHAPED = /[^\s<>()[\]"',;:\uE000\uE001]+@[^\s<>()[\]"',;:\uE000\uE001]+/g;
 // A `+` or digit, then digits and separators, ending on a digit: candidates, kept when they hold 7 digits or more.
 const PHONE_SHAPED = /\+?\d[\d ()./-]*\d/g;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,8 +74,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function maskErrorText(text: string, channel: MessageChannel, recipient: string): string {
   const masked = maskRecipient(channel, recipient);
-  // Placeholders first, so the masks are not masked again (the text's own control characters are dropped).
-  let out = text.replace(/[\u0000\u0001]/g, '');
+  // Placeholders first, so the masks are not masked again (the text's own private-use characters U+E000 and U+E001 are dropped).
+  let out = text.replace(/[\uE000\uE001]/g, '');
   if (recipient.length > 0) out = replaceAllIgnoringCase(out, recipient, PLACEHOLDER);
   const local = channel === 'email' ? recipient.slice(0, Math.max(0, recipient.lastIndexOf('@'))) : '';
   if (local.length >= 3) out = replaceAllIgnoringCase(out, local, LOCAL_PLACEHOLDER);
@@ -87,8 +87,8 @@ export function maskErrorText(text: string, channel: MessageChannel, recipient: 
   return out.split(PLACEHOLDER).join(masked).split(LOCAL_PLACEHOLDER).join(maskEmail(local));
 }
 
-const PLACEHOLDER = '\u0000';
-const LOCAL_PLACEHOLDER = '\u0001';
+const PLACEHOLDER = '\uE000';
+const LOCAL_PLACEHOLDER = '\uE001';
 
 function replaceAllIgnoringCase(text: string, needle: string, by: string): string {
   const lower = text.toLowerCase();
