@@ -87,6 +87,8 @@ const LOCATION_FIELDS = [
   'phone',
 ] as const;
 
+const PHONE_RULE = 'Write the number with digits, spaces and + - ( ) only, at most 40 characters.';
+
 /** The zones this browser knows, offered as suggestions (the API decides). */
 const ZONES: readonly string[] = (() => {
   try {
@@ -139,7 +141,8 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       paymentInstructions: text(d, 'paymentInstructions'),
       phone: text(d, 'phone').trim(),
     });
-  const e = errors.fields;
+  // The API names the rule as a pattern; a receptionist gets it in words.
+  const e = errors.fields.phone ? { ...errors.fields, phone: PHONE_RULE } : errors.fields;
 
   return (
     <RecordForm
