@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { newId } from '../src/domain/ids.ts';
 import { MEMBER_ROLES, type MemberRole } from '../src/domain/members/roles.ts';
+import { planMessages } from '../src/store/messages.ts';
 import { openapiPath, operatorRoutesOf } from '../src/http/route-table.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
@@ -75,6 +77,10 @@ const ROLE_TABLE: Record<string, Allowed> = {
   // guest-side.md "Calendar feeds"
   'POST /staff/{staffId}/calendar-feed': MANAGERS,
   'POST /businesses/{slug}/locations/{locationSlug}/calendar-feed': MANAGERS,
+  // guest-side.md "Notifications": the front desk reads one booking's messages (with ?bookingId=,
+  // test/notifications-log.test.ts); the walk calls without it
+  'GET /businesses/{slug}/notifications': MANAGERS,
+  'POST /notifications/{notificationId}/resend': EVERYONE,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
@@ -128,6 +134,27 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
           guest: { name: 'Role Walk', phone: '+36 30 123 4567' },
         })
       ).booking.bookingId;
+    case 'notificationId': {
+      const bookingId = await paramValue(h, salon, 'bookingId');
+      const id = newId('msg');
+      await h.db.transaction((tx) =>
+        planMessages(tx, [
+          {
+            id,
+            businessId: salon.business.id,
+            bookingId,
+            kind: 'booking.confirmed',
+            channel: 'email',
+            audience: 'guest',
+            recipient: 'role.walk@example.com',
+            lang: 'en',
+            uniqueKey: `role-walk:${id}`,
+            scheduledAt: new Date(),
+          },
+        ]),
+      );
+      return id;
+    }
     default:
       throw new Error(`no fixture for path parameter ${name}: add one`);
   }

@@ -20,6 +20,8 @@ export interface LocationRecord {
   horizonDays: number;
   /** free text shown on the deposit payment page (how to pay: bank transfer, at the desk, ...) */
   paymentInstructions: string | null;
+  /** shown to a guest who can no longer cancel online (the manage page) */
+  phone: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

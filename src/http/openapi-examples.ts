@@ -275,6 +275,7 @@ export const locationExample = {
   minNoticeMinutes: 60,
   horizonDays: 90,
   paymentInstructions: 'Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.',
+  phone: '+36 1 234 5678',
   createdAt: '2026-11-01T09:05:00.000Z',
   updatedAt: '2026-11-01T09:05:00.000Z',
 };
@@ -285,6 +286,7 @@ export const createLocationExample = {
   publicLocationName: 'Demo Salon Downtown',
   timezone: 'Europe/Budapest',
   address: { city: 'Budapest', street: 'Király utca 12.', zip: '1061' },
+  phone: '+36 1 234 5678',
 };
 
 export const operatorServiceExample = {
@@ -539,4 +541,39 @@ export const holdExample = {
   staffId: STAFF_ID,
   slot: { date: '2026-12-01', startTime: '09:30', endTime: '10:30', timezone: 'Europe/Budapest' },
   status: 'active',
+};
+
+export const notificationExample = {
+  id: 'msg_7k2m4p6r8t0v1x3z5b9d',
+  bookingId: BOOKING_ID,
+  kind: 'booking.reminder',
+  channel: 'email',
+  to: 'p***@example.com',
+  status: 'sent',
+  attempts: 1,
+  lastError: null,
+  scheduledAt: '2026-12-01T08:30:00.000Z',
+  sentAt: '2026-12-01T08:30:02.114Z',
+};
+
+export const failedSmsNotificationExample = {
+  id: 'msg_3c5e7g9j1l3n5q7s9u2w',
+  bookingId: BOOKING_ID,
+  kind: 'booking.confirmed',
+  channel: 'sms',
+  to: '+36 30 *** **67',
+  status: 'failed',
+  attempts: 6,
+  lastError: 'gateway answered 422: number +36 30 *** **67 not reachable',
+  scheduledAt: '2026-11-24T14:05:12.318Z',
+  sentAt: null,
+};
+
+export const resentNotificationExample = {
+  ...failedSmsNotificationExample,
+  id: 'msg_8f0h2k4m6p8r0t2w4y6a',
+  status: 'pending',
+  attempts: 0,
+  lastError: null,
+  scheduledAt: '2026-11-25T09:12:40.005Z',
 };

@@ -1,7 +1,7 @@
 import type { Queryable } from './db.ts';
 
 /** The route parameters that name a business's resource; each route says which one it has. */
-export type BusinessLocator = 'slug' | 'bookingId' | 'serviceId' | 'staffId' | 'timeOffId' | 'keyId' | 'invitationId';
+export type BusinessLocator = 'slug' | 'bookingId' | 'serviceId' | 'staffId' | 'timeOffId' | 'keyId' | 'invitationId' | 'notificationId';
 
 /** A slug is not looked up: a member's own memberships name their businesses' slugs (authenticate.ts). */
 export type IdLocator = Exclude<BusinessLocator, 'slug'>;
@@ -13,6 +13,7 @@ const LOOKUP: Record<IdLocator, string> = {
   timeOffId: 'SELECT s.business_id FROM time_off t JOIN staff s ON s.id = t.staff_id WHERE t.id = $1',
   keyId: 'SELECT business_id FROM api_keys WHERE id = $1',
   invitationId: 'SELECT business_id FROM invitations WHERE id = $1',
+  notificationId: 'SELECT business_id FROM messages WHERE id = $1',
 };
 
 /** The business a route's resource belongs to; undefined when there is no such resource. */

@@ -1353,6 +1353,50 @@ export interface paths {
         patch: operations["operatorPatchGuestSettings"];
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages log, latest scheduled first, recipients masked (the front desk: one booking at a time)
+         * @description Every message planned for the business's guests and members, the latest scheduled first: kind, channel, masked recipient, status, attempts, last error (masked too) and times. Owners and managers see all of it; the front desk only with `bookingId`, a booking of the business (otherwise 403 `auth.insufficient_capability`). A `bookingId` of no booking of this business is 404 `booking.not_found`. Page with `meta.cursor`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        get: operations["operatorListNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/notifications/{notificationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message again: a new message copying it, due now (no body)
+         * @description Plans a new message with the same kind, channel, recipient, language and content as the one named, due now, and answers it (status `pending`). The worker sends it like any other, so a reminder of a booking that is no longer confirmed ends `skipped`. Any status may be resent. The front desk may resend the messages of a booking; a message of no booking (a waitlist offer) needs an owner or manager.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        post: operations["operatorResendNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/staff/{staffId}/calendar-feed": {
         parameters: {
             query?: never;
@@ -7382,6 +7426,7 @@ export interface operations {
                      *             "minNoticeMinutes": 60,
                      *             "horizonDays": 90,
                      *             "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *             "phone": "+36 1 234 5678",
                      *             "createdAt": "2026-11-01T09:05:00.000Z",
                      *             "updatedAt": "2026-11-01T09:05:00.000Z"
                      *           }
@@ -7414,6 +7459,8 @@ export interface operations {
                                 horizonDays: number;
                                 /** @description shown on the deposit payment page */
                                 paymentInstructions: string | null;
+                                /** @description shown to a guest who can no longer cancel online */
+                                phone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -7499,7 +7546,8 @@ export interface operations {
                  *         "city": "Budapest",
                  *         "street": "Király utca 12.",
                  *         "zip": "1061"
-                 *       }
+                 *       },
+                 *       "phone": "+36 1 234 5678"
                  *     }
                  */
                 "application/json": {
@@ -7525,6 +7573,8 @@ export interface operations {
                     horizonDays?: number;
                     /** @description free text shown to the guest on the deposit payment page (how to pay the deposit); null or absent: none. Default null */
                     paymentInstructions?: string | null;
+                    /** @description the location's phone number, shown to a guest who can no longer cancel or move online (the manage page): at most 40 characters of digits, spaces, `+`, `-`, `(` and `)`, with at least one digit; null or absent: none. Default null */
+                    phone?: string | null;
                 };
             };
         };
@@ -7556,6 +7606,7 @@ export interface operations {
                      *           "minNoticeMinutes": 60,
                      *           "horizonDays": 90,
                      *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "phone": "+36 1 234 5678",
                      *           "createdAt": "2026-11-01T09:05:00.000Z",
                      *           "updatedAt": "2026-11-01T09:05:00.000Z"
                      *         }
@@ -7587,6 +7638,8 @@ export interface operations {
                                 horizonDays: number;
                                 /** @description shown on the deposit payment page */
                                 paymentInstructions: string | null;
+                                /** @description shown to a guest who can no longer cancel online */
+                                phone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -7692,6 +7745,8 @@ export interface operations {
                     horizonDays?: number;
                     /** @description free text shown to the guest on the deposit payment page (how to pay the deposit); null or absent: none. Default null */
                     paymentInstructions?: string | null;
+                    /** @description the location's phone number, shown to a guest who can no longer cancel or move online (the manage page): at most 40 characters of digits, spaces, `+`, `-`, `(` and `)`, with at least one digit; null or absent: none. Default null */
+                    phone?: string | null;
                 };
             };
         };
@@ -7723,6 +7778,7 @@ export interface operations {
                      *           "minNoticeMinutes": 120,
                      *           "horizonDays": 90,
                      *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "phone": "+36 1 234 5678",
                      *           "createdAt": "2026-11-01T09:05:00.000Z",
                      *           "updatedAt": "2026-11-25T10:00:00.000Z"
                      *         }
@@ -7754,6 +7810,8 @@ export interface operations {
                                 horizonDays: number;
                                 /** @description shown on the deposit payment page */
                                 paymentInstructions: string | null;
+                                /** @description shown to a guest who can no longer cancel online */
+                                phone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -13560,6 +13618,298 @@ export interface operations {
                                     /** @description how long a freed time is offered to a waiting guest (5 to 1,440). Default 30 */
                                     offerMinutes: number;
                                 };
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorListNotifications: {
+        parameters: {
+            query?: {
+                /** @description only this booking's messages (required for the front desk) */
+                bookingId?: string;
+                /** @description only messages in this status */
+                status?: "pending" | "sent" | "failed" | "skipped";
+                /** @description page size */
+                limit?: number;
+                /** @description meta.cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the messages log. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "notifications": [
+                     *           {
+                     *             "id": "msg_7k2m4p6r8t0v1x3z5b9d",
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "kind": "booking.reminder",
+                     *             "channel": "email",
+                     *             "to": "p***@example.com",
+                     *             "status": "sent",
+                     *             "attempts": 1,
+                     *             "lastError": null,
+                     *             "scheduledAt": "2026-12-01T08:30:00.000Z",
+                     *             "sentAt": "2026-12-01T08:30:02.114Z"
+                     *           },
+                     *           {
+                     *             "id": "msg_3c5e7g9j1l3n5q7s9u2w",
+                     *             "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *             "kind": "booking.confirmed",
+                     *             "channel": "sms",
+                     *             "to": "+36 30 *** **67",
+                     *             "status": "failed",
+                     *             "attempts": 6,
+                     *             "lastError": "gateway answered 422: number +36 30 *** **67 not reachable",
+                     *             "scheduledAt": "2026-11-24T14:05:12.318Z",
+                     *             "sentAt": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            notifications: {
+                                /** @description the message id (`msg_…`), for a resend */
+                                id: string;
+                                /** @description the booking it is about; null for a waitlist offer */
+                                bookingId: string | null;
+                                /**
+                                 * @description what the message says: a guest message (`booking.*`, `waitlist.offer`) or one to owners and managers (`business.*`)
+                                 * @enum {unknown}
+                                 */
+                                kind: "booking.received" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.rescheduled" | "booking.reschedule_proposed" | "booking.reminder" | "waitlist.offer" | "business.new_request" | "business.guest_cancelled";
+                                /** @enum {unknown} */
+                                channel: "email" | "sms";
+                                /** @description the recipient, masked: an address as its first character, `***` and the domain (`p***@example.com`); a number as its country code and first group, stars, and its last two digits (`+36 30 *** **67`) */
+                                to: string;
+                                /**
+                                 * @description pending: planned or being retried; sent: the server or gateway took it; failed: every attempt failed; skipped: no longer true when due (a reminder of a booking cancelled or moved)
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "sent" | "failed" | "skipped";
+                                /** @description sending attempts made so far */
+                                attempts: number;
+                                /** @description the last attempt's error, with any address or number in it masked as `to` is */
+                                lastError: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description when it is (or was) due
+                                 */
+                                scheduledAt: string;
+                                sentAt: string | null;
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed`, `request.invalid_cursor` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found`, `booking.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorResendNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the message in the messages log. */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new message. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "notification": {
+                     *           "id": "msg_8f0h2k4m6p8r0t2w4y6a",
+                     *           "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *           "kind": "booking.confirmed",
+                     *           "channel": "sms",
+                     *           "to": "+36 30 *** **67",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "lastError": null,
+                     *           "scheduledAt": "2026-11-25T09:12:40.005Z",
+                     *           "sentAt": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            notification: {
+                                /** @description the message id (`msg_…`), for a resend */
+                                id: string;
+                                /** @description the booking it is about; null for a waitlist offer */
+                                bookingId: string | null;
+                                /**
+                                 * @description what the message says: a guest message (`booking.*`, `waitlist.offer`) or one to owners and managers (`business.*`)
+                                 * @enum {unknown}
+                                 */
+                                kind: "booking.received" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.rescheduled" | "booking.reschedule_proposed" | "booking.reminder" | "waitlist.offer" | "business.new_request" | "business.guest_cancelled";
+                                /** @enum {unknown} */
+                                channel: "email" | "sms";
+                                /** @description the recipient, masked: an address as its first character, `***` and the domain (`p***@example.com`); a number as its country code and first group, stars, and its last two digits (`+36 30 *** **67`) */
+                                to: string;
+                                /**
+                                 * @description pending: planned or being retried; sent: the server or gateway took it; failed: every attempt failed; skipped: no longer true when due (a reminder of a booking cancelled or moved)
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "sent" | "failed" | "skipped";
+                                /** @description sending attempts made so far */
+                                attempts: number;
+                                /** @description the last attempt's error, with any address or number in it masked as `to` is */
+                                lastError: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description when it is (or was) due
+                                 */
+                                scheduledAt: string;
+                                sentAt: string | null;
                             };
                         };
                         meta: components["schemas"]["Meta"];

@@ -44,6 +44,7 @@ export const bookingKeys = {
   requests: (slug: string) => ['requests', slug] as const,
   detail: (bookingId: string) => ['booking', bookingId] as const,
   events: (bookingId: string) => ['booking', bookingId, 'events'] as const,
+  messages: (slug: string, bookingId: string) => ['booking', bookingId, 'messages', slug] as const,
 };
 
 export const memberKeys = {

@@ -1,6 +1,9 @@
 import { Type } from 'typebox';
 import { SLUG_PATTERN } from './operator-business.ts';
 
+/** Digits, spaces, + - ( ), and at least one digit: a number a receptionist writes down as it is dialled. */
+export const LOCATION_PHONE_PATTERN = '^[0-9+() -]*[0-9][0-9+() -]*$';
+
 const Address = Type.Object(
   {
     city: Type.String({ minLength: 1, maxLength: 200 }),
@@ -27,6 +30,12 @@ const locationFields = {
       description: 'free text shown to the guest on the deposit payment page (how to pay the deposit); null or absent: none. Default null',
     }),
   ),
+  phone: Type.Optional(
+    Type.Union([Type.String({ maxLength: 40, pattern: LOCATION_PHONE_PATTERN }), Type.Null()], {
+      description:
+        "the location's phone number, shown to a guest who can no longer cancel or move online (the manage page): at most 40 characters of digits, spaces, `+`, `-`, `(` and `)`, with at least one digit; null or absent: none. Default null",
+    }),
+  ),
 };
 
 export const CreateLocationBody = Type.Object(locationFields, { additionalProperties: false });
@@ -50,6 +59,7 @@ export const LocationView = Type.Object({
   minNoticeMinutes: Type.Integer(),
   horizonDays: Type.Integer(),
   paymentInstructions: Type.Union([Type.String(), Type.Null()], { description: 'shown on the deposit payment page' }),
+  phone: Type.Union([Type.String(), Type.Null()], { description: 'shown to a guest who can no longer cancel online' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { BookingActions } from './BookingActions.tsx';
+import { BookingMessages } from './BookingMessages.tsx';
 import { slotOf } from './slot.ts';
 import { DepositPanel } from './DepositPanel.tsx';
 import { useBooking, useBookingEvents } from './queries.ts';
@@ -78,6 +79,7 @@ export function BookingDetailPage() {
 
       <BookingActions booking={b} slug={slug} />
       <DepositPanel booking={b} />
+      <BookingMessages slug={slug} bookingId={b.bookingId} timeZone={zone} />
 
       <h2 id="history-title">History</h2>
       {events.isError && <p role="alert">{events.error.message}</p>}

@@ -50,6 +50,7 @@ export function LocationsPage() {
                 <td>{l.timezone}</td>
                 <td>
                   {l.address.street}, {l.address.zip} {l.address.city}
+                  {l.phone && <div>Phone {l.phone}</div>}
                 </td>
                 <td>
                   every {l.slotIntervalMinutes} min, {l.minNoticeMinutes} min notice, {l.horizonDays} days ahead
@@ -83,7 +84,10 @@ const LOCATION_FIELDS = [
   'minNoticeMinutes',
   'horizonDays',
   'paymentInstructions',
+  'phone',
 ] as const;
+
+const PHONE_RULE = 'Write the number with digits, spaces and + - ( ) only, at most 40 characters.';
 
 /** The zones this browser knows, offered as suggestions (the API decides). */
 const ZONES: readonly string[] = (() => {
@@ -103,15 +107,15 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
         return unwrap(
           await api.PATCH('/admin/v1/businesses/{slug}/locations/{locationSlug}', {
             params: { path: { slug, locationSlug: location.slug } },
-            body: { ...body, paymentInstructions: body.paymentInstructions || null },
+            body: { ...body, paymentInstructions: body.paymentInstructions || null, phone: body.phone || null },
           }),
         ).location;
       }
-      const { paymentInstructions, ...rest } = body;
+      const { paymentInstructions, phone, ...rest } = body;
       return unwrap(
         await api.POST('/admin/v1/businesses/{slug}/locations', {
           params: { path: { slug } },
-          body: { ...rest, ...(paymentInstructions ? { paymentInstructions } : {}) },
+          body: { ...rest, ...(paymentInstructions ? { paymentInstructions } : {}), ...(phone ? { phone } : {}) },
         }),
       ).location;
     },
@@ -135,8 +139,10 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       minNoticeMinutes: int(d, 'minNoticeMinutes'),
       horizonDays: int(d, 'horizonDays'),
       paymentInstructions: text(d, 'paymentInstructions'),
+      phone: text(d, 'phone').trim(),
     });
-  const e = errors.fields;
+  // The API names the rule as a pattern; a receptionist gets it in words.
+  const e = errors.fields.phone ? { ...errors.fields, phone: PHONE_RULE } : errors.fields;
 
   return (
     <RecordForm
@@ -190,6 +196,9 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       <Field label="Booking horizon (days)" error={e.horizonDays}>
         <input name="horizonDays" type="number" min={1} step={1} required defaultValue={location?.horizonDays ?? 90} />
       </Field>
+      <Field label="Phone" error={e.phone} hint="Shown to guests who can no longer cancel online. Digits, spaces, + - ( ).">
+        <input name="phone" type="tel" autoComplete="off" maxLength={40} defaultValue={location?.phone ?? ''} />
+      </Field>
       <Field label="Payment instructions" error={e.paymentInstructions}>
         <textarea name="paymentInstructions" rows={2} defaultValue={location?.paymentInstructions ?? ''} />
       </Field>
@@ -210,4 +219,5 @@ interface LocationBody {
   minNoticeMinutes: number;
   horizonDays: number;
   paymentInstructions: string;
+  phone: string;
 }

@@ -7,6 +7,7 @@ import { guestSettingsRoutes } from './guest-settings.ts';
 import { invitationRoutes } from './invitations.ts';
 import { locationRoutes } from './locations.ts';
 import { memberRoutes } from './members.ts';
+import { notificationRoutes } from './notifications.ts';
 import { passwordResetRoutes } from './password-reset.ts';
 import { serviceRoutes } from './services.ts';
 import { sessionRoutes } from './sessions.ts';
@@ -27,4 +28,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(operatorBookingRoutes);
   await app.register(operatorWebhookRoutes);
   await app.register(guestSettingsRoutes);
+  await app.register(notificationRoutes);
 }
