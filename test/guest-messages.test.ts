@@ -273,6 +273,33 @@ for (const target of dbTargets()) {
   });
 
   describe(`a refusing mail server [${target.name}]`, () => {
+    test('no SMTP_URL: the message is planned and ends skipped, saying why', async () => {
+      const h = await startHarness(target, { smtpUrl: undefined });
+      h.clock.now = new Date(BASE_NOW);
+      const worker = await startJobWorker({
+        db: h.db,
+        config: h.app.ctx.config,
+        webhooks: false,
+        housekeeping: false,
+        pollIntervalMs: 100,
+      });
+      try {
+        const b = await createOk(h, await createSalon(h.app));
+        await waitUntil('the row skipped', async () => {
+          const [row] = await sql(h, "SELECT status FROM messages WHERE booking_id = $1 AND kind = 'booking.confirmed'", [b.bookingId]);
+          return row?.status === 'skipped';
+        });
+        const [row] = await sql(h, "SELECT attempts, last_error FROM messages WHERE booking_id = $1 AND kind = 'booking.confirmed'", [
+          b.bookingId,
+        ]);
+        assert.equal(row.attempts, 0);
+        assert.equal(row.last_error, 'SMTP_URL is not set: no mail is sent');
+      } finally {
+        await worker.stop();
+        await h.close();
+      }
+    });
+
     test('451 on the first two DATA: exactly one mail, the row sent after 3 attempts, each attempt recorded', async () => {
       const sink = await startMailSink({ refuseFirst: 2 });
       const h = await startHarness(target, { smtpUrl: sink.url, notificationRetryDelaysMs: [200, 200, 200] });
