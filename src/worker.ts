@@ -1,7 +1,7 @@
 /**
  * `npm run worker`: the job worker (docs/jobs.md: webhook deliveries, housekeeping, every kind
  * registered in src/jobs/handlers/index.ts) as its own process (run the API with
- * WEBHOOK_WORKER=false then). Several may run against one PostgreSQL database. SIGTERM lets the
+ * WEBHOOK_WORKER=false and NOTIFICATION_WORKER=false then). Several may run against one PostgreSQL database. SIGTERM lets the
  * runs in flight finish (each is cut at its timeout, a webhook attempt at WEBHOOK_TIMEOUT_MS) and
  * records them; a SIGKILL leaves claims that lapse after their lease, and another worker makes
  * those runs again.

@@ -120,6 +120,39 @@ for (const target of dbTargets()) {
       assert.equal(new Date(rem.scheduled_at).toISOString(), new Date(Date.parse(`${day(2)}T08:00:00Z`) - 86_400_000).toISOString());
     });
 
+    test('a run again after a crash between accept and record repeats once with the same Message-ID; a sent row is never sent again', async () => {
+      const b = await createOk(h, salon, { startTime: '16:00' });
+      const first = await mailOf(sink, b.publicReference, 'Foglalás visszaigazolva');
+      const [row] = await sql(
+        h,
+        "SELECT id, job_id FROM messages WHERE booking_id = $1 AND kind = 'booking.confirmed' AND channel = 'email'",
+        [b.bookingId],
+      );
+      await waitUntil(
+        'the row sent',
+        async () => (await sql(h, 'SELECT status FROM messages WHERE id = $1', [row.id]))[0].status === 'sent',
+      );
+      const rerun = async () => {
+        await h.db.query("UPDATE jobs SET status = 'pending', run_at = now(), locked_until = NULL WHERE id = $1", [row.job_id]);
+        await waitUntil(
+          'the run',
+          async () => (await sql(h, 'SELECT status FROM jobs WHERE id = $1', [row.job_id]))[0].status !== 'pending',
+        );
+      };
+      // The job run again while the row says sent: it reads the row and sends nothing.
+      await rerun();
+      assert.equal((await sql(h, 'SELECT status FROM jobs WHERE id = $1', [row.job_id]))[0].status, 'skipped');
+      assert.equal(mailsAbout(sink, b.publicReference).length, 1);
+      // The crash case: the server accepted, the record never happened (the row still pending).
+      await h.db.query("UPDATE messages SET status = 'pending', sent_at = NULL WHERE id = $1", [row.id]);
+      await rerun();
+      await waitUntil('the repeat', () => mailsAbout(sink, b.publicReference).length === 2);
+      const [a, again] = mailsAbout(sink, b.publicReference);
+      assert.equal(a!.messageId, first.messageId);
+      assert.equal(again!.messageId, first.messageId, 'the repeat is the same message');
+      assert.equal(first.messageId, `<${row.id}@127.0.0.1>`);
+    });
+
     test('a request in English: received, the owners and managers told, then confirmed, proposed, moved and cancelled', async () => {
       const b = await createOk(h, salon, { service: salon.manualService, consent: EN, startTime: '11:00' });
       const ref = b.publicReference;
@@ -240,6 +273,33 @@ for (const target of dbTargets()) {
   });
 
   describe(`a refusing mail server [${target.name}]`, () => {
+    test('no SMTP_URL: the message is planned and ends skipped, saying why', async () => {
+      const h = await startHarness(target, { smtpUrl: undefined });
+      h.clock.now = new Date(BASE_NOW);
+      const worker = await startJobWorker({
+        db: h.db,
+        config: h.app.ctx.config,
+        webhooks: false,
+        housekeeping: false,
+        pollIntervalMs: 100,
+      });
+      try {
+        const b = await createOk(h, await createSalon(h.app));
+        await waitUntil('the row skipped', async () => {
+          const [row] = await sql(h, "SELECT status FROM messages WHERE booking_id = $1 AND kind = 'booking.confirmed'", [b.bookingId]);
+          return row?.status === 'skipped';
+        });
+        const [row] = await sql(h, "SELECT attempts, last_error FROM messages WHERE booking_id = $1 AND kind = 'booking.confirmed'", [
+          b.bookingId,
+        ]);
+        assert.equal(row.attempts, 0);
+        assert.equal(row.last_error, 'SMTP_URL is not set: no mail is sent');
+      } finally {
+        await worker.stop();
+        await h.close();
+      }
+    });
+
     test('451 on the first two DATA: exactly one mail, the row sent after 3 attempts, each attempt recorded', async () => {
       const sink = await startMailSink({ refuseFirst: 2 });
       const h = await startHarness(target, { smtpUrl: sink.url, notificationRetryDelaysMs: [200, 200, 200] });

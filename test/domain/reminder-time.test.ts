@@ -9,6 +9,8 @@ import { inQuietHours, localMinuteOf, reminderSendAt } from '../../src/domain/me
 import { planEventMessages, type PolicyContext, type PolicyEvent } from '../../src/domain/messages/policy.ts';
 import { defaultGuestSettings } from '../../src/domain/guest-settings/settings.ts';
 import { formatHhMm } from '../../src/domain/time/hh-mm.ts';
+import { eventSnapshot } from '../../src/domain/messages/snapshot.ts';
+import { toBookingView } from '../../src/domain/bookings/view.ts';
 
 const ZONES = ['Europe/Budapest', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC', 'America/Santiago'];
 // 2026: spring and autumn changes in both hemispheres fall inside this range.
@@ -199,5 +201,56 @@ describe('message policy', () => {
       (m) => m.kind === 'booking.reminder',
     )!;
     assert.notEqual(b.uniqueKey, a.uniqueKey);
+  });
+});
+
+describe('what a message describes', () => {
+  const record = {
+    id: 'bkg_1',
+    businessId: 'biz_1',
+    locationId: 'loc_1',
+    serviceId: 'svc_1',
+    staffId: 'stf_1',
+    sessionId: null,
+    publicReference: 'ABC123',
+    status: 'confirmed' as const,
+    stateVersion: 3,
+    acceptanceMode: 'automatic' as const,
+    serviceName: 'Haircut',
+    staffName: 'Anna',
+    locationSnapshot: {
+      id: 'loc_1',
+      locationSlug: 'downtown',
+      publicLocationName: 'Downtown',
+      address: { city: 'Budapest', street: 'Váci utca 1.', zip: '1052' },
+      timezone: 'Europe/Budapest',
+    },
+    timezone: 'Europe/Budapest',
+    requestedDate: '2031-06-03',
+    requestedStartTime: '10:00',
+    startAt: new Date('2031-06-04T09:00:00Z'),
+    endAt: new Date('2031-06-04T09:30:00Z'),
+    slot: { date: '2031-06-04', startTime: '11:00', endTime: '11:30' },
+    proposed: null,
+    guestName: 'Kiss Éva',
+    note: null,
+    serviceLocation: null,
+    createdAt: new Date('2031-06-01T12:00:00Z'),
+    updatedAt: new Date('2031-06-01T12:05:00Z'),
+  };
+
+  test('a follow-up that runs after a later move still describes its own event', () => {
+    // v2 confirmed at 10:00 on the 3rd; the row is already v3, moved to 11:00 on the 4th.
+    const v2 = toBookingView({ ...record, stateVersion: 2, slot: { date: '2031-06-03', startTime: '10:00', endTime: '10:30' } });
+    const s = eventSnapshot(record, v2);
+    assert.equal(s.stateVersion, 2);
+    assert.deepEqual(s.time, {
+      date: '2031-06-03',
+      startTime: '10:00',
+      endTime: '10:30',
+      startAt: '2031-06-03T08:00:00.000Z',
+      endAt: '2031-06-03T08:30:00.000Z',
+    });
+    assert.deepEqual(eventSnapshot(record, toBookingView(record)).time.startAt, '2031-06-04T09:00:00.000Z');
   });
 });

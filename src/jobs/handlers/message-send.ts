@@ -4,8 +4,6 @@ import type { Db } from '../../store/db.ts';
 import { MESSAGE_SEND_KIND } from '../../store/messages.ts';
 import { getServerSecret } from '../../store/server-settings.ts';
 import { sendMessage } from '../../use-cases/messages/send.ts';
-import type { BookingFollowup } from './booking-followup.ts';
-import { planBookingEventMessages } from '../../use-cases/messages/plan.ts';
 import type { JobHandler } from '../handler.ts';
 import { PermanentJobError } from '../handler.ts';
 
@@ -17,18 +15,6 @@ export interface MessageDeps {
   /** NOTIFICATION_RETRY_DELAYS */
   retryDelaysMs: readonly number[];
   logger?: Logger | undefined;
-}
-
-/** The guest's and the business's messages of each booking event (guest-side.md "Notifications"). */
-export function messagesFollowup(deps: { db: Db; logger?: Logger | undefined }): BookingFollowup {
-  return {
-    name: 'messages',
-    async run(db, event) {
-      const planned = await planBookingEventMessages(db, event);
-      if (planned.length > 0)
-        deps.logger?.debug({ bookingId: event.bookingId, sequence: event.sequence, planned: planned.length }, 'messages planned');
-    },
-  };
 }
 
 /**

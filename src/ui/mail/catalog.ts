@@ -12,6 +12,8 @@ export interface MailMessages {
   where: string;
   reference: string;
   manage: string;
+  /** the manage link's label when it answers a proposed time */
+  answer: string;
   claim: string;
   withdraw: string;
   heldUntil: (when: string) => string;
@@ -52,6 +54,7 @@ const en: MailMessages = {
   where: 'Where',
   reference: 'Reference',
   manage: 'Manage your booking (cancel or change it)',
+  answer: 'Accept or decline the new time',
   claim: 'Book this time',
   withdraw: 'Leave the waiting list',
   heldUntil: (when) => `Held for you until ${when}.`,
@@ -92,6 +95,7 @@ const hu: MailMessages = {
   where: 'Helyszín',
   reference: 'Azonosító',
   manage: 'Foglalás kezelése (lemondás vagy módosítás)',
+  answer: 'Az új időpont elfogadása vagy elutasítása',
   claim: 'Időpont lefoglalása',
   withdraw: 'Kilépés a várólistáról',
   heldUntil: (when) => `Eddig tartjuk fenn Önnek: ${when}.`,

@@ -80,7 +80,7 @@ export function mailContent(m: MailInput): MailContent {
     { label: t.reference, value: b.publicReference },
   ];
   const links = [
-    ...(m.manageUrl ? [{ label: t.manage, url: m.manageUrl }] : []),
+    ...(m.manageUrl ? [{ label: m.kind === 'booking.reschedule_proposed' ? t.answer : t.manage, url: m.manageUrl }] : []),
     ...(m.dashboardUrl ? [{ label: t.dashboard, url: m.dashboardUrl }] : []),
   ];
   // The subject names the time the message is about: the proposal's, when one is proposed.

@@ -2,7 +2,7 @@ import type { EventActor } from '../../domain/bookings/event-row.ts';
 import type { EventPayload } from '../../domain/bookings/event-payload.ts';
 import { effectiveSettings } from '../../domain/guest-settings/merge.ts';
 import { guestLangOf, planEventMessages } from '../../domain/messages/policy.ts';
-import { bookingSnapshot } from '../../domain/messages/snapshot.ts';
+import { eventSnapshot } from '../../domain/messages/snapshot.ts';
 import { effectiveFeatures } from '../../domain/plans.ts';
 import type { StoredEvent } from '../../store/booking-events.ts';
 import { findBooking } from '../../store/bookings.ts';
@@ -33,9 +33,7 @@ export async function planBookingEventMessages(db: Db, event: StoredEvent): Prom
     ]);
     const payload = JSON.parse(event.payloadJson) as EventPayload;
     const features = subscription ? effectiveFeatures(subscription.plan, subscription.featureOverrides) : undefined;
-    // The booking as the event left it; the time from the row (the view has no instants), which
-    // is the event's own unless the booking changed again since, whose follow-up then says so.
-    const snapshot = { ...bookingSnapshot(booking), status: payload.booking.status, stateVersion: event.sequence };
+    const snapshot = eventSnapshot(booking, payload.booking);
     const rows = planEventMessages(
       {
         name: event.event,

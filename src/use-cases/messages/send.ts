@@ -44,19 +44,24 @@ export async function sendMessage(deps: SendDeps, messageId: string, attempt: { 
     if (!channel) throw new Skip(NOT_CONFIGURED[row.channel]);
     message = await compose(deps, row);
   } catch (err) {
-    if (!(err instanceof Skip)) throw err;
+    if (!(err instanceof Skip)) return failed(deps, row, err, attempt);
     await recordAttempt(deps.db, row.id, { status: 'skipped', error: err.message, attempted: false });
     return 'skipped';
   }
   try {
     await channel!.send(message);
   } catch (err) {
-    const error = scrub(err, row.recipient);
-    await recordAttempt(deps.db, row.id, { status: attempt.last ? 'failed' : 'pending', error, attempted: true });
-    throw new Error(error);
+    return failed(deps, row, err, attempt);
   }
   await recordAttempt(deps.db, row.id, { status: 'sent', error: null, attempted: true });
   return 'sent';
+}
+
+/** Records a failed attempt (the row ends `failed` after the last) and throws, so the job retries. */
+async function failed(deps: SendDeps, row: MessageRow, err: unknown, attempt: { last: boolean }): Promise<never> {
+  const error = scrub(err, row.recipient);
+  await recordAttempt(deps.db, row.id, { status: attempt.last ? 'failed' : 'pending', error, attempted: true });
+  throw new Error(error);
 }
 
 async function compose(deps: SendDeps, row: MessageRow): Promise<Outgoing> {
