@@ -388,7 +388,7 @@ async function runTarget(name: 'pglite' | 'postgres', open: () => Promise<Db>): 
   // The limiter runs on every request (its cost is part of the figure) with limits far above the load.
   const rateLimitStore = new GenerousRateLimitStore();
   const app = await buildApp({
-    config: loadConfig({ ADMIN_TOKEN, WEBHOOK_WORKER: 'false' }),
+    config: loadConfig({ ADMIN_TOKEN, WEBHOOK_WORKER: 'false', NOTIFICATION_WORKER: 'false' }),
     db,
     logger: false,
     clock: () => NOW,

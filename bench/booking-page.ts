@@ -147,7 +147,7 @@ async function runTarget(name: 'pglite' | 'postgres', db: Db): Promise<TargetRes
   await migrate(db);
   const rateLimitStore = await openRateLimits();
   const app = await buildApp({
-    config: loadConfig({ ADMIN_TOKEN, WEBHOOK_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn' }),
+    config: loadConfig({ ADMIN_TOKEN, WEBHOOK_WORKER: 'false', NOTIFICATION_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn' }),
     db,
     logger: false,
     clock: () => NOW,

@@ -40,6 +40,8 @@ export interface Config {
   mailFrom: string;
   /** NOTIFICATION_WORKER: this process's worker plans and sends guest and business messages */
   notificationWorker: boolean;
+  /** NOTIFICATION_TIMEOUT_MS: the longest wait of one send (an SMTP socket, the SMS gateway's answer); the send job's lease follows it */
+  notificationTimeoutMs: number;
   /** NOTIFICATION_RETRY_DELAYS: the waits before a message's attempts 2, 3, … */
   notificationRetryDelaysMs: number[];
   /** SMS_GATEWAY_URL and SMS_GATEWAY_SECRET: the SMS channel; unset: no SMS is sent */
@@ -206,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     mailFrom,
     notificationWorker: bool(env, 'NOTIFICATION_WORKER', true),
+    notificationTimeoutMs: int(env, 'NOTIFICATION_TIMEOUT_MS', 20_000, 100, 120_000),
     notificationRetryDelaysMs: parseDelayList('NOTIFICATION_RETRY_DELAYS', str(env, 'NOTIFICATION_RETRY_DELAYS') ?? '1m,5m,15m,30m,60m'),
     ...smsGateway(env),
   };

@@ -1,15 +1,13 @@
 import { signatureHeader } from '../domain/webhooks/signing-secret.ts';
 import type { Channel, Outgoing } from './channel.ts';
 
-const TIMEOUT_MS = 10_000;
-
 /**
  * The generic SMS gateway (guest-side.md "Notifications"): `POST SMS_GATEWAY_URL` with
  * `{ to, text, messageId }`, signed as webhooks are (`X-Service-Signature: sha256=<hex HMAC of the
- * body under SMS_GATEWAY_SECRET>`). A 2xx is accepted; anything else, or no answer in 10 s, fails
+ * body under SMS_GATEWAY_SECRET>`). A 2xx is accepted; anything else, or no answer within NOTIFICATION_TIMEOUT_MS, fails
  * the attempt. The gateway dedupes on `messageId`, which a repeat after a crash carries again.
  */
-export function createSmsGatewayChannel(url: string, secret: string): Channel {
+export function createSmsGatewayChannel(url: string, secret: string, timeoutMs: number): Channel {
   return {
     kind: 'sms',
     async send(m: Outgoing): Promise<void> {
@@ -20,7 +18,7 @@ export function createSmsGatewayChannel(url: string, secret: string): Channel {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-service-signature': signatureHeader(secret, body) },
           body,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
           redirect: 'manual',
         });
       } catch (err) {

@@ -7,12 +7,16 @@ import type { Channel, Outgoing } from './channel.ts';
  * server costs a worker slot seconds, not minutes. The Message-ID is the caller's: the same for
  * every attempt of one message.
  */
-export function createSmtpChannel(smtpUrl: string, from: string): Channel {
+export function createSmtpChannel(smtpUrl: string, from: string, opts: { timeoutMs?: number; pool?: boolean } = {}): Channel {
+  const timeoutMs = opts.timeoutMs ?? 20_000;
   const transport = nodemailer.createTransport({
     url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    connectionTimeout: Math.min(10_000, timeoutMs),
+    greetingTimeout: Math.min(10_000, timeoutMs),
+    socketTimeout: timeoutMs,
+    // The worker's sends share a few kept-open connections: a burst of reminders (10,000 due in one
+    // minute, performance.md) would otherwise pay a TCP and SMTP handshake per message.
+    ...(opts.pool ? { pool: true, maxConnections: 4, maxMessages: 500 } : {}),
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: 'email',

@@ -25,6 +25,7 @@ export interface JobDeps {
     | 'smtpUrl'
     | 'mailFrom'
     | 'notificationRetryDelaysMs'
+    | 'notificationTimeoutMs'
     | 'smsGatewayUrl'
     | 'smsGatewaySecret'
   >;
@@ -50,12 +51,22 @@ export function bookingFollowups(deps: JobDeps): BookingFollowup[] {
   return [messagesFollowup(deps)];
 }
 
+/**
+ * A send's claim outlasts its longest run: an SMTP connect and greeting (each at most 10 s, and at
+ * most the timeout) then a socket wait of the timeout, plus the database's part; only a dead
+ * worker's claim lapses.
+ */
+export function messageLeaseMs(timeoutMs: number): number {
+  return 2 * Math.min(10_000, timeoutMs) + timeoutMs + 5_000;
+}
+
 /** SMTP when SMTP_URL is set, the SMS gateway when SMS_GATEWAY_URL is (docs/guest-messages.md). */
 export function notifyChannels(config: JobDeps['config']): Channels {
   const channels: Channels = {};
-  if (config.smtpUrl) channels.email = createSmtpChannel(config.smtpUrl, config.mailFrom);
+  const timeoutMs = config.notificationTimeoutMs;
+  if (config.smtpUrl) channels.email = createSmtpChannel(config.smtpUrl, config.mailFrom, { timeoutMs, pool: true });
   if (config.smsGatewayUrl && config.smsGatewaySecret)
-    channels.sms = createSmsGatewayChannel(config.smsGatewayUrl, config.smsGatewaySecret);
+    channels.sms = createSmsGatewayChannel(config.smsGatewayUrl, config.smsGatewaySecret, timeoutMs);
   return channels;
 }
 
@@ -87,6 +98,7 @@ export function registerStandardJobs(registry: JobRegistry, deps: JobDeps, kinds
         publicBaseUrl: deps.config.publicBaseUrl,
         mailFrom: deps.config.mailFrom,
         retryDelaysMs: deps.config.notificationRetryDelaysMs,
+        leaseMs: messageLeaseMs(deps.config.notificationTimeoutMs),
         logger: deps.logger,
       }),
     );

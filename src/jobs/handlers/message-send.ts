@@ -14,13 +14,15 @@ export interface MessageDeps {
   mailFrom: string;
   /** NOTIFICATION_RETRY_DELAYS */
   retryDelaysMs: readonly number[];
+  /** the claim's lease: longer than the channel's own timeouts (messageLeaseMs) */
+  leaseMs: number;
   logger?: Logger | undefined;
 }
 
 /**
  * `message.send`: one attempt at one message row per run, retried by NOTIFICATION_RETRY_DELAYS
- * (each run is a job_attempts row). The lease covers the channel's own timeouts (SMTP 10 s connect,
- * 20 s socket; the gateway 10 s), so only a dead worker's claim lapses, and the run made again
+ * (each run is a job_attempts row). The lease covers the channel's own timeouts (NOTIFICATION_TIMEOUT_MS,
+ * messageLeaseMs), so only a dead worker's claim lapses, and the run made again
  * after it sends the same Message-ID.
  */
 export function messageSendHandler(deps: MessageDeps): JobHandler<{ messageId: string }> {
@@ -35,7 +37,7 @@ export function messageSendHandler(deps: MessageDeps): JobHandler<{ messageId: s
   return {
     kind: MESSAGE_SEND_KIND,
     retryDelaysMs: deps.retryDelaysMs,
-    leaseMs: 120_000,
+    leaseMs: deps.leaseMs,
     parse(p) {
       const { messageId } = p as { messageId?: unknown };
       if (typeof messageId !== 'string') throw new PermanentJobError('no messageId');
