@@ -21,9 +21,9 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-/** `refuseFirst`: the first N messages are refused at DATA with 451 (a temporary failure). */
+/** `refuseFirst`: the first N messages are refused at DATA with 451 (a temporary failure); `delayMs`: each answer to DATA waits this long. */
 export async function startMailSink(
-  opts: { refuseFirst?: number; refuseAll?: boolean; refusalText?: (to: string[]) => string } = {},
+  opts: { refuseFirst?: number; refuseAll?: boolean; refusalText?: (to: string[]) => string; delayMs?: number } = {},
 ): Promise<MailSink> {
   const sink: MailSink = { url: '', mails: [], refused: 0, close: async () => {} };
   const server = new SMTPServer({
@@ -33,7 +33,9 @@ export async function startMailSink(
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        // a slow server keeps sends in flight (a worker killed mid-burst)
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         if (opts.refuseAll || sink.refused < (opts.refuseFirst ?? 0)) {
           sink.refused += 1;
           const text = opts.refusalText?.(session.envelope.rcptTo.map((r) => r.address)) ?? 'try again later';
