@@ -19,18 +19,15 @@ import { getSubscription } from '../../store/subscriptions.ts';
  */
 export async function planBookingEventMessages(db: Db, event: StoredEvent): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const [booking, contact] = await Promise.all([
-      findBooking(tx, event.businessId, event.bookingId),
-      findBookingContact(tx, event.bookingId),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const booking = await findBooking(tx, event.businessId, event.bookingId);
+    const contact = await findBookingContact(tx, event.bookingId);
     if (!booking || !contact) return [];
-    const [stored, subscription, recipients, now, next] = await Promise.all([
-      findStoredGuestSettings(tx, event.businessId),
-      getSubscription(tx, event.businessId),
-      listBusinessRecipients(tx, event.businessId),
-      databaseNow(tx),
-      event.event === 'booking.requested' ? findEventHead(tx, event.bookingId, event.sequence + 1) : Promise.resolve(undefined),
-    ]);
+    const stored = await findStoredGuestSettings(tx, event.businessId);
+    const subscription = await getSubscription(tx, event.businessId);
+    const recipients = await listBusinessRecipients(tx, event.businessId);
+    const now = await databaseNow(tx);
+    const next = event.event === 'booking.requested' ? await findEventHead(tx, event.bookingId, event.sequence + 1) : undefined;
     const payload = JSON.parse(event.payloadJson) as EventPayload;
     const features = subscription ? effectiveFeatures(subscription.plan, subscription.featureOverrides) : undefined;
     const snapshot = eventSnapshot(booking, payload.booking);
