@@ -59,6 +59,7 @@ for (const target of dbTargets()) {
             minNoticeMinutes: 60,
             horizonDays: 90,
             paymentInstructions: null,
+            phone: null,
             createdAt: undefined,
             updatedAt: undefined,
           },

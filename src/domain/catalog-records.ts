@@ -20,6 +20,8 @@ export interface LocationRecord {
   horizonDays: number;
   /** free text shown on the deposit payment page (how to pay: bank transfer, at the desk, ...) */
   paymentInstructions: string | null;
+  /** the front desk's number, shown on the manage page when the guest can no longer act there */
+  phone: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -18,6 +18,7 @@ interface LocationRow {
   min_notice_minutes: number;
   horizon_days: number;
   payment_instructions: string | null;
+  phone: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -37,6 +38,7 @@ const COLUMN_NAMES = [
   'min_notice_minutes',
   'horizon_days',
   'payment_instructions',
+  'phone',
   'created_at',
   'updated_at',
 ] as const;
@@ -61,6 +63,7 @@ function toLocation(r: LocationRow): LocationRecord {
     minNoticeMinutes: r.min_notice_minutes,
     horizonDays: r.horizon_days,
     paymentInstructions: r.payment_instructions,
+    phone: r.phone,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -87,6 +90,7 @@ const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
   minNoticeMinutes: 'min_notice_minutes',
   horizonDays: 'horizon_days',
   paymentInstructions: 'payment_instructions',
+  phone: 'phone',
 };
 
 /** `slug_taken`, here and in updateLocation: another location of the business has the slug. */
@@ -96,8 +100,8 @@ export async function insertLocation(
 ): Promise<LocationRecord | 'slug_taken'> {
   const statement = q.query<LocationRow>(
     `INSERT INTO locations (id, business_id, slug, name, public_location_name, timezone, city, street, zip,
-        booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days, payment_instructions)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+        booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days, payment_instructions, phone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING ${COLUMNS}`,
     [
       l.id,
@@ -114,6 +118,7 @@ export async function insertLocation(
       l.minNoticeMinutes,
       l.horizonDays,
       l.paymentInstructions,
+      l.phone,
     ],
   );
   return slugTakenOr(statement);

@@ -23,6 +23,7 @@ const LOCATION: LocationRecord = {
   minNoticeMinutes: 0,
   horizonDays: 60,
   paymentInstructions: null,
+  phone: null,
   createdAt: T0,
   updatedAt: T0,
 };

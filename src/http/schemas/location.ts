@@ -27,6 +27,12 @@ const locationFields = {
       description: 'free text shown to the guest on the deposit payment page (how to pay the deposit); null or absent: none. Default null',
     }),
   ),
+  phone: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 40, pattern: '^[ +()-]*[0-9][0-9 +()-]*$' }), Type.Null()], {
+      description:
+        "the front desk's phone number (digits, spaces, +, -, parentheses; at most 40 characters), shown on the guest's manage page when they can no longer cancel there; null or absent: none. Default null",
+    }),
+  ),
 };
 
 export const CreateLocationBody = Type.Object(locationFields, { additionalProperties: false });
@@ -50,6 +56,7 @@ export const LocationView = Type.Object({
   minNoticeMinutes: Type.Integer(),
   horizonDays: Type.Integer(),
   paymentInstructions: Type.Union([Type.String(), Type.Null()], { description: 'shown on the deposit payment page' }),
+  phone: Type.Union([Type.String(), Type.Null()], { description: "the front desk's number, shown on the guest's manage page" }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

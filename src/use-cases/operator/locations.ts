@@ -30,6 +30,7 @@ export interface LocationInput {
   minNoticeMinutes?: number;
   horizonDays?: number;
   paymentInstructions?: string | null;
+  phone?: string | null;
 }
 
 export type LocationPatch = Partial<LocationInput>;
@@ -46,6 +47,7 @@ export interface LocationView {
   minNoticeMinutes: number;
   horizonDays: number;
   paymentInstructions: string | null;
+  phone: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -63,6 +65,7 @@ export function locationView(l: LocationRecord): LocationView {
     minNoticeMinutes: l.minNoticeMinutes,
     horizonDays: l.horizonDays,
     paymentInstructions: l.paymentInstructions,
+    phone: l.phone,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
   };
@@ -104,6 +107,7 @@ export async function createLocation(db: Db, businessSlug: string, input: Locati
       minNoticeMinutes: input.minNoticeMinutes ?? 60,
       horizonDays: input.horizonDays ?? 90,
       paymentInstructions: input.paymentInstructions ?? null,
+      phone: input.phone ?? null,
     });
     return locationView(slugAvailable(location));
   });
