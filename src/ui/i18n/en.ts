@@ -122,6 +122,8 @@ export const en = {
   errNotPossible: 'This booking cannot be changed this way any more. The page now shows what you can do.',
   errTimeGone: 'That time has just been taken, or it was held for you too long. Please choose another time.',
   backToBooking: 'Back to your booking',
+  tooManyChangesText: (minutes: number) =>
+    `Too many changes to bookings came from your connection in the last hour. Please try again in ${minutes} minutes, or call the salon.`,
   notFoundTitle: 'Page not found',
   notFoundText: 'There is no booking page at this address, or it is not open at the moment.',
   tooManyTitle: 'Too many attempts',

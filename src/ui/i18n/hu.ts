@@ -121,6 +121,8 @@ export const hu: Messages = {
   errNotPossible: 'Ez a foglalás így már nem módosítható. Az oldal most azt mutatja, mit tehet.',
   errTimeGone: 'Ezt az időpontot épp most foglalták le, vagy a foglalási ideje lejárt. Kérjük, válasszon másikat.',
   backToBooking: 'Vissza a foglaláshoz',
+  tooManyChangesText: (minutes) =>
+    `Az elmúlt órában túl sok foglalásmódosítás érkezett az Ön kapcsolatáról. Kérjük, próbálja újra ${minutes} perc múlva, vagy hívja a szalont.`,
   notFoundTitle: 'Az oldal nem található',
   notFoundText: 'Ezen a címen nincs foglalási oldal, vagy jelenleg nem elérhető.',
   tooManyTitle: 'Túl sok próbálkozás',

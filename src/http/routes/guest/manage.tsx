@@ -166,7 +166,7 @@ export async function manageRoutes(app: App): Promise<void> {
     if (wait === undefined) return false;
     sendMessage(reply.header('retry-after', String(wait * 60)), request, 429, (t) => ({
       title: t.tooManyTitle,
-      text: t.tooManyText(wait),
+      text: what === 'manage' ? t.tooManyChangesText(wait) : t.tooManyText(wait),
     }));
     return true;
   }
