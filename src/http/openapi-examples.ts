@@ -275,6 +275,7 @@ export const locationExample = {
   minNoticeMinutes: 60,
   horizonDays: 90,
   paymentInstructions: 'Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.',
+  phone: '+36 1 234 5678',
   createdAt: '2026-11-01T09:05:00.000Z',
   updatedAt: '2026-11-01T09:05:00.000Z',
 };
@@ -285,6 +286,7 @@ export const createLocationExample = {
   publicLocationName: 'Demo Salon Downtown',
   timezone: 'Europe/Budapest',
   address: { city: 'Budapest', street: 'Király utca 12.', zip: '1061' },
+  phone: '+36 1 234 5678',
 };
 
 export const operatorServiceExample = {

@@ -7424,6 +7424,7 @@ export interface operations {
                      *             "minNoticeMinutes": 60,
                      *             "horizonDays": 90,
                      *             "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *             "phone": "+36 1 234 5678",
                      *             "createdAt": "2026-11-01T09:05:00.000Z",
                      *             "updatedAt": "2026-11-01T09:05:00.000Z"
                      *           }
@@ -7543,7 +7544,8 @@ export interface operations {
                  *         "city": "Budapest",
                  *         "street": "Király utca 12.",
                  *         "zip": "1061"
-                 *       }
+                 *       },
+                 *       "phone": "+36 1 234 5678"
                  *     }
                  */
                 "application/json": {
@@ -7602,6 +7604,7 @@ export interface operations {
                      *           "minNoticeMinutes": 60,
                      *           "horizonDays": 90,
                      *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "phone": "+36 1 234 5678",
                      *           "createdAt": "2026-11-01T09:05:00.000Z",
                      *           "updatedAt": "2026-11-01T09:05:00.000Z"
                      *         }
@@ -7773,6 +7776,7 @@ export interface operations {
                      *           "minNoticeMinutes": 120,
                      *           "horizonDays": 90,
                      *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
+                     *           "phone": "+36 1 234 5678",
                      *           "createdAt": "2026-11-01T09:05:00.000Z",
                      *           "updatedAt": "2026-11-25T10:00:00.000Z"
                      *         }
