@@ -83,6 +83,7 @@ const LOCATION_FIELDS = [
   'minNoticeMinutes',
   'horizonDays',
   'paymentInstructions',
+  'phone',
 ] as const;
 
 /** The zones this browser knows, offered as suggestions (the API decides). */
@@ -103,15 +104,15 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
         return unwrap(
           await api.PATCH('/admin/v1/businesses/{slug}/locations/{locationSlug}', {
             params: { path: { slug, locationSlug: location.slug } },
-            body: { ...body, paymentInstructions: body.paymentInstructions || null },
+            body: { ...body, paymentInstructions: body.paymentInstructions || null, phone: body.phone || null },
           }),
         ).location;
       }
-      const { paymentInstructions, ...rest } = body;
+      const { paymentInstructions, phone, ...rest } = body;
       return unwrap(
         await api.POST('/admin/v1/businesses/{slug}/locations', {
           params: { path: { slug } },
-          body: { ...rest, ...(paymentInstructions ? { paymentInstructions } : {}) },
+          body: { ...rest, ...(paymentInstructions ? { paymentInstructions } : {}), ...(phone ? { phone } : {}) },
         }),
       ).location;
     },
@@ -135,6 +136,7 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       minNoticeMinutes: int(d, 'minNoticeMinutes'),
       horizonDays: int(d, 'horizonDays'),
       paymentInstructions: text(d, 'paymentInstructions'),
+      phone: text(d, 'phone'),
     });
   const e = errors.fields;
 
@@ -193,6 +195,9 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       <Field label="Payment instructions" error={e.paymentInstructions}>
         <textarea name="paymentInstructions" rows={2} defaultValue={location?.paymentInstructions ?? ''} />
       </Field>
+      <Field label="Phone (shown to guests who can no longer cancel online)" error={e.phone}>
+        <input name="phone" type="tel" maxLength={40} defaultValue={location?.phone ?? ''} />
+      </Field>
       <Field label="Booking enabled" layout="check" error={e.bookingEnabled}>
         <input name="bookingEnabled" type="checkbox" defaultChecked={location?.bookingEnabled ?? true} />
       </Field>
@@ -210,4 +215,5 @@ interface LocationBody {
   minNoticeMinutes: number;
   horizonDays: number;
   paymentInstructions: string;
+  phone: string;
 }
