@@ -60,6 +60,7 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'POST /bookings/{bookingId}/no-show': EVERYONE,
   'POST /bookings/{bookingId}/cancel': EVERYONE,
   'POST /bookings/{bookingId}/deposit': EVERYONE,
+  'POST /bookings/{bookingId}/manage-link': EVERYONE,
   'POST /businesses/{slug}/invitations': OWNER,
   'GET /businesses/{slug}/invitations': OWNER,
   'DELETE /invitations/{invitationId}': OWNER,

@@ -120,3 +120,15 @@ export async function listEvents(q: Queryable, bookingId: string): Promise<strin
   const r = await q.query<{ payload: string }>('SELECT payload FROM booking_events WHERE booking_id = $1 ORDER BY sequence', [bookingId]);
   return r.rows.map((row) => row.payload);
 }
+
+/** The booking's events with who made each (operator reads). */
+export async function listEventsWithActor(
+  q: Queryable,
+  bookingId: string,
+): Promise<Array<{ payload: string; actor: StoredEvent['actor'] }>> {
+  const r = await q.query<{ payload: string; actor: StoredEvent['actor'] }>(
+    'SELECT payload, actor FROM booking_events WHERE booking_id = $1 ORDER BY sequence',
+    [bookingId],
+  );
+  return r.rows.map((row) => ({ payload: row.payload, actor: row.actor }));
+}

@@ -65,3 +65,10 @@ export async function findPaymentPage(q: Queryable, bookingId: string): Promise<
     paymentInstructions: row.payment_instructions,
   };
 }
+
+/** The booking's deposit as it stands (the guest's manage page shows its state). */
+export async function findBookingDeposit(q: Queryable, bookingId: string): Promise<BookingDeposit | null> {
+  const r = await q.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM bookings b WHERE b.id = $1`, [bookingId]);
+  const row = r.rows[0];
+  return row ? toDeposit(row) : null;
+}

@@ -1013,14 +1013,36 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The booking's events, oldest first, exactly as the public events endpoint shows them
-         * @description The booking's business events, oldest first, exactly as the public events endpoint and the webhooks show them.
+         * The booking's events, oldest first, as the public events endpoint shows them, each with its actor
+         * @description The booking's business events, oldest first, exactly as the public events endpoint and the webhooks show them, each with `actor`: who made the change (`guest`, `member`, `operator`, `api`; null on events from before actors were recorded).
          *
          *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
          */
         get: operations["operatorListBookingEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/bookings/{bookingId}/manage-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new manage link for the guest; the booking's previous link opens nothing from now on
+         * @description Issues a new manage link (`{PUBLIC_BASE_URL}/manage/{token}`) for the front desk to send to the guest by hand, and ends the booking's previous one: it answers the guest's 404 page from now on. The token is shown only here; only its hash is stored.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        post: operations["operatorNewManageLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1700,6 +1722,26 @@ export interface components {
                 to: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
             };
             booking: components["schemas"]["Booking"];
+        };
+        OperatorBookingEvent: {
+            /** @enum {unknown} */
+            event: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+            deliveryId: string;
+            /** Format: date-time */
+            timestamp: string;
+            salonSlug: string;
+            transition: {
+                id: string | null;
+                sequence: number;
+                /** Format: date-time */
+                occurredAt: string;
+                from: ("requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow") | null;
+                /** @enum {unknown} */
+                to: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
+            };
+            booking: components["schemas"]["Booking"];
+            /** @description who made the change: the guest (booking page, manage page), a signed-in member, the platform operator, an API key; null on events written before actors were recorded */
+            actor: ("guest" | "member" | "operator" | "api") | null;
         };
         /** @description wall-clock times in the location timezone */
         AvailabilitySlot: {
@@ -10839,7 +10881,8 @@ export interface operations {
                      *               "updatedAt": "2026-11-24T14:05:12.318Z",
                      *               "stateVersion": 1,
                      *               "acceptanceMode": "manual"
-                     *             }
+                     *             },
+                     *             "actor": "guest"
                      *           }
                      *         ]
                      *       },
@@ -10853,7 +10896,105 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         data: {
-                            events: components["schemas"]["BookingEvent"][];
+                            events: components["schemas"]["OperatorBookingEvent"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `booking.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorNewManageLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `bookingId` of the booking. */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new manage link. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "manageUrl": "https://book.example.com/manage/q3Vb1Jx0m2kTQ9c5N0Xk1u3aHn8fYp6ZrS4eLwD7gCA"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /**
+                             * Format: uri
+                             * @description the guest manage page of the booking
+                             */
+                            manageUrl: string;
                         };
                         meta: components["schemas"]["Meta"];
                     };

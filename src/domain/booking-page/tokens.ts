@@ -39,7 +39,6 @@ export type Choice =
 const CHOICE = 'bookingPage.choice';
 const FORM = 'bookingPage.form';
 const DONE = 'bookingPage.done';
-const MANAGE = 'bookingPage.manage';
 
 export function signChoice(secret: Buffer, choice: Choice): string {
   return signToken(secret, CHOICE, choice);
@@ -102,15 +101,4 @@ export function readDone(secret: Buffer, token: unknown): DoneToken | undefined 
   const d = verifyToken<DoneToken>(secret, DONE, token);
   if (!d || typeof d.b !== 'string' || (d.p !== undefined && typeof d.p !== 'string')) return undefined;
   return d;
-}
-
-/** The manage link's token (until the next issue's stored, revocable manage tokens replace it). */
-export function signManage(secret: Buffer, bookingId: string): string {
-  return signToken(secret, MANAGE, { b: bookingId });
-}
-
-export function readManage(secret: Buffer, token: unknown): string | undefined {
-  if (typeof token !== 'string') return undefined;
-  const m = verifyToken<{ b: string }>(secret, MANAGE, token);
-  return m && typeof m.b === 'string' ? m.b : undefined;
 }

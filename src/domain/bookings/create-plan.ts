@@ -2,7 +2,7 @@ import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { CheckedInput } from './create-input.ts';
-import { type BookingEventRow, eventOf } from './event-row.ts';
+import { type BookingEventRow, type EventActor, eventOf } from './event-row.ts';
 import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
 import type { BookingRecord, LocalSlot } from './record.ts';
@@ -47,6 +47,8 @@ export interface CreatePlanRequest {
   now: Date;
   /** acceptance as settled before the write (automatic service, deposit link issued if one is needed) */
   confirm: boolean;
+  /** who books, named on both events (operator event reads) */
+  actor?: EventActor | undefined;
 }
 
 /**
@@ -83,11 +85,12 @@ export function planCreate(req: CreatePlanRequest, p: Placement): { booking: Boo
     createdAt: now,
     updatedAt: now,
   };
-  const events = [eventOf(requested, 'booking.requested', { id: null, from: null, occurredAt: now }, req.salonSlug)];
+  const actor = req.actor ?? null;
+  const events = [{ ...eventOf(requested, 'booking.requested', { id: null, from: null, occurredAt: now }, req.salonSlug), actor }];
   if (!req.confirm) return { booking: requested, events };
   const { to, event } = planTransition('autoConfirm', requested.status, requested.startAt, now);
   const booking: BookingRecord = { ...requested, status: to, stateVersion: 2, acceptanceMode: 'automatic', updatedAt: now };
-  events.push(eventOf(booking, event, { id: newId('trn'), from: requested.status, occurredAt: now }, req.salonSlug));
+  events.push({ ...eventOf(booking, event, { id: newId('trn'), from: requested.status, occurredAt: now }, req.salonSlug), actor });
   return { booking, events };
 }
 

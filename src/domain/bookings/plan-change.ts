@@ -2,7 +2,7 @@ import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { resolveLocalSlot } from '../time/local-slot.ts';
 import type { BookingChange } from './change.ts';
-import { type BookingEventRow, eventOf } from './event-row.ts';
+import { type BookingEventRow, type EventActor, eventOf } from './event-row.ts';
 import { heldRange } from './held-range.ts';
 import type { BookingRecord } from './record.ts';
 import { OCCUPYING, planTransition, type Action } from './states.ts';
@@ -19,6 +19,8 @@ export interface ChangeAction {
   newTime?: NewTime | undefined;
   /** the business's reason for a decline or cancel, kept on the event */
   reason?: string | undefined;
+  /** who makes the change, named on its event (operator event reads); null when not said */
+  actor?: EventActor | undefined;
 }
 
 /** A staff member as the plan needs one: who holds the time, under which name. */
@@ -148,6 +150,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
       {
         ...eventOf(after, event, { id: newId('trn'), from: before.status, occurredAt: req.now }, ctx.salonSlug),
         reason: req.reason ?? null,
+        actor: req.actor ?? null,
       },
     ],
     // A result that occupies time goes through the staff calendar locks (old and new staff: a swap

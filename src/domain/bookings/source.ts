@@ -1,4 +1,5 @@
 import type { KeyKind } from '../capabilities.ts';
+import type { EventActor } from './event-row.ts';
 
 /** The values operator reads show as `source` (guest-side.md "The booking page"). */
 export const SOURCE_KINDS = ['api', 'bookingPage', 'manual'] as const;
@@ -40,4 +41,20 @@ export function sourceRow(source: BookingSource): SourceRow {
     case 'manual':
       return { kind: 'manual', apiKeyId: null, memberId: 'member' in source.by ? source.by.member : null };
   }
+}
+
+/** Who a booking's first events name as their actor: the guest on the page, the key, the member or the operator. */
+export function actorOfSource(source: BookingSource): EventActor {
+  switch (source.kind) {
+    case 'api':
+      return 'api';
+    case 'bookingPage':
+      return 'guest';
+    case 'manual':
+      return actorOfAuthor(source.by);
+  }
+}
+
+export function actorOfAuthor(by: ManualAuthor): EventActor {
+  return 'member' in by ? 'member' : 'operator';
 }

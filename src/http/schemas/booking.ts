@@ -154,4 +154,16 @@ export const BookingEvent = Type.Object(
   { $id: 'BookingEvent' },
 );
 
-export const BOOKING_SCHEMAS = [SlotTime, LocationSnapshot, Booking, BusinessBooking, BookingEvent];
+/** An operator event read's item: the event as webhooks carry it, and who made the change. */
+export const OperatorBookingEvent = Type.Object(
+  {
+    ...BookingEvent.properties,
+    actor: Type.Union([Type.Enum(['guest', 'member', 'operator', 'api']), Type.Null()], {
+      description:
+        'who made the change: the guest (booking page, manage page), a signed-in member, the platform operator, an API key; null on events written before actors were recorded',
+    }),
+  },
+  { $id: 'OperatorBookingEvent' },
+);
+
+export const BOOKING_SCHEMAS = [SlotTime, LocationSnapshot, Booking, BusinessBooking, BookingEvent, OperatorBookingEvent];

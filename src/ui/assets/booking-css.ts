@@ -60,7 +60,10 @@ input[type=text],input[type=tel],input[type=email],textarea{width:100%;font:inhe
 .check label{font-weight:400}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .terms-links,.deposit{margin:-.5rem 0 1rem}
-.actions{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1rem}
+.actions{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
+.actions form{margin:0}
+.staff-switch a[aria-current]{font-weight:700;color:var(--ink)}
+.proposal{margin:0 0 1rem}
 .back{margin-top:1.5rem}
 .foot{max-width:40rem;margin:2rem auto 0;padding:1rem;color:var(--muted);font-size:.9rem;border-top:1px solid var(--line)}
 @media (max-width:22rem){main{padding:.75rem}.summary{grid-template-columns:1fr}}

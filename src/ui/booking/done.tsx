@@ -54,30 +54,6 @@ export function DoneStep(p: DoneProps) {
   );
 }
 
-/** The manage page, read-only until guests' own actions come (the next issue). */
-export function ManageView(p: { t: Messages; summary: Array<[label: string, value: string]>; contact: string; icsHref: string }) {
-  const { t } = p;
-  return (
-    <>
-      <h1>{t.manageTitle}</h1>
-      <dl className="summary">
-        {p.summary.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p>{p.contact}</p>
-      <ul className="actions">
-        <li>
-          <a href={p.icsHref}>{t.addToCalendar}</a>
-        </li>
-      </ul>
-    </>
-  );
-}
-
 /** A page that only says something: not found, too many attempts, refused, an error. */
 export function MessageView(p: { title: string; text: string; link?: { href: string; text: string } | undefined }) {
   return (

@@ -28,7 +28,10 @@ export interface TimesProps {
   /** the guest came back because the time they chose was gone */
   gone: boolean;
   changeStaffHref?: string | undefined;
-  changeServiceHref: string;
+  changeServiceHref?: string | undefined;
+  /** the manage page's reschedule: whose times are shown, and the way back to the booking */
+  staffSwitch?: Array<{ label: string; href: string; current: boolean }> | undefined;
+  backLink?: { href: string; text: string } | undefined;
 }
 
 /**
@@ -51,6 +54,19 @@ export function TimesStep(p: TimesProps) {
         </Notice>
       ) : null}
       <p className="zone">{t.timeZoneNote(p.timeZone)}</p>
+      {p.staffSwitch ? (
+        <nav className="staff-switch" aria-label={t.rescheduleWho}>
+          <ul className="actions">
+            {p.staffSwitch.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} aria-current={s.current ? 'true' : undefined}>
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <nav className="weeks" aria-label={t.weekOf(formatDate(lang, p.weekFrom, 'short'), formatDate(lang, p.weekTo, 'short'))}>
         <p className="week-range">{t.weekOf(formatDate(lang, p.weekFrom, 'short'), formatDate(lang, p.weekTo, 'short'))}</p>
         <ul>
@@ -114,7 +130,8 @@ export function TimesStep(p: TimesProps) {
             {' · '}
           </>
         ) : null}
-        <a href={p.changeServiceHref}>{t.changeService}</a>
+        {p.changeServiceHref ? <a href={p.changeServiceHref}>{t.changeService}</a> : null}
+        {p.backLink ? <a href={p.backLink.href}>{p.backLink.text}</a> : null}
       </p>
     </>
   );

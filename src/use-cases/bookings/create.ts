@@ -18,7 +18,7 @@ import { createRefusal, createRules, type Placement, planCreate } from '../../do
 import { seatPlacement, staffInTryOrder, standardTime } from '../../domain/bookings/create-placement.ts';
 import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
-import { type BookingSource, sourceRow } from '../../domain/bookings/source.ts';
+import { actorOfSource, type BookingSource, sourceRow } from '../../domain/bookings/source.ts';
 
 export interface CreateContext {
   businessId: string;
@@ -67,7 +67,17 @@ export async function createBooking(
   const write = async (q: Queryable, p: Placement): Promise<CreateOutcome> => {
     const { confirm, depositPaymentUrl } = await accept();
     for (let attempt = 0; attempt < 4; attempt++) {
-      const request = { bookingId, businessId: ctx.businessId, salonSlug: ctx.salonSlug, location, service, input, now: ctx.now, confirm };
+      const request = {
+        bookingId,
+        businessId: ctx.businessId,
+        salonSlug: ctx.salonSlug,
+        location,
+        service,
+        input,
+        now: ctx.now,
+        confirm,
+        actor: actorOfSource(ctx.source),
+      };
       const { booking, events } = planCreate(request, p);
       const outcome: CreateOutcome = depositPaymentUrl && confirm ? { booking, depositPaymentUrl } : { booking };
       const row = {

@@ -12,7 +12,7 @@ import { resolveLocalSlot } from '../../domain/time/local-slot.ts';
 import { locationSnapshotOf } from '../../domain/bookings/location-snapshot.ts';
 import { newPublicReference } from '../../domain/bookings/public-reference.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
-import { type ManualAuthor, sourceRow } from '../../domain/bookings/source.ts';
+import { actorOfAuthor, type ManualAuthor, sourceRow } from '../../domain/bookings/source.ts';
 
 export interface ManualBookingInput {
   staffId: string;
@@ -84,7 +84,10 @@ export async function createManualBooking(
     occupiedTo: held.to,
   };
   for (let attempt = 0; ; attempt++) {
-    const confirmed = eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug);
+    const confirmed = {
+      ...eventOf(record, 'booking.confirmed', { id: null, from: null, occurredAt: now }, salonSlug),
+      actor: actorOfAuthor(by),
+    };
     const written = await insertBooking(tx, row, [confirmed]);
     if (written === 'inserted') break;
     if (written === 'time_taken') throw new AppError('booking.slot_unavailable', 'That time clashes with another booking.');

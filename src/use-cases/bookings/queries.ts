@@ -1,5 +1,5 @@
 import type { Queryable } from '../../store/db.ts';
-import { listEvents } from '../../store/booking-events.ts';
+import { listEvents, listEventsWithActor } from '../../store/booking-events.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
 import { findBooking, listBookings } from '../../store/bookings.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -74,6 +74,16 @@ export async function getBookingView(q: Queryable, businessId: string | null, bo
 }
 
 /** The stored webhook payloads, oldest first, exactly as they were or would be sent. */
+/**
+ * GET /admin/v1/bookings/:bookingId/events: the events as webhooks carry them, each with who made
+ * the change (`actor`) beside it; the stored payloads, and so the webhooks, stay as they were.
+ */
+export async function getOperatorBookingEvents(q: Queryable, bookingId: string): Promise<unknown[]> {
+  const b = await findBooking(q, null, bookingId);
+  if (!b) throw new AppError('booking.not_found');
+  return (await listEventsWithActor(q, bookingId)).map((e) => ({ ...JSON.parse(e.payload), actor: e.actor }));
+}
+
 export async function getBookingEvents(q: Queryable, businessId: string | null, bookingId: string): Promise<unknown[]> {
   const b = await findBooking(q, businessId, bookingId);
   if (!b) throw new AppError('booking.not_found');

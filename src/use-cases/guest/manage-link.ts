@@ -1,6 +1,8 @@
 import { newId } from '../../domain/ids.ts';
 import { linkToken, linkTokenHash, newLinkNonce } from '../../domain/guest-links.ts';
-import type { Queryable } from '../../store/db.ts';
+import { AppError } from '../../domain/errors.ts';
+import { findBooking } from '../../store/bookings.ts';
+import type { Db, Queryable } from '../../store/db.ts';
 import { bookingOfManageToken, ensureManageNonce, replaceManageToken } from '../../store/manage-tokens.ts';
 
 export interface LinkContext {
@@ -24,6 +26,15 @@ export async function newManageUrl(tx: Queryable, ctx: LinkContext, booking: { i
   const row = fresh(ctx.secret);
   await replaceManageToken(tx, { businessId: booking.businessId, bookingId: booking.id, ...row });
   return `${ctx.publicBaseUrl}/manage/${linkToken(ctx.secret, 'manage', row.nonce)}`;
+}
+
+/** POST /admin/v1/bookings/{bookingId}/manage-link: the route has authorised the caller for the booking. */
+export async function issueManageLink(db: Db, ctx: LinkContext, bookingId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const booking = await findBooking(tx, null, bookingId);
+    if (!booking) throw new AppError('booking.not_found');
+    return newManageUrl(tx, ctx, booking);
+  });
 }
 
 /** The booking a manage token opens, while it is the live one. */

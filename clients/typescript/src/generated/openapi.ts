@@ -631,6 +631,26 @@ export interface components {
             };
             booking: components["schemas"]["Booking"];
         };
+        OperatorBookingEvent: {
+            /** @enum {unknown} */
+            event: "booking.requested" | "booking.confirmed" | "booking.declined" | "booking.cancelled" | "booking.reschedule_proposed" | "booking.reschedule_confirmed" | "booking.completed" | "booking.no_show";
+            deliveryId: string;
+            /** Format: date-time */
+            timestamp: string;
+            salonSlug: string;
+            transition: {
+                id: string | null;
+                sequence: number;
+                /** Format: date-time */
+                occurredAt: string;
+                from: ("requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow") | null;
+                /** @enum {unknown} */
+                to: "requested" | "confirmed" | "declined" | "rescheduleProposed" | "cancelled" | "completed" | "noShow";
+            };
+            booking: components["schemas"]["Booking"];
+            /** @description who made the change: the guest (booking page, manage page), a signed-in member, the platform operator, an API key; null on events written before actors were recorded */
+            actor: ("guest" | "member" | "operator" | "api") | null;
+        };
         /** @description wall-clock times in the location timezone */
         AvailabilitySlot: {
             /**
@@ -4009,6 +4029,10 @@ export const businessBookingDepositStatusValues: ReadonlyArray<FlattenedDeepRequ
 export const bookingEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingEvent"]["event"]> = ["booking.requested", "booking.confirmed", "booking.declined", "booking.cancelled", "booking.reschedule_proposed", "booking.reschedule_confirmed", "booking.completed", "booking.no_show"];
 export const bookingEventTransitionFromAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingEvent"]["transition"]["from"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
 export const bookingEventTransitionToValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingEvent"]["transition"]["to"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
+export const operatorBookingEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OperatorBookingEvent"]["event"]> = ["booking.requested", "booking.confirmed", "booking.declined", "booking.cancelled", "booking.reschedule_proposed", "booking.reschedule_confirmed", "booking.completed", "booking.no_show"];
+export const operatorBookingEventTransitionFromAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OperatorBookingEvent"]["transition"]["from"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
+export const operatorBookingEventTransitionToValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OperatorBookingEvent"]["transition"]["to"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
+export const operatorBookingEventActorAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OperatorBookingEvent"]["actor"]> = ["guest", "member", "operator", "api"];
 export const groupSessionSlotKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GroupSessionSlot"]["kind"]> = ["group"];
 export const holdStatusAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Hold"]["status"]> = ["active"];
 export const holdStatusAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Hold"]["status"]> = ["released"];

@@ -2,7 +2,6 @@ import { checkDetails, isHoneypotFilled, readDetailsForm } from '../../../domain
 import { readChoice, readFormToken, signChoice, signDone } from '../../../domain/booking-page/tokens.ts';
 import type { CreateBookingBody } from '../../../domain/bookings/create-input.ts';
 import { AppError, isAppError } from '../../../domain/errors.ts';
-import { parseIsoDate } from '../../../domain/time/calendar.ts';
 import { bookOnPage } from '../../../use-cases/guest/book.ts';
 import { holdPageTime, releasePageHold } from '../../../use-cases/guest/hold.ts';
 import { pageServices, pageStaff } from '../../../use-cases/guest/page.ts';
@@ -13,17 +12,10 @@ import { bookPath, field, framingOf, locationOf } from './context.ts';
 import { renderDetails } from './details-page.tsx';
 import { GUEST_LIMITS, overGuestLimit } from './guards.ts';
 import { langOf, link, seeOther, sendMessage } from './kit.tsx';
+import { isRealDate } from './weeks.ts';
 
 const GUEST = { access: { surface: 'guest' as const } };
 
-function isRealDate(date: string): boolean {
-  try {
-    parseIsoDate(date);
-    return true;
-  } catch {
-    return false;
-  }
-}
 /** A form body of any fields; each is read leniently (context.ts `field`). */
 const FORM_SCHEMA = { hide: true, body: { type: 'object' } };
 

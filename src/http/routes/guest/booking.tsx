@@ -11,6 +11,7 @@ import { messages } from '../../../ui/i18n/index.ts';
 import type { App } from '../../context.ts';
 import { bookPath, field, frameOf, framingOf, locationOf, pageOf } from './context.ts';
 import { renderDetails } from './details-page.tsx';
+import { maxDate, minDate, weekStart } from './weeks.ts';
 import { langOf, link, pageHeaders, renderPage, seeOther } from './kit.tsx';
 
 const GUEST = { access: { surface: 'guest' as const } };
@@ -178,23 +179,4 @@ function serviceChoice(s: ServiceRecord, href: string) {
     currency: s.currency,
     href,
   };
-}
-
-function minDate(a: string, b: string): string {
-  return a < b ? a : b;
-}
-
-function maxDate(a: string, b: string): string {
-  return a > b ? a : b;
-}
-
-/** The week asked for, kept between today and the horizon's last day; today when none or not a date. */
-function weekStart(asked: string | undefined, today: string, last: string): string {
-  if (asked === undefined) return today;
-  try {
-    const d = formatIsoDate(parseIsoDate(asked));
-    return d < today ? today : d > last ? last : d;
-  } catch {
-    return today;
-  }
 }

@@ -1,8 +1,9 @@
-import { readDone, readManage, signDone, signManage } from '../../../domain/booking-page/tokens.ts';
+import { readDone, signDone } from '../../../domain/booking-page/tokens.ts';
 import type { FastifyReply } from 'fastify';
 import type { BookingRecord } from '../../../domain/bookings/record.ts';
 import { pageBooking } from '../../../use-cases/guest/book.ts';
-import { DoneStep, ManageView } from '../../../ui/booking/done.tsx';
+import { DoneStep } from '../../../ui/booking/done.tsx';
+import { manageUrl } from '../../../use-cases/guest/manage-link.ts';
 import { bookingCalendar } from '../../../ui/calendar.ts';
 import { formatDate } from '../../../ui/format.ts';
 import { type Lang, type Messages, messages } from '../../../ui/i18n/index.ts';
@@ -10,6 +11,7 @@ import { AppError } from '../../../domain/errors.ts';
 import type { App } from '../../context.ts';
 import { bookPath, field, frameOf, framingOf, locationOf } from './context.ts';
 import { langOf, link, pageHeaders, renderPage } from './kit.tsx';
+import { emailOf } from './manage.tsx';
 
 const GUEST = { access: { surface: 'guest' as const } };
 
@@ -27,14 +29,10 @@ function summaryOf(t: Messages, lang: Lang, b: BookingRecord): Array<[string, st
   return rows;
 }
 
-function emailOf(mailFrom: string): string {
-  return /<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-}
-
-/** Step 6, its calendar file, and the manage link's page (read-only in this issue). */
+/** Step 6 and its calendar file; the manage link is the booking's stored one (made here on first need). */
 export async function doneRoutes(app: App): Promise<void> {
-  const manageUrl = (bookingId: string, lang?: Lang) =>
-    link(`${app.ctx.config.publicBaseUrl}/manage/${signManage(app.ctx.serverSecret, bookingId)}`, { lang });
+  const linkCtx = { secret: app.ctx.serverSecret, publicBaseUrl: app.ctx.config.publicBaseUrl };
+  const manageHref = (booking: BookingRecord) => manageUrl(app.ctx.db, linkCtx, booking);
 
   app.get('/book/:salonSlug/:locationSlug/done', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
     const { salonSlug, locationSlug } = request.params as { salonSlug: string; locationSlug: string };
@@ -54,7 +52,7 @@ export async function doneRoutes(app: App): Promise<void> {
         confirmed={confirmed}
         summary={summaryOf(t, lang, booking)}
         icsHref={link(`${base}/calendar.ics`, { b: signDone(app.ctx.serverSecret, { b: booking.id }) })}
-        manageHref={manageUrl(booking.id, lang)}
+        manageHref={link(await manageHref(booking), { lang })}
         payHref={done.p}
         againHref={link(base, { lang })}
       />,
@@ -72,48 +70,13 @@ export async function doneRoutes(app: App): Promise<void> {
     return sendIcs(reply, booking, page.business.name);
   });
 
-  app.get('/manage/:token', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
-    const { token } = request.params as { token: string };
-    const bookingId = readManage(app.ctx.serverSecret, token);
-    const booking = bookingId ? await pageBooking(app.ctx.db, null, bookingId) : undefined;
-    if (!booking) throw new AppError('request.not_found');
-    const lang = langOf(request);
-    const t = messages(lang);
-    const place = booking.locationSnapshot;
-    const address = [place.address.street, `${place.address.zip} ${place.address.city}`.trim()].filter(Boolean).join(', ');
-    const summary: Array<[string, string]> = [[t.status, t.statusNames[booking.status]], ...summaryOf(t, lang, booking)];
-    const html = renderPage(
-      {
-        lang,
-        title: t.manageTitle,
-        businessName: place.publicLocationName,
-        here: { path: `/manage/${token}`, query: {} },
-        noindex: true,
-      },
-      <ManageView
-        t={t}
-        summary={summary}
-        contact={t.manageContact(address ? `${place.publicLocationName} (${address})` : place.publicLocationName)}
-        icsHref={`/manage/${encodeURIComponent(token)}/calendar.ics`}
-      />,
-    );
-    return pageHeaders(reply, { embedOrigins: [] }, 'no-referrer').send(html);
-  });
-
-  app.get('/manage/:token/calendar.ics', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
-    const bookingId = readManage(app.ctx.serverSecret, (request.params as { token: string }).token);
-    const booking = bookingId ? await pageBooking(app.ctx.db, null, bookingId) : undefined;
-    if (!booking) throw new AppError('request.not_found');
-    return sendIcs(reply, booking, booking.locationSnapshot.publicLocationName);
-  });
-
   /** The booking's .ics, as a download. */
-  function sendIcs(reply: FastifyReply, booking: BookingRecord, organizerName: string): FastifyReply {
+  async function sendIcs(reply: FastifyReply, booking: BookingRecord, organizerName: string): Promise<FastifyReply> {
     const ics = bookingCalendar(booking, {
       businessName: organizerName,
       uidDomain: new URL(app.ctx.config.publicBaseUrl).hostname,
       organizerEmail: emailOf(app.ctx.config.mailFrom),
-      manageUrl: manageUrl(booking.id),
+      manageUrl: await manageHref(booking),
       now: app.ctx.clock(),
     });
     return reply

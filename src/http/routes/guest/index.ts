@@ -6,6 +6,7 @@ import { ASSET_PREFIX, findAsset } from './assets.ts';
 import { bookingSteps } from './booking.tsx';
 import { bookingWrites } from './booking-writes.tsx';
 import { doneRoutes } from './done.tsx';
+import { manageRoutes } from './manage.tsx';
 import { isCrossSitePost } from './guards.ts';
 import { sendMessage } from './kit.tsx';
 
@@ -49,6 +50,7 @@ export async function guestRoutes(app: App): Promise<void> {
   await app.register(bookingSteps);
   await app.register(bookingWrites);
   await app.register(doneRoutes);
+  await app.register(manageRoutes);
 
   // Anything else under the guest paths is the guest's 404 page, not the API's JSON.
   for (const url of ['/book/*', '/manage/*']) {

@@ -5,7 +5,8 @@ import {
   getBusinessBooking,
   listBusinessBookings,
 } from '../../../use-cases/bookings/business-side.ts';
-import { getBookingEvents } from '../../../use-cases/bookings/queries.ts';
+import { getOperatorBookingEvents } from '../../../use-cases/bookings/queries.ts';
+import { issueManageLink } from '../../../use-cases/guest/manage-link.ts';
 import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
 import { recordDeposit } from '../../../use-cases/bookings/deposit.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
@@ -242,18 +243,47 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorListBookingEvents',
-        summary: "The booking's events, oldest first, exactly as the public events endpoint shows them",
-        description: "The booking's business events, oldest first, exactly as the public events endpoint and the webhooks show them.",
+        summary: "The booking's events, oldest first, as the public events endpoint shows them, each with its actor",
+        description:
+          "The booking's business events, oldest first, exactly as the public events endpoint and the webhooks show them, each with `actor`: who made the change (`guest`, `member`, `operator`, `api`; null on events from before actors were recorded).",
         params: BookingParams,
         response: responses(
           200,
-          Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'BookingEvent#' })) }),
+          Type.Object({ events: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'OperatorBookingEvent#' })) }),
           [...OPERATOR_ERRORS, 'booking.not_found'],
-          { description: "The booking's events.", example: { events: [bookingEventExample] } },
+          { description: "The booking's events.", example: { events: [{ ...bookingEventExample, actor: 'guest' }] } },
         ),
       },
     },
-    async (request) => ok(request, { events: await getBookingEvents(app.ctx.db, null, request.params.bookingId) }),
+    async (request) => ok(request, { events: await getOperatorBookingEvents(app.ctx.db, request.params.bookingId) }),
+  );
+
+  app.post(
+    '/bookings/:bookingId/manage-link',
+    {
+      config: operatorAccess(ROLES.everyone, 'bookingId'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorNewManageLink',
+        summary: "A new manage link for the guest; the booking's previous link opens nothing from now on",
+        description:
+          "Issues a new manage link (`{PUBLIC_BASE_URL}/manage/{token}`) for the front desk to send to the guest by hand, and ends the booking's previous one: it answers the guest's 404 page from now on. The token is shown only here; only its hash is stored.",
+        params: BookingParams,
+        response: responses(
+          200,
+          Type.Object({ manageUrl: Type.String({ format: 'uri', description: 'the guest manage page of the booking' }) }),
+          [...OPERATOR_ERRORS, 'booking.not_found'],
+          {
+            description: 'The new manage link.',
+            example: { manageUrl: 'https://book.example.com/manage/q3Vb1Jx0m2kTQ9c5N0Xk1u3aHn8fYp6ZrS4eLwD7gCA' },
+          },
+        ),
+      },
+    },
+    async (request) => {
+      const ctx = { secret: app.ctx.serverSecret, publicBaseUrl: app.ctx.config.publicBaseUrl };
+      return ok(request, { manageUrl: await issueManageLink(app.ctx.db, ctx, request.params.bookingId) });
+    },
   );
 
   for (const a of ACTIONS) {
@@ -302,6 +332,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
           now: app.ctx.clock(),
           ...(a.withTime && body ? { newTime: body } : {}),
           ...(a.withReason && body?.reason !== undefined ? { reason: body.reason } : {}),
+          actor: request.principal?.kind === 'member' ? 'member' : 'operator',
         });
         return ok(request, { booking });
       },

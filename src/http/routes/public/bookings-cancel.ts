@@ -52,6 +52,7 @@ export async function bookingCancelRoutes(app: App): Promise<void> {
           action: 'cancel',
           now: app.ctx.clock(),
           salonSlug: auth.businessSlug,
+          actor: 'api',
         });
         return { status: 200, data: { booking: toBookingView(booking) } };
       });
