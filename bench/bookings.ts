@@ -45,7 +45,14 @@ const SLOT_TIMES = Array.from({ length: 16 }, (_, i) => `${String(9 + Math.floor
 const TIME_ZONE = 'Europe/Budapest';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
-const config = loadConfig({ ...process.env, ADMIN_TOKEN, WEBHOOK_WORKER: 'false', NOTIFICATION_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  ...process.env,
+  ADMIN_TOKEN,
+  WEBHOOK_WORKER: 'false',
+  NOTIFICATION_WORKER: 'false',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'silent',
+});
 const pgliteDir = url === undefined ? await mkdtemp(join(tmpdir(), 'bench-bookings-pglite-')) : undefined;
 const db: Db = url === undefined ? await PgliteDb.open(join(pgliteDir!, 'data')) : PostgresDb.open(url, config.dbPoolMax);
 const dbName = url === undefined ? 'PGlite' : 'PostgreSQL';

@@ -105,10 +105,14 @@ if (serverUrl) {
               [salon.business.id],
             )
           ).rows;
-        await waitUntil('every confirmation sent', async () => {
-          const r = await rows();
-          return r.length === BOOKINGS && r.every((m) => m.status === 'sent');
-        }, 120_000);
+        await waitUntil(
+          'every confirmation sent',
+          async () => {
+            const r = await rows();
+            return r.length === BOOKINGS && r.every((m) => m.status === 'sent');
+          },
+          120_000,
+        );
         const planned = await rows();
         // one confirmation per booking, none lost
         const perBooking = await h.db.query<{ n: number }>(
@@ -129,7 +133,10 @@ if (serverUrl) {
         for (const id of expected) assert.ok(received.has(id), `message ${id} arrived`);
         for (const id of received.keys()) assert.ok(expected.has(id), `nothing but the planned messages arrived (${id})`);
         const repeats = [...received.values()].filter((n) => n > 1);
-        assert.ok(repeats.every((n) => n === 2), 'at most one repeat of a message');
+        assert.ok(
+          repeats.every((n) => n === 2),
+          'at most one repeat of a message',
+        );
         // a repeat is a send the dead worker had in flight: at most its 8 slots
         assert.ok(repeats.length <= 8, `${repeats.length} repeats`);
         assert.equal(sink.mails.length, BOOKINGS + repeats.length);
