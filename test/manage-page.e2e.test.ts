@@ -4,7 +4,8 @@
  * 390 px, by mouse with JavaScript off and by keyboard alone with it on. A guest cancels inside the
  * window and cannot outside it (the page says until when and shows the phone), reschedules an
  * automatic-policy booking, accepts a proposed time, declines one. Each change writes its event with
- * actor `guest`, its webhook delivery row and its booking.followup job; every page is axe-clean and
+ * actor `guest`, its webhook delivery row and the guest's message, sent by the job worker to a real
+ * SMTP server (test/helpers/message-sinks.ts); every page is axe-clean and
  * fits the screen. Skipped, and said so, without /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
@@ -28,8 +29,17 @@ import { dbTargets } from './helpers/databases.ts';
 import { api, createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { adminOk, type Harness } from './helpers/harness.ts';
 import { storeWebhookRow } from './helpers/webhooks.ts';
+import { startMailSink, waitUntil, type MailSink } from './helpers/message-sinks.ts';
+import { startJobWorker } from '../src/jobs/start.ts';
+import type { JobWorker } from '../src/jobs/worker.ts';
 
 const ZONE = 'Europe/Budapest';
+/** the guest's message each guest change sends (guest-side.md "Notifications") */
+const MESSAGE_OF: Record<string, string> = {
+  'booking.cancelled': 'booking.cancelled',
+  'booking.reschedule_confirmed': 'booking.rescheduled',
+  'booking.declined': 'booking.declined',
+};
 const PHONE = '+36 1 234 5678';
 
 if (skip) console.log(`# ${skip}`);
@@ -41,14 +51,27 @@ function describeTarget(target: ReturnType<typeof dbTargets>[number]) {
     let server: GuestServer;
     let chromium: PwBrowser;
     let contexts: BrowserContext[] = [];
+    let sink: MailSink;
+    let worker: JobWorker;
 
     before(async () => {
-      server = await startGuestServer(target);
+      sink = await startMailSink();
+      server = await startGuestServer(target, { smtpUrl: sink.url });
+      // messages only: the webhook's address is not a real receiver; its delivery row is what is checked
+      worker = await startJobWorker({
+        db: server.db,
+        config: server.app.ctx.config,
+        webhooks: false,
+        housekeeping: false,
+        pollIntervalMs: 100,
+      });
       chromium = await launchChromium();
     });
     after(async () => {
       await chromium?.close();
+      await worker?.stop();
       await server?.close();
+      await sink?.close();
     });
     afterEach(async () => {
       for (const c of contexts) await c.close().catch(() => {});
@@ -106,6 +129,20 @@ function describeTarget(target: ReturnType<typeof dbTargets>[number]) {
         [bookingId, sequence],
       );
       assert.equal(jobs.rows.length, 1, 'its booking.followup job');
+      // ... and the guest's message about it, sent to the SMTP server with the manage link
+      const kind = MESSAGE_OF[event]!;
+      const sent = async () =>
+        (
+          await server.db.query<{ id: string }>(
+            `SELECT id FROM messages WHERE booking_id = $1 AND state_version = $2 AND kind = $3 AND audience = 'guest' AND status = 'sent'`,
+            [bookingId, sequence, kind],
+          )
+        ).rows[0];
+      await waitUntil(`the ${kind} message`, async () => (await sent()) !== undefined, 30_000);
+      const { id } = (await sent())!;
+      const mail = sink.mails.find((m) => m.raw.includes(`<${id}@127.0.0.1>`));
+      assert.ok(mail, `the ${kind} mail reached the SMTP server`);
+      assert.match(mail.raw, /\/manage\/[A-Za-z0-9_-]{43}/, 'with the manage link');
       const { events } = await adminOk(server.app, 'GET', `/bookings/${bookingId}/events`);
       assert.equal(events.at(-1).actor, 'guest');
     }
