@@ -7,6 +7,7 @@ import type { JobRegistry } from '../registry.ts';
 import { type BookingFollowup, bookingFollowupHandler } from './booking-followup.ts';
 import { housekeepingHandler } from './housekeeping.ts';
 import { WebhookDeliveryQueue } from './webhook-delivery.ts';
+import { offerExpiryHandler, waitlistFollowup, waitlistMatchHandler } from './waitlist.ts';
 
 /** What the standard handlers are built from: one worker's process-wide parts. */
 export interface JobDeps {
@@ -30,8 +31,8 @@ export interface StandardKinds {
 }
 
 /** What each booking event causes once committed, in this order (src/jobs/handlers/booking-followup.ts). */
-export function bookingFollowups(_deps: JobDeps): BookingFollowup[] {
-  return [];
+export function bookingFollowups(deps: JobDeps): BookingFollowup[] {
+  return [waitlistFollowup(deps)];
 }
 
 /**
@@ -53,6 +54,10 @@ export function registerStandardJobs(registry: JobRegistry, deps: JobDeps, kinds
     );
   }
   if (kinds.housekeeping !== false) registry.register(housekeepingHandler(deps));
-  if (kinds.notifications !== false) registry.register(bookingFollowupHandler({ db: deps.db, followups: bookingFollowups(deps) }));
+  if (kinds.notifications !== false) {
+    registry.register(bookingFollowupHandler({ db: deps.db, followups: bookingFollowups(deps) }));
+    registry.register(waitlistMatchHandler(deps));
+    registry.register(offerExpiryHandler(deps));
+  }
   return registry;
 }
