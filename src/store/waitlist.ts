@@ -251,12 +251,14 @@ export async function findOfferByClaimHash(
   return { offer: toOffer(row), entry: toEntry(entry), live: row.live };
 }
 
-export async function findEntryByWithdrawHash(q: Queryable, hash: string): Promise<WaitlistEntry | undefined> {
-  const r = await q.query<EntryRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM waitlist_entries e JOIN locations l ON l.id = e.location_id WHERE e.withdraw_token_hash = $1`,
+export async function findEntryByWithdrawHash(q: Queryable, hash: string): Promise<(WaitlistEntry & { serviceName: string }) | undefined> {
+  const r = await q.query<EntryRow & { service_name: string }>(
+    `SELECT ${ENTRY_COLUMNS}, s.name AS service_name
+       FROM waitlist_entries e JOIN locations l ON l.id = e.location_id JOIN services s ON s.id = e.service_id
+      WHERE e.withdraw_token_hash = $1`,
     [hash],
   );
-  return r.rows[0] ? toEntry(r.rows[0]) : undefined;
+  return r.rows[0] ? { ...toEntry(r.rows[0]), serviceName: r.rows[0].service_name } : undefined;
 }
 
 export async function lockEntry(tx: Queryable, entryId: string): Promise<WaitlistEntry | undefined> {

@@ -2,6 +2,7 @@ import type { WaitlistEntry, WaitlistStatus } from '../../domain/waitlist/entry.
 import { keysetPage, type Page } from '../../domain/keyset-page.ts';
 import type { Db } from '../../store/db.ts';
 import { listEntries } from '../../store/waitlist.ts';
+import { requireBusiness } from '../operator/businesses.ts';
 
 export interface WaitlistEntryView {
   entryId: string;
@@ -28,6 +29,14 @@ export interface WaitlistEntryView {
  * data) and never logged.
  */
 export async function listWaitlist(
+  db: Db,
+  a: { slug: string; secret: Buffer; status?: WaitlistStatus | undefined; limit: number; cursor: string | undefined },
+): Promise<Page<WaitlistEntryView>> {
+  const business = await requireBusiness(db, a.slug);
+  return listWaitlistOf(db, { ...a, businessId: business.id });
+}
+
+async function listWaitlistOf(
   db: Db,
   a: { businessId: string; secret: Buffer; status?: WaitlistStatus | undefined; limit: number; cursor: string | undefined },
 ): Promise<Page<WaitlistEntryView>> {

@@ -8,7 +8,7 @@ import { OFFER_EXPIRY_KIND } from './offer.ts';
 import { endOffer } from './pass.ts';
 
 /** The entry behind a withdraw link; undefined for a token that names none. */
-export async function entryOfWithdrawLink(db: Db, token: string): Promise<WaitlistEntry | undefined> {
+export async function entryOfWithdrawLink(db: Db, token: string): Promise<(WaitlistEntry & { serviceName: string }) | undefined> {
   if (!isLinkTokenShape(token)) return undefined;
   return findEntryByWithdrawHash(db, linkTokenHash(token));
 }

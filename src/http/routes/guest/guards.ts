@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountLimiter } from '../../../rate-limit/account-limiter.ts';
 
-/** guest-side.md: per client address, at most 20 holds and 5 bookings an hour. */
-export const GUEST_LIMITS = { hold: 20, book: 5 } as const;
+/** guest-side.md: per client address, at most 20 holds and 5 bookings an hour; 5 waitlist joins (docs/waitlist.md). */
+export const GUEST_LIMITS = { hold: 20, book: 5, waitlist: 5 } as const;
 const HOUR_MS = 3_600_000;
 
 /**

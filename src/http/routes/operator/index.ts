@@ -12,6 +12,7 @@ import { serviceRoutes } from './services.ts';
 import { sessionRoutes } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
 import { operatorWebhookRoutes } from './webhooks.ts';
+import { waitlistRoutes } from './waitlist.ts';
 
 export async function operatorRoutes(app: App): Promise<void> {
   await app.register(accountRoutes);
@@ -27,4 +28,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(operatorBookingRoutes);
   await app.register(operatorWebhookRoutes);
   await app.register(guestSettingsRoutes);
+  await app.register(waitlistRoutes);
 }
