@@ -20,6 +20,8 @@ export interface JobDeps {
   /** the webhook claim's lease (default: attemptLeaseMs of WEBHOOK_TIMEOUT_MS) */
   webhookLeaseMs?: number | undefined;
   random?: (() => number) | undefined;
+  /** the time handlers reason about (a waitlist offer's bookable days); the real one unless a test sets it */
+  clock?: (() => Date) | undefined;
 }
 
 /** Which standard kinds this worker runs (WEBHOOK_WORKER and, later, NOTIFICATION_WORKER map here). */

@@ -5,6 +5,7 @@ import { type FreedTime, OFFER_EXPIRY_KIND, offerFreedTime } from '../../use-cas
 import { passUnclaimedOffer } from '../../use-cases/waitlist/pass.ts';
 import { WAITLIST_MATCH_KIND } from '../../use-cases/waitlist/freed.ts';
 import type { BookingFollowup } from './booking-followup.ts';
+import { keptTimes } from '../../domain/waitlist/kept-times.ts';
 import type { JobHandler } from '../handler.ts';
 import { PermanentJobError } from '../handler.ts';
 
@@ -38,6 +39,7 @@ export function waitlistFollowup(deps: { db: Db; clock?: (() => Date) | undefine
         serviceId: view.serviceId,
         staffId: prior?.proposedSlot?.staffId ?? prior?.staffId ?? view.staffId ?? undefined,
         dates,
+        ranges: keptTimes([view, prior]),
         cause: `event:${event.bookingId}:${event.sequence}`,
       };
       await offerFreedTime(deps.db, freed, (deps.clock ?? (() => new Date()))());

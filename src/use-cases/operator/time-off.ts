@@ -99,6 +99,8 @@ export async function removeTimeOff(db: Db, timeOffId: string): Promise<TimeOffV
       staffId: staff.id,
       fromDate: view.from.date,
       toDate: view.to.date,
+      startAt: row.start_at,
+      endAt: row.end_at,
     });
     return view;
   });

@@ -11,13 +11,23 @@ export const WAITLIST_MATCH_KIND = 'waitlist.match';
  */
 export async function planTimeOffFreed(
   tx: Queryable,
-  t: { timeOffId: string; businessId: string; locationId: string; staffId: string; fromDate: string; toDate: string },
+  t: {
+    timeOffId: string;
+    businessId: string;
+    locationId: string;
+    staffId: string;
+    fromDate: string;
+    toDate: string;
+    startAt: Date;
+    endAt: Date;
+  },
 ): Promise<void> {
   const payload: FreedTime = {
     businessId: t.businessId,
     locationId: t.locationId,
     staffId: t.staffId,
     dates: datesBetween(t.fromDate, t.toDate),
+    ranges: [{ from: t.startAt.toISOString(), to: t.endAt.toISOString() }],
     cause: `timeoff:${t.timeOffId}`,
   };
   await planJob(tx, { kind: WAITLIST_MATCH_KIND, businessId: t.businessId, payload, dedupeKey: `${WAITLIST_MATCH_KIND}:${payload.cause}` });

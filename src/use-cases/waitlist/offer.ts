@@ -4,6 +4,7 @@ import { linkTokenHash, linkToken, newLinkNonce } from '../../domain/guest-links
 import { newId } from '../../domain/ids.ts';
 import type { NewMessage } from '../../domain/messages/kinds.ts';
 import { formatIsoDate, parseIsoDate } from '../../domain/time/calendar.ts';
+import { localToInstant } from '../../domain/time/wall-clock.ts';
 import { fittingTimes, type WaitlistEntry } from '../../domain/waitlist/entry.ts';
 import type { GuestSettings } from '../../domain/guest-settings/settings.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
@@ -35,6 +36,11 @@ export interface FreedTime {
   dates: readonly string[];
   /** what freed it, once: a run again of the same cause offers nothing more */
   cause: string;
+  /**
+   * The freed time itself (ISO instants): only a start whose appointment overlaps it is offered,
+   * so a time that was free all along is not offered as freed. None: any free start on the days.
+   */
+  ranges?: ReadonlyArray<{ from: string; to: string }> | undefined;
 }
 
 /** offerFreedTime in a transaction of its own (the job handlers). */
@@ -67,7 +73,7 @@ export async function offerInTransaction(tx: Queryable, freed: FreedTime, now: D
   });
   const secret = entries.length > 0 ? await getServerSecret(tx) : undefined;
   for (const entry of entries) {
-    const offerId = await offerToEntry(tx, { entry, dates, location, settings, now, secret: secret!, cause: freed.cause });
+    const offerId = await offerToEntry(tx, { entry, dates, location, settings, now, secret: secret!, cause: freed.cause, ranges: freed.ranges });
     if (offerId) return offerId;
   }
   return undefined;
@@ -75,7 +81,16 @@ export async function offerInTransaction(tx: Queryable, freed: FreedTime, now: D
 
 async function offerToEntry(
   tx: Queryable,
-  a: { entry: WaitlistEntry; dates: string[]; location: LocationRecord; settings: GuestSettings; now: Date; secret: Buffer; cause: string },
+  a: {
+    entry: WaitlistEntry;
+    dates: string[];
+    location: LocationRecord;
+    settings: GuestSettings;
+    now: Date;
+    secret: Buffer;
+    cause: string;
+    ranges: FreedTime['ranges'];
+  },
 ): Promise<string | undefined> {
   const { entry, location, settings } = a;
   const service = await findServiceById(tx, entry.serviceId);
@@ -106,7 +121,8 @@ async function offerToEntry(
       days.filter((d) => wanted.has(d.date)),
       passed,
     );
-    const offerId = await holdFirst(tx, { ...a, service, ctx, times });
+    const inFreed = a.ranges ? times.filter((t) => overlapsFreed(location.timezone, service.durationMinutes, t, a.ranges!)) : times;
+    const offerId = await holdFirst(tx, { ...a, service, ctx, times: inFreed });
     if (offerId) return offerId;
   }
   return undefined;
@@ -213,4 +229,17 @@ function monthsOf(dates: readonly string[]): string[][] {
     else out.push([d]);
   }
   return out;
+}
+
+/** Whether an appointment of `minutes` starting at the local slot overlaps one of the freed ranges. */
+function overlapsFreed(
+  timeZone: string,
+  minutes: number,
+  slot: { date: string; startTime: string },
+  ranges: ReadonlyArray<{ from: string; to: string }>,
+): boolean {
+  const start = localToInstant({ date: slot.date, time: slot.startTime }, timeZone);
+  if (!start) return false;
+  const end = start.getTime() + minutes * 60_000;
+  return ranges.some((r) => Date.parse(r.from) < end && Date.parse(r.to) > start.getTime());
 }

@@ -42,7 +42,7 @@ export async function markClaimed(tx: Queryable, offer: WaitlistOffer, bookingId
  */
 export async function endOffer(tx: Queryable, offer: WaitlistOffer, status: 'passed' | 'cancelled', now: Date): Promise<void> {
   await setOfferStatus(tx, offer.id, status);
-  await releaseHoldRow(tx, offer.businessId, offer.holdId);
+  const hold = await releaseHoldRow(tx, offer.businessId, offer.holdId);
   const entry = await lockEntry(tx, offer.entryId);
   if (!entry) return;
   // Back to the list (one past its last date then reads, and is written, as expired).
@@ -55,6 +55,7 @@ export async function endOffer(tx: Queryable, offer: WaitlistOffer, status: 'pas
       serviceId: entry.serviceId,
       staffId: offer.staffId,
       dates: [offer.date],
+      ranges: hold ? [{ from: hold.held.from.toISOString(), to: hold.held.to.toISOString() }] : undefined,
       cause: `${status}:${offer.id}`,
     },
     now,
