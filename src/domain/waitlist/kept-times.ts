@@ -1,5 +1,5 @@
-import type { BookingView } from '../../domain/bookings/view.ts';
-import { localToInstant } from '../../domain/time/wall-clock.ts';
+import type { BookingView } from '../bookings/view.ts';
+import { localToInstant } from '../time/wall-clock.ts';
 
 /**
  * The time a booking kept, from a view of it: its confirmed slot, else the proposed one, else the
