@@ -229,7 +229,9 @@ export async function setOfferStatus(q: Queryable, offerId: string, status: Offe
 
 /** The open offer of an entry, if any. */
 export async function openOfferOf(q: Queryable, entryId: string): Promise<WaitlistOffer | undefined> {
-  const r = await q.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM waitlist_offers o WHERE o.entry_id = $1 AND o.status = 'open'`, [entryId]);
+  const r = await q.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM waitlist_offers o WHERE o.entry_id = $1 AND o.status = 'open'`, [
+    entryId,
+  ]);
   return r.rows[0] ? toOffer(r.rows[0]) : undefined;
 }
 

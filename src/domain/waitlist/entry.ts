@@ -40,7 +40,11 @@ export interface WaitlistOffer {
 }
 
 /** Whether a free start suits the entry: a date of its range, a start inside its window (both ends included). */
-export function fitsEntry(e: Pick<WaitlistEntry, 'fromDate' | 'toDate' | 'earliestTime' | 'latestTime'>, date: string, startTime: string): boolean {
+export function fitsEntry(
+  e: Pick<WaitlistEntry, 'fromDate' | 'toDate' | 'earliestTime' | 'latestTime'>,
+  date: string,
+  startTime: string,
+): boolean {
   return date >= e.fromDate && date <= e.toDate && startTime >= e.earliestTime && startTime <= e.latestTime;
 }
 

@@ -171,7 +171,9 @@ export function ClaimStep(p: ClaimProps) {
             type="checkbox"
             name="terms"
             value="yes"
-            aria-describedby={[p.termsError ? 'f-terms-error' : '', p.termsUrl || p.privacyUrl ? 'terms-links' : ''].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [p.termsError ? 'f-terms-error' : '', p.termsUrl || p.privacyUrl ? 'terms-links' : ''].filter(Boolean).join(' ') || undefined
+            }
             aria-invalid={p.termsError ? true : undefined}
           />
           <label htmlFor="f-terms">{t.acceptTerms}</label>

@@ -27,7 +27,10 @@ const en = {
   errorsHeading: 'Please check the form',
   err: {
     name: { required: 'Please enter your name.', tooLong: 'Please shorten your name to at most 100 characters.' },
-    phone: { required: 'Please enter your phone number.', invalid: 'This does not look like a phone number. Include the country code, for example +36.' },
+    phone: {
+      required: 'Please enter your phone number.',
+      invalid: 'This does not look like a phone number. Include the country code, for example +36.',
+    },
     email: { required: 'Please enter your email address.', invalid: 'This does not look like an email address.' },
     from: {
       required: 'Please enter the first day you could come.',
@@ -96,7 +99,10 @@ const hu: WaitlistMessages = {
   errorsHeading: 'Kérjük, ellenőrizze az űrlapot',
   err: {
     name: { required: 'Kérjük, adja meg a nevét.', tooLong: 'Kérjük, rövidítse a nevet legfeljebb 100 karakterre.' },
-    phone: { required: 'Kérjük, adja meg a telefonszámát.', invalid: 'Ez nem tűnik telefonszámnak. Adja meg az országkóddal, például +36.' },
+    phone: {
+      required: 'Kérjük, adja meg a telefonszámát.',
+      invalid: 'Ez nem tűnik telefonszámnak. Adja meg az országkóddal, például +36.',
+    },
     email: { required: 'Kérjük, adja meg az e-mail-címét.', invalid: 'Ez nem tűnik e-mail-címnek.' },
     from: {
       required: 'Kérjük, adja meg az első napot, amikor jönni tudna.',

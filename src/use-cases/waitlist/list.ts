@@ -41,7 +41,14 @@ async function listWaitlistOf(
   a: { businessId: string; secret: Buffer; status?: WaitlistStatus | undefined; limit: number; cursor: string | undefined },
 ): Promise<Page<WaitlistEntryView>> {
   const page = await keysetPage<Listed, { c: string; i: string }>(
-    { secret: a.secret, list: 'waitlist', businessId: a.businessId, filters: { status: a.status ?? null }, limit: a.limit, cursor: a.cursor },
+    {
+      secret: a.secret,
+      list: 'waitlist',
+      businessId: a.businessId,
+      filters: { status: a.status ?? null },
+      limit: a.limit,
+      cursor: a.cursor,
+    },
     (after, fetchLimit) => listEntries(db, a.businessId, { status: a.status, after, limit: fetchLimit }),
     (last) => ({ c: last.createdAt.toISOString(), i: last.id }),
   );

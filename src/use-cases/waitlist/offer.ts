@@ -73,7 +73,16 @@ export async function offerInTransaction(tx: Queryable, freed: FreedTime, now: D
   });
   const secret = entries.length > 0 ? await getServerSecret(tx) : undefined;
   for (const entry of entries) {
-    const offerId = await offerToEntry(tx, { entry, dates, location, settings, now, secret: secret!, cause: freed.cause, ranges: freed.ranges });
+    const offerId = await offerToEntry(tx, {
+      entry,
+      dates,
+      location,
+      settings,
+      now,
+      secret: secret!,
+      cause: freed.cause,
+      ranges: freed.ranges,
+    });
     if (offerId) return offerId;
   }
   return undefined;
@@ -98,7 +107,14 @@ async function offerToEntry(
   const dates = a.dates.filter((d) => d >= entry.fromDate && d <= entry.toDate);
   if (dates.length === 0) return undefined;
   const passed = await passedTimesOf(tx, entry.id);
-  const ctx = { businessId: entry.businessId, location, service, holdMinutes: settings.waitlist.offerMinutes, now: a.now, gate: new AttemptGate() };
+  const ctx = {
+    businessId: entry.businessId,
+    location,
+    service,
+    holdMinutes: settings.waitlist.offerMinutes,
+    now: a.now,
+    gate: new AttemptGate(),
+  };
   // A search spans at most a month: long ranges (a week of time off) are looked at a month at a time, earliest first.
   for (const chunk of monthsOf(dates)) {
     const first = chunk[0]!;
@@ -195,7 +211,13 @@ async function holdFirst(
 }
 
 /** The offer's message: by email, and by SMS too when the business sends SMS (the phone is always given). */
-function offerMessages(entry: WaitlistEntry, settings: GuestSettings, data: Record<string, unknown>, offerId: string, now: Date): NewMessage[] {
+function offerMessages(
+  entry: WaitlistEntry,
+  settings: GuestSettings,
+  data: Record<string, unknown>,
+  offerId: string,
+  now: Date,
+): NewMessage[] {
   const channels = settings.notifications.sms && entry.phone ? (['email', 'sms'] as const) : (['email'] as const);
   return channels.map((channel) => ({
     id: newId('msg'),

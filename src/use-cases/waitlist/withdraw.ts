@@ -18,18 +18,19 @@ export async function entryOfWithdrawLink(db: Db, token: string): Promise<(Waitl
  * released and its time offered to the next matching entry. An entry that already ended is
  * answered as it is (a second click is not an error).
  */
-export async function withdrawEntry(db: Db, token: string, now: Date): Promise<WaitlistEntry | undefined> {
+export async function withdrawEntry(db: Db, token: string, now: Date): Promise<{ entry: WaitlistEntry; withdrawn: boolean } | undefined> {
   const found = await entryOfWithdrawLink(db, token);
   if (!found) return undefined;
   return transactionWithRetry(db, async (tx) => {
     const entry = await lockEntry(tx, found.id);
-    if (!entry || (entry.status !== 'waiting' && entry.status !== 'offered')) return entry;
+    if (!entry) return undefined;
+    if (entry.status !== 'waiting' && entry.status !== 'offered') return { entry, withdrawn: false };
     await moveEntry(tx, entry.id, ['waiting', 'offered'], 'withdrawn');
     const offer = await openOfferOf(tx, entry.id);
     if (offer) {
       await cancelJob(tx, `${OFFER_EXPIRY_KIND}:${offer.id}`);
       await endOffer(tx, offer, 'cancelled', now);
     }
-    return { ...entry, status: 'withdrawn' };
+    return { entry: { ...entry, status: 'withdrawn' as const }, withdrawn: true };
   });
 }

@@ -142,7 +142,10 @@ export async function bookingSteps(app: App): Promise<void> {
         changeServiceHref={link(base, { lang: langParam })}
         waitlist={
           page.settings.waitlist.enabled && !group
-            ? { href: link(`${base}/waitlist`, { service: service.id, staff: staffKey, week, lang: langParam }), words: waitlistMessages(lang) }
+            ? {
+                href: link(`${base}/waitlist`, { service: service.id, staff: staffKey, week, lang: langParam }),
+                words: waitlistMessages(lang),
+              }
             : undefined
         }
       />,

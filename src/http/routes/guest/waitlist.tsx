@@ -124,7 +124,16 @@ export async function waitlistPages(app: App): Promise<void> {
     };
     try {
       const { deposits, serverSecret: secret, bookingGate: gate } = app.ctx;
-      const ctx = { businessId: c.page.business.id, salonSlug: c.page.business.slug, location: c.location, service: c.service, deposits, now, secret, gate };
+      const ctx = {
+        businessId: c.page.business.id,
+        salonSlug: c.page.business.slug,
+        location: c.location,
+        service: c.service,
+        deposits,
+        now,
+        secret,
+        gate,
+      };
       // One booking per offer, however often the form is sent: the offer is the form's key.
       const outcome = await bookOnPage(app.ctx.db, ctx, `claim:${c.offer.id}`, body);
       if (outcome.kind !== 'booked') {
@@ -148,7 +157,13 @@ export async function waitlistPages(app: App): Promise<void> {
     const lang = langOf(request);
     const w = waitlistMessages(lang);
     const html = renderPage(
-      { lang, title: w.withdrawTitle, businessName: messages(lang).poweredBy, here: { path: request.url.split('?', 1)[0]!, query: {} }, noindex: true },
+      {
+        lang,
+        title: w.withdrawTitle,
+        businessName: messages(lang).poweredBy,
+        here: { path: request.url.split('?', 1)[0]!, query: {} },
+        noindex: true,
+      },
       <WithdrawStep
         w={w}
         lang={lang}
@@ -161,9 +176,9 @@ export async function waitlistPages(app: App): Promise<void> {
 
   app.post('/waitlist/withdraw/:token', { config: GUEST, schema: FORM_SCHEMA }, async (request, reply) => {
     const { token } = request.params as { token: string };
-    const entry = await withdrawEntry(app.ctx.db, token, app.ctx.clock());
-    if (!entry) return linkMessage(reply, request, 404, 'linkNotFound');
-    return linkMessage(reply, request, 200, entry.status === 'withdrawn' ? 'withdrawn' : 'ended');
+    const outcome = await withdrawEntry(app.ctx.db, token, app.ctx.clock());
+    if (!outcome) return linkMessage(reply, request, 404, 'linkNotFound');
+    return linkMessage(reply, request, 200, outcome.withdrawn ? 'withdrawn' : 'ended');
   });
 }
 
@@ -229,7 +244,13 @@ function linkMessage(reply: FastifyReply, request: FastifyRequest, status: numbe
     ended: [w.endedTitle, w.endedText],
   }[what];
   const html = renderPage(
-    { lang, title: words[0]!, businessName: messages(lang).poweredBy, here: { path: request.url.split('?', 1)[0]!, query: {} }, noindex: true },
+    {
+      lang,
+      title: words[0]!,
+      businessName: messages(lang).poweredBy,
+      here: { path: request.url.split('?', 1)[0]!, query: {} },
+      noindex: true,
+    },
     <MessageView title={words[0]!} text={words[1]!} />,
   );
   return pageHeaders(reply.status(status), { embedOrigins: [] }, LINK_PAGE.referrer).send(html);

@@ -37,7 +37,13 @@ export async function waitlistRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { status, limit, cursor } = request.query;
-      const page = await listWaitlist(app.ctx.db, { slug: request.params.slug, secret: app.ctx.serverSecret, status, limit: limit ?? 50, cursor });
+      const page = await listWaitlist(app.ctx.db, {
+        slug: request.params.slug,
+        secret: app.ctx.serverSecret,
+        status,
+        limit: limit ?? 50,
+        cursor,
+      });
       return ok(request, { waitlist: page.rows }, page.cursor ? { cursor: page.cursor } : undefined);
     },
   );
