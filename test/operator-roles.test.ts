@@ -75,6 +75,8 @@ const ROLE_TABLE: Record<string, Allowed> = {
   // guest-side.md "Calendar feeds"
   'POST /staff/{staffId}/calendar-feed': MANAGERS,
   'POST /businesses/{slug}/locations/{locationSlug}/calendar-feed': MANAGERS,
+  // guest-side.md "Waitlist"
+  'GET /businesses/{slug}/waitlist': EVERYONE,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
