@@ -46,6 +46,10 @@ export const bookingKeys = {
   events: (bookingId: string) => ['booking', bookingId, 'events'] as const,
 };
 
+export const waitlistKeys = {
+  list: (slug: string, filters: { status?: string | undefined; cursor?: string | undefined }) => ['waitlist', slug, filters] as const,
+};
+
 export const memberKeys = {
   members: (slug: string) => ['members', slug] as const,
   invitations: (slug: string) => ['invitations', slug] as const,
