@@ -17,7 +17,7 @@ export type PassOutcome = 'passed' | 'notDue' | 'alreadyEnded' | 'claimed';
 export function passUnclaimedOffer(db: Db, offerId: string, now: Date): Promise<PassOutcome> {
   return transactionWithRetry(db, async (tx) => {
     const locked = await lockOffer(tx, offerId);
-    if (!locked || locked.offer.status !== 'open') return 'alreadyEnded';
+    if (locked?.offer.status !== 'open') return 'alreadyEnded';
     // Booked through the claim link, with the process stopped before the offer was marked: say so now.
     if (locked.holdStatus === 'used' && locked.holdBookingId) {
       await markClaimed(tx, locked.offer, locked.holdBookingId);
