@@ -132,6 +132,8 @@ export interface ClaimProps {
   action: string;
   lang: string;
   termsError: boolean;
+  /** a deposit service: its terms are accepted as on the details step */
+  deposit?: { explained: string; error: boolean } | undefined;
   termsUrl: string | null;
   privacyUrl: string | null;
 }
@@ -178,6 +180,25 @@ export function ClaimStep(p: ClaimProps) {
           />
           <label htmlFor="f-terms">{t.acceptTerms}</label>
         </div>
+        {p.deposit ? (
+          <div className={p.deposit.error ? 'field check invalid' : 'field check'}>
+            <p id="f-deposit-explained">{p.deposit.explained}</p>
+            {p.deposit.error ? (
+              <p className="error" id="f-depositTerms-error">
+                {t.errDepositTermsRequired}
+              </p>
+            ) : null}
+            <input
+              id="f-depositTerms"
+              type="checkbox"
+              name="depositTerms"
+              value="yes"
+              aria-describedby={p.deposit.error ? 'f-depositTerms-error f-deposit-explained' : 'f-deposit-explained'}
+              aria-invalid={p.deposit.error ? true : undefined}
+            />
+            <label htmlFor="f-depositTerms">{t.acceptDepositTerms}</label>
+          </div>
+        ) : null}
         <p>
           <button type="submit" className="primary">
             {w.claimBook}

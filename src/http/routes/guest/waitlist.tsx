@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signDone } from '../../../domain/booking-page/tokens.ts';
 import type { CreateBookingBody } from '../../../domain/bookings/create-input.ts';
+import { effectiveDepositMinor } from '../../../domain/deposits/amount.ts';
 import { isAppError } from '../../../domain/errors.ts';
 import { formatIsoDate, parseIsoDate } from '../../../domain/time/calendar.ts';
 import { checkJoin, isJoinHoneypotFilled, type JoinErrors, type JoinForm, readJoinForm } from '../../../domain/waitlist/join.ts';
@@ -10,7 +11,7 @@ import { bookableDates } from '../../../use-cases/guest/times.ts';
 import { claimContext, finishClaim } from '../../../use-cases/waitlist/claim.ts';
 import { joinWaitlist } from '../../../use-cases/waitlist/join.ts';
 import { entryOfWithdrawLink, withdrawEntry } from '../../../use-cases/waitlist/withdraw.ts';
-import { formatDate, formatTimeIn } from '../../../ui/format.ts';
+import { formatDate, formatMoney, formatTimeIn } from '../../../ui/format.ts';
 import { messages, type Lang } from '../../../ui/i18n/index.ts';
 import { waitlistMessages } from '../../../ui/i18n/waitlist.ts';
 import { MessageView } from '../../../ui/booking/done.tsx';
@@ -91,7 +92,9 @@ export async function waitlistPages(app: App): Promise<void> {
     return pageHeaders(reply, framingOf(page)).send(html);
   });
 
-  app.get('/claim/:token', { config: GUEST, schema: { hide: true } }, async (request, reply) => claimPage(app, request, reply, false));
+  app.get('/claim/:token', { config: GUEST, schema: { hide: true } }, async (request, reply) =>
+    claimPage(app, request, reply, { terms: false, depositTerms: false }),
+  );
 
   app.post('/claim/:token', { config: GUEST, schema: FORM_SCHEMA }, async (request, reply) => {
     const { token } = request.params as { token: string };
@@ -99,7 +102,9 @@ export async function waitlistPages(app: App): Promise<void> {
     if (!c) return linkMessage(reply, request, 404, 'linkNotFound');
     if (c.offer.status === 'claimed' && c.offer.bookingId) return toDone(app, reply, request, c, c.offer.bookingId);
     if (!c.claimable) return linkMessage(reply, request, 410, 'offerEnded');
-    if (field(request.body, 'terms') === undefined) return claimPage(app, request, reply, true);
+    const terms = field(request.body, 'terms') !== undefined;
+    const depositTerms = !c.service.depositRequired || field(request.body, 'depositTerms') !== undefined;
+    if (!terms || !depositTerms) return claimPage(app, request, reply, { terms: !terms, depositTerms: !depositTerms });
     const lang = langOf(request);
     const now = app.ctx.clock();
     const settings = c.page.settings.bookingPage;
@@ -182,7 +187,12 @@ export async function waitlistPages(app: App): Promise<void> {
   });
 }
 
-async function claimPage(app: App, request: FastifyRequest, reply: FastifyReply, termsError: boolean): Promise<FastifyReply> {
+async function claimPage(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  missing: { terms: boolean; depositTerms: boolean },
+): Promise<FastifyReply> {
   const { token } = request.params as { token: string };
   const c = await claimContext(app.ctx.db, token, app.ctx.caches);
   if (!c) return linkMessage(reply, request, 404, 'linkNotFound');
@@ -209,12 +219,20 @@ async function claimPage(app: App, request: FastifyRequest, reply: FastifyReply,
       heldUntil={formatTimeIn(c.location.timezone, c.offer.expiresAt)}
       action={path}
       lang={lang}
-      termsError={termsError}
+      termsError={missing.terms}
+      deposit={
+        c.service.depositRequired
+          ? {
+              explained: t.depositExplained(formatMoney(lang, effectiveDepositMinor(c.service) ?? 0, c.service.currency)),
+              error: missing.depositTerms,
+            }
+          : undefined
+      }
       termsUrl={c.page.settings.bookingPage.termsUrl}
       privacyUrl={c.page.settings.bookingPage.privacyUrl}
     />,
   );
-  return pageHeaders(reply.status(termsError ? 400 : 200), { embedOrigins: [] }, LINK_PAGE.referrer).send(html);
+  return pageHeaders(reply.status(missing.terms || missing.depositTerms ? 400 : 200), { embedOrigins: [] }, LINK_PAGE.referrer).send(html);
 }
 
 function toDone(
