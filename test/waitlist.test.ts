@@ -194,11 +194,12 @@ for (const target of dbTargets()) {
       // Its message, planned with it: the fields the messages' worker writes the mail from.
       const msgs = await sql(
         h,
-        `SELECT channel, audience, recipient, lang, unique_key, data, booking_id FROM messages WHERE waitlist_entry_id = $1`,
+        `SELECT channel, audience, recipient, lang, unique_key, data, booking_id, scheduled_at <= now() AS due FROM messages WHERE waitlist_entry_id = $1`,
         [b],
       );
       assert.equal(msgs.length, 1);
       const m = msgs[0];
+      assert.equal(m.due, true, 'due at once by the database clock, whatever the app clock says');
       assert.deepEqual([m.channel, m.audience, m.recipient, m.lang, m.booking_id], ['email', 'guest', 'b@example.com', 'en', null]);
       assert.equal(m.unique_key, `waitlist.offer:${first.id}:email`);
       const data = typeof m.data === 'string' ? JSON.parse(m.data) : m.data;

@@ -197,7 +197,9 @@ async function holdFirst(
       salonName: business?.name ?? '',
       expiresAt: hold.expiresAt.toISOString(),
     };
-    await planMessages(tx, offerMessages(entry, settings, data, offerId, a.now));
+    // Due at once by the database's clock (the hold's start), the clock the send job is claimed by.
+    const heldAt = new Date(hold.expiresAt.getTime() - settings.waitlist.offerMinutes * 60_000);
+    await planMessages(tx, offerMessages(entry, settings, data, offerId, heldAt));
     await planJob(tx, {
       kind: OFFER_EXPIRY_KIND,
       businessId: entry.businessId,
