@@ -102,6 +102,9 @@ const ICAL_FEED = /(\/ical\/)[^\s"?#/]+/g;
 /** A guest's manage link (`/manage/<token>`): whoever holds it sees, and soon changes, the booking. */
 const MANAGE_LINK = /(\/manage\/)[^\s"?#/]+/g;
 
+/** A waitlist offer's claim link and an entry's withdraw link: each books or withdraws for the guest. */
+const WAITLIST_LINK = /(\/(?:claim|waitlist\/withdraw)\/)[^\s"?#/]+/g;
+
 /**
  * The booking page's signed query values (`/book/…?b=…`, `c=…`): the done page's and the calendar
  * file's booking token (with a deposit's payment link inside), and the chosen time's token.
@@ -114,6 +117,7 @@ export function maskLineSecrets(line: string): string {
   if (/token=/i.test(out)) out = out.replace(TOKEN_PARAM, '$1[redacted]');
   if (out.includes('/ical/')) out = out.replace(ICAL_FEED, '$1[redacted]');
   if (out.includes('/manage/')) out = out.replace(MANAGE_LINK, '$1[redacted]');
+  if (out.includes('/claim/') || out.includes('/waitlist/withdraw/')) out = out.replace(WAITLIST_LINK, '$1[redacted]');
   // Twice: a line may carry one of each (…?c=…&b=…); each pass masks the first it finds per URL.
   if (out.includes('/book/')) out = out.replace(GUEST_TOKEN_PARAM, '$1[redacted]').replace(GUEST_TOKEN_PARAM, '$1[redacted]');
   return out.includes('/pay/deposit/') ? out.replace(PAY_LINK, '$1[redacted]') : out;

@@ -138,7 +138,18 @@ function describeBrowser() {
 
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.waitFor();
-      for (const name of ['Calendar', 'Requests', 'Bookings', 'Services', 'Staff', 'Locations', 'API keys', 'Webhooks', 'Members']) {
+      for (const name of [
+        'Calendar',
+        'Requests',
+        'Bookings',
+        'Waitlist',
+        'Services',
+        'Staff',
+        'Locations',
+        'API keys',
+        'Webhooks',
+        'Members',
+      ]) {
         assert.equal(await nav.getByRole('link', { name, exact: true }).count(), 1, `navigation link ${name}`);
       }
       await page.getByRole('banner').getByText(`Salon ${salon.business.slug}`, { exact: true }).first().waitFor();

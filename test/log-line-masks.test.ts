@@ -52,3 +52,15 @@ test('a calendar feed address in a logged URL is masked, token and all', () => {
   assert.match(line, /"url":"\/ical\/\[redacted\]"/);
   assert.match(line, /salon\.example\/ical\/\[redacted\] fetched/);
 });
+
+test("a waitlist offer's claim link and an entry's withdraw link are masked in a logged URL", () => {
+  const claim = `Cl4-${'c'.repeat(39)}`;
+  const withdraw = `Wd5_${'d'.repeat(39)}`;
+  const { stream, text } = capture();
+  const log = createLogger('info', stream);
+  log.info({ req: { url: `/claim/${claim}?lang=hu` } }, `incoming POST /waitlist/withdraw/${withdraw}`);
+  const line = text();
+  assert.ok(!line.includes(claim) && !line.includes(withdraw), line);
+  assert.match(line, /"url":"\/claim\/\[redacted\]\?lang=hu"/);
+  assert.match(line, /\/waitlist\/withdraw\/\[redacted\]/);
+});

@@ -82,6 +82,8 @@ const ROLE_TABLE: Record<string, Allowed> = {
   // test/notifications-log.test.ts); the walk calls without it
   'GET /businesses/{slug}/notifications': MANAGERS,
   'POST /notifications/{notificationId}/resend': EVERYONE,
+  // guest-side.md "Waitlist"
+  'GET /businesses/{slug}/waitlist': EVERYONE,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */

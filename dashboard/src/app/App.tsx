@@ -10,6 +10,7 @@ import { StaffPage } from '../features/staff/StaffPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/bookings/RequestsPage.tsx';
+import { WaitlistPage } from '../features/waitlist/WaitlistPage.tsx';
 import { CalendarPage } from '../features/calendar/CalendarPage.tsx';
 import { AppShell, FirstBusiness } from './AppShell.tsx';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage.tsx';
@@ -46,6 +47,7 @@ const router = createBrowserRouter(
                     { path: 'bookings/:bookingId', element: <BookingDetailPage /> },
                     { path: 'requests', element: <RequestsPage /> },
                     { path: 'bookings', element: <BookingsPage /> },
+                    { path: 'waitlist', element: <WaitlistPage /> },
                     { path: 'api-keys', element: <ApiKeysPage /> },
                     { path: 'locations', element: <LocationsPage /> },
                     { path: 'services', element: <ServicesPage /> },

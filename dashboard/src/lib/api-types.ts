@@ -1419,6 +1419,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The waitlist of the business, newest first
+         * @description Every waitlist entry with its status (`waiting`, `offered`, `booked`, `withdrawn`, `expired`), service, staff or any, dates and time window; the guest's contact in full (the front desk calls them). Page with `meta.cursor`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        get: operations["operatorListWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/staff/{staffId}/calendar-feed": {
         parameters: {
             query?: never;
@@ -14058,6 +14080,186 @@ export interface operations {
                 };
             };
             /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorListWaitlist: {
+        parameters: {
+            query?: {
+                /** @description only entries in this status */
+                status?: "waiting" | "offered" | "booked" | "withdrawn" | "expired";
+                /** @description page size */
+                limit?: number;
+                /** @description meta.cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of waitlist entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "waitlist": [
+                     *           {
+                     *             "entryId": "wl_3k9d2m4q8r7t6v5w1x0y",
+                     *             "status": "waiting",
+                     *             "locationId": "loc_7h2k4m6p8r0t2v4w6y8z",
+                     *             "serviceId": "svc_2b4d6f8h0k2m4p6r8t0v",
+                     *             "serviceName": "Haircut",
+                     *             "staffId": null,
+                     *             "staffName": null,
+                     *             "name": "Anna Kovács",
+                     *             "phone": "+36301234567",
+                     *             "email": "anna@example.com",
+                     *             "lang": "hu",
+                     *             "dateRange": {
+                     *               "from": "2026-12-01",
+                     *               "to": "2026-12-07"
+                     *             },
+                     *             "timeWindow": {
+                     *               "earliest": "09:00",
+                     *               "latest": "17:00"
+                     *             },
+                     *             "bookingId": null,
+                     *             "createdAt": "2026-11-28T09:15:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            waitlist: {
+                                /** @description the entry id */
+                                entryId: string;
+                                /**
+                                 * @description `waiting` for a time; `offered` a held time now; ended: `booked`, `withdrawn`, `expired` (past its last date)
+                                 * @enum {unknown}
+                                 */
+                                status: "waiting" | "offered" | "booked" | "withdrawn" | "expired";
+                                locationId: string;
+                                serviceId: string;
+                                serviceName: string;
+                                /** @description null: any staff member */
+                                staffId: string | null;
+                                /** @description null: any staff member */
+                                staffName: string | null;
+                                /** @description the guest's name */
+                                name: string;
+                                /** @description the guest's phone in full (E.164): the business's own client data */
+                                phone: string;
+                                /** @description the guest's email in full */
+                                email: string;
+                                /** @description the language of the messages to the guest */
+                                lang: string;
+                                dateRange: {
+                                    /**
+                                     * @description first local date
+                                     * @example 2026-12-01
+                                     */
+                                    from: string;
+                                    /**
+                                     * @description last local date (inclusive)
+                                     * @example 2026-12-01
+                                     */
+                                    to: string;
+                                };
+                                timeWindow: {
+                                    /**
+                                     * @description the earliest local start
+                                     * @example 09:30
+                                     */
+                                    earliest: string;
+                                    /**
+                                     * @description the latest local start (inclusive)
+                                     * @example 09:30
+                                     */
+                                    latest: string;
+                                };
+                                /** @description the booking a claimed offer made */
+                                bookingId: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description when the guest joined: the join order
+                                 */
+                                createdAt: string;
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed`, `request.invalid_cursor` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

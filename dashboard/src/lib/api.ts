@@ -17,6 +17,7 @@ export type Membership = Member['memberships'][number];
 export type Agenda = Ok<Operations['operatorGetAgenda']>['agenda'];
 export type AgendaStaff = Agenda['staff'][number];
 export type BusinessBooking = components['schemas']['BusinessBooking'];
+export type WaitlistEntry = Ok<Operations['operatorListWaitlist']>['waitlist'][number];
 export type Location = Ok<Operations['operatorListLocations']>['locations'][number];
 
 /** The closed error catalog of the server (src/domain/errors.ts), as its OpenAPI document states it. */

@@ -47,6 +47,10 @@ export const bookingKeys = {
   messages: (slug: string, bookingId: string) => ['booking', bookingId, 'messages', slug] as const,
 };
 
+export const waitlistKeys = {
+  list: (slug: string, filters: { status?: string | undefined; cursor?: string | undefined }) => ['waitlist', slug, filters] as const,
+};
+
 export const memberKeys = {
   members: (slug: string) => ['members', slug] as const,
   invitations: (slug: string) => ['invitations', slug] as const,

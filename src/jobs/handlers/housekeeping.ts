@@ -4,6 +4,7 @@ import { purgeEndedHolds } from '../../store/holds.ts';
 import { purgeExpiredKeys } from '../../store/idempotency.ts';
 import { purgeEndedJobs } from '../../store/jobs.ts';
 import { purgeOldDeliveries } from '../../store/webhook-outbox.ts';
+import { expirePastEntries } from '../../store/waitlist.ts';
 import type { JobHandler } from '../handler.ts';
 
 export const HOUSEKEEPING_KIND = 'housekeeping';
@@ -12,7 +13,8 @@ const HOUR_MS = 3_600_000;
 /**
  * The hourly purge, as one recurring job for all workers (one run an hour, wherever it lands):
  * webhook delivery records a year after their event (final ones only), idempotency records after
- * 24 hours, holds a day after they ended, and jobs 30 days after they ended. Every purge is
+ * 24 hours, holds a day after they ended, and jobs 30 days after they ended; waitlist entries
+ * past their last date end `expired`. Every purge is
  * idempotent, so a run repeated after a crash is harmless.
  */
 export function housekeepingHandler(deps: { db: Db; logger?: Logger | undefined }): JobHandler<Record<string, never>> {
@@ -27,8 +29,9 @@ export function housekeepingHandler(deps: { db: Db; logger?: Logger | undefined 
       const idempotencyRecords = await purgeExpiredKeys(deps.db);
       const holds = await purgeEndedHolds(deps.db);
       const jobs = await purgeEndedJobs(deps.db);
-      if (deliveries + idempotencyRecords + holds + jobs > 0) {
-        deps.logger?.info({ deliveries, idempotencyRecords, holds, jobs }, 'purged old records');
+      const waitlistEntries = await expirePastEntries(deps.db);
+      if (deliveries + idempotencyRecords + holds + jobs + waitlistEntries > 0) {
+        deps.logger?.info({ deliveries, idempotencyRecords, holds, jobs, waitlistEntries }, 'purged old records');
       }
       return undefined;
     },

@@ -12,6 +12,7 @@ import { createSmsGatewayChannel } from '../../notify/sms-gateway.ts';
 import { createSmtpChannel } from '../../notify/smtp.ts';
 import type { Channels } from '../../notify/channel.ts';
 import { WebhookDeliveryQueue } from './webhook-delivery.ts';
+import { offerExpiryHandler, waitlistFollowup, waitlistMatchHandler } from './waitlist.ts';
 
 /** What the standard handlers are built from: one worker's process-wide parts. */
 export interface JobDeps {
@@ -36,6 +37,8 @@ export interface JobDeps {
   /** the webhook claim's lease (default: attemptLeaseMs of WEBHOOK_TIMEOUT_MS) */
   webhookLeaseMs?: number | undefined;
   random?: (() => number) | undefined;
+  /** the time handlers reason about (a waitlist offer's bookable days); the real one unless a test sets it */
+  clock?: (() => Date) | undefined;
 }
 
 /** Which standard kinds this worker runs (WEBHOOK_WORKER and, later, NOTIFICATION_WORKER map here). */
@@ -48,7 +51,7 @@ export interface StandardKinds {
 
 /** What each booking event causes once committed, in this order (src/jobs/handlers/booking-followup.ts). */
 export function bookingFollowups(deps: JobDeps): BookingFollowup[] {
-  return [messagesFollowup(deps)];
+  return [messagesFollowup(deps), waitlistFollowup(deps)];
 }
 
 /**
@@ -102,6 +105,8 @@ export function registerStandardJobs(registry: JobRegistry, deps: JobDeps, kinds
         logger: deps.logger,
       }),
     );
+    registry.register(waitlistMatchHandler(deps));
+    registry.register(offerExpiryHandler(deps));
   }
   return registry;
 }

@@ -18,6 +18,7 @@ import holds from './017-holds.ts';
 import jobs from './018-jobs.ts';
 import calendarFeeds from './019-calendar-feeds.ts';
 import guestMessages from './020-guest-messages.ts';
+import waitlist from './021-waitlist.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '018-jobs', sql: jobs },
   { name: '019-calendar-feeds', sql: calendarFeeds },
   { name: '020-guest-messages', sql: guestMessages },
+  { name: '021-waitlist', sql: waitlist },
 ];

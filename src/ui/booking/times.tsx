@@ -32,6 +32,8 @@ export interface TimesProps {
   /** the manage page's reschedule: whose times are shown, and the way back to the booking */
   staffSwitch?: Array<{ label: string; href: string; current: boolean }> | undefined;
   backLink?: { href: string; text: string } | undefined;
+  /** the waitlist's join form, when the business keeps one (guest-side.md "Waitlist") */
+  waitlist?: { href: string; words: { join: string; noSuitableTime: string; noTimeJoinHint: string } } | undefined;
 }
 
 /**
@@ -83,6 +85,14 @@ export function TimesStep(p: TimesProps) {
         </ul>
       </nav>
       {empty ? <p className="empty-week">{t.noTimesThisWeek}</p> : null}
+      {empty && p.waitlist ? (
+        <p className="waitlist">
+          {p.waitlist.words.noTimeJoinHint}{' '}
+          <a className="button" href={p.waitlist.href}>
+            {p.waitlist.words.join}
+          </a>
+        </p>
+      ) : null}
       {p.days.map((d) => (
         <section className="day" key={d.date} aria-labelledby={`d-${d.date}`}>
           <h2 id={`d-${d.date}`}>{formatDate(lang, d.date)}</h2>
@@ -123,6 +133,11 @@ export function TimesStep(p: TimesProps) {
           )}
         </section>
       ))}
+      {!empty && p.waitlist ? (
+        <p className="waitlist">
+          {p.waitlist.words.noSuitableTime} <a href={p.waitlist.href}>{p.waitlist.words.join}</a>
+        </p>
+      ) : null}
       <p className="back">
         {p.changeStaffHref ? (
           <>

@@ -7,6 +7,7 @@ import { findLocationById } from '../../store/locations.ts';
 import { deleteTimeOff, insertTimeOff, listTimeOff as listTimeOffRows, type TimeOffRow } from '../../store/time-off.ts';
 import { findStaffById } from '../../store/staff.ts';
 import { requireStaff } from './staff.ts';
+import { planTimeOffFreed } from '../waitlist/freed.ts';
 
 export interface TimeOffInput {
   from: LocalDateTime;
@@ -90,6 +91,17 @@ export async function removeTimeOff(db: Db, timeOffId: string): Promise<TimeOffV
     if (!row) throw new AppError('request.not_found', `No time off with id "${timeOffId}".`);
     const staff = (await findStaffById(tx, row.staff_id))!;
     const { timezone } = (await findLocationById(tx, staff.locationId))!;
-    return timeOffView(row, timezone);
+    const view = timeOffView(row, timezone);
+    await planTimeOffFreed(tx, {
+      timeOffId: row.id,
+      businessId: staff.businessId,
+      locationId: staff.locationId,
+      staffId: staff.id,
+      fromDate: view.from.date,
+      toDate: view.to.date,
+      startAt: row.start_at,
+      endAt: row.end_at,
+    });
+    return view;
   });
 }

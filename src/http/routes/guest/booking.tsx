@@ -8,6 +8,7 @@ import { bookableDates, weekTimes } from '../../../use-cases/guest/times.ts';
 import { LocationsStep, ServicesStep, StaffStep } from '../../../ui/booking/choose.tsx';
 import { TimesStep } from '../../../ui/booking/times.tsx';
 import { messages } from '../../../ui/i18n/index.ts';
+import { waitlistMessages } from '../../../ui/i18n/waitlist.ts';
 import type { App } from '../../context.ts';
 import { bookPath, field, frameOf, framingOf, locationOf, pageOf } from './context.ts';
 import { renderDetails } from './details-page.tsx';
@@ -140,6 +141,14 @@ export async function bookingSteps(app: App): Promise<void> {
         gone={field(request.query, 'gone') === '1'}
         changeStaffHref={group ? undefined : link(base, { service: service.id, lang: langParam })}
         changeServiceHref={link(base, { lang: langParam })}
+        waitlist={
+          page.settings.waitlist.enabled && !group
+            ? {
+                href: link(`${base}/waitlist`, { service: service.id, staff: staffKey, week, lang: langParam }),
+                words: waitlistMessages(lang),
+              }
+            : undefined
+        }
       />,
     );
   });

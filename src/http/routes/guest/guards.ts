@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { AccountLimiter } from '../../../rate-limit/account-limiter.ts';
 
 /**
- * guest-side.md: per client address, at most 20 holds and 5 bookings an hour; and 20 changes on
- * manage pages (cancel, reschedule, answers to a proposal: a guest makes one or two).
+ * guest-side.md: per client address, at most 20 holds and 5 bookings an hour; 20 changes on manage
+ * pages (cancel, reschedule, answers to a proposal: a guest makes one or two); 5 waitlist joins
+ * (docs/waitlist.md).
  */
-export const GUEST_LIMITS = { hold: 20, book: 5, manage: 20 } as const;
+export const GUEST_LIMITS = { hold: 20, book: 5, manage: 20, waitlist: 5 } as const;
 const HOUR_MS = 3_600_000;
 
 /**

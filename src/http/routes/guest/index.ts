@@ -7,6 +7,7 @@ import { bookingSteps } from './booking.tsx';
 import { bookingWrites } from './booking-writes.tsx';
 import { doneRoutes } from './done.tsx';
 import { manageRoutes } from './manage.tsx';
+import { waitlistPages } from './waitlist.tsx';
 import { isCrossSitePost } from './guards.ts';
 import { sendMessage } from './kit.tsx';
 
@@ -51,9 +52,10 @@ export async function guestRoutes(app: App): Promise<void> {
   await app.register(bookingWrites);
   await app.register(doneRoutes);
   await app.register(manageRoutes);
+  await app.register(waitlistPages);
 
   // Anything else under the guest paths is the guest's 404 page, not the API's JSON.
-  for (const url of ['/book/*', '/manage/*']) {
+  for (const url of ['/book/*', '/manage/*', '/claim/*', '/waitlist/*']) {
     app.route({
       method: ['GET', 'POST'],
       url,
@@ -66,7 +68,13 @@ export async function guestRoutes(app: App): Promise<void> {
 
 /** `/book/...` and `/manage/...`: the guest pages' paths, as sent. */
 export function isGuestPath(url: string): boolean {
-  return url.startsWith('/book/') || url.startsWith('/book-assets/') || url.startsWith('/manage/');
+  return (
+    url.startsWith('/book/') ||
+    url.startsWith('/book-assets/') ||
+    url.startsWith('/manage/') ||
+    url.startsWith('/claim/') ||
+    url.startsWith('/waitlist/')
+  );
 }
 
 /** The guest's 404 page, for a guest path the router cannot even read (bad percent-encoding). */

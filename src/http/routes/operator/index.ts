@@ -13,6 +13,7 @@ import { serviceRoutes } from './services.ts';
 import { sessionRoutes } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
 import { operatorWebhookRoutes } from './webhooks.ts';
+import { waitlistRoutes } from './waitlist.ts';
 
 export async function operatorRoutes(app: App): Promise<void> {
   await app.register(accountRoutes);
@@ -29,4 +30,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(operatorWebhookRoutes);
   await app.register(guestSettingsRoutes);
   await app.register(notificationRoutes);
+  await app.register(waitlistRoutes);
 }
