@@ -17,7 +17,9 @@ import { expirePastEntries } from '../src/store/waitlist.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, type Harness } from './helpers/harness.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
-import { bookingHarness, cancel, createBooking, createOk, day, sql } from './helpers/bookings.ts';
+import { BASE_NOW, cancel, createBooking, createOk, day, sql } from './helpers/bookings.ts';
+import { startHarness } from './helpers/harness.ts';
+import { parseMail, startMailSink, waitUntil, type MailSink } from './helpers/message-sinks.ts';
 import { clickButton, follow, get, h1, link, post, textOf } from './helpers/guest-page.ts';
 
 const pagePath = (s: SalonFixture) => `/book/${s.business.slug}/${s.location.slug}`;
@@ -88,8 +90,11 @@ for (const target of dbTargets()) {
   describe(`waitlist [${target.name}]`, () => {
     let h: Harness;
     let worker: JobWorker;
+    let sink: MailSink;
     before(async () => {
-      h = await bookingHarness(target);
+      sink = await startMailSink();
+      h = await startHarness(target, { smtpUrl: sink.url });
+      h.clock.now = new Date(BASE_NOW);
       worker = await startJobWorker({
         db: h.db,
         config: h.app.ctx.config,
@@ -102,7 +107,19 @@ for (const target of dbTargets()) {
     after(async () => {
       await worker.stop();
       await h.close();
+      await sink.close();
     });
+
+    /** The claim link of the waitlist.offer mail a guest received, as a path. */
+    async function offerMailClaimPath(to: string): Promise<string> {
+      let path: string | undefined;
+      await waitUntil(`the offer mail to ${to}`, () => {
+        const mail = sink.mails.filter((m) => m.to.includes(to)).map((m) => parseMail(m.raw))[0];
+        path = mail ? /https?:\/\/[^/\s]+(\/claim\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] : undefined;
+        return path !== undefined;
+      });
+      return path!;
+    }
 
     test('the time step offers Join the waitlist; the form refuses bad input beside each field, in words', async () => {
       const s = await createSalon(h.app);
@@ -221,6 +238,9 @@ for (const target of dbTargets()) {
         [first.id, first.claim_nonce, day(3), '10:00', 'Anna', 'Europe/Budapest', 'Haircut'],
       );
 
+      // ... and sent: the mail's claim link is the offer's
+      assert.equal(await offerMailClaimPath('b@example.com'), `/claim/${linkToken(h.app.ctx.serverSecret, 'claim', first.claim_nonce)}`);
+
       // offerMinutes go by unclaimed: the offer passes, B waits again, C (next in join order) gets the time.
       await sql(h, `UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [first.hold_id]);
       await sql(h, `UPDATE waitlist_offers SET expires_at = now() - interval '1 second' WHERE id = $1`, [first.id]);
@@ -246,7 +266,8 @@ for (const target of dbTargets()) {
       assert.equal(h1(ended.html), 'This offer has ended');
 
       // C claims through the link: the details confirmation, then the booking page's done page.
-      const claimUrl = `/claim/${linkToken(secret, 'claim', offers[1].claim_nonce)}`;
+      const claimUrl = await offerMailClaimPath('c@example.com');
+      assert.equal(claimUrl, `/claim/${linkToken(secret, 'claim', offers[1].claim_nonce)}`);
       const page = await get(h.app, claimUrl);
       assert.equal(page.status, 200, page.html);
       assert.equal(h1(page.html), 'A time has freed up for you');

@@ -305,3 +305,11 @@ export async function entryWithdrawNonce(q: Queryable, entryId: string): Promise
   const r = await q.query<{ withdraw_nonce: string }>('SELECT withdraw_nonce FROM waitlist_entries WHERE id = $1', [entryId]);
   return r.rows[0]!.withdraw_nonce;
 }
+
+/** Whether an offer can still be claimed: open, and its time not yet ended by the database's clock. */
+export async function offerStillOpen(q: Queryable, offerId: string): Promise<boolean> {
+  const r = await q.query<{ open: boolean }>(`SELECT (status = 'open' AND expires_at > now()) AS open FROM waitlist_offers WHERE id = $1`, [
+    offerId,
+  ]);
+  return r.rows[0]?.open === true;
+}

@@ -6,6 +6,7 @@ import { findBooking } from '../../store/bookings.ts';
 import { findBusinessById } from '../../store/businesses.ts';
 import type { Db } from '../../store/db.ts';
 import { databaseNow } from '../../store/message-context.ts';
+import { offerStillOpen } from '../../store/waitlist.ts';
 import { findMessage, recordAttempt, type MessageRow } from '../../store/message-rows.ts';
 import { mailContent, mailText, smsText, type MailContent, type MailInput } from '../../ui/mail/content.ts';
 import { messageCalendar } from '../../ui/mail/ics.ts';
@@ -70,6 +71,8 @@ async function compose(deps: SendDeps, row: MessageRow): Promise<Outgoing> {
   const id = `<${row.id}@${host}>`;
   if (row.kind === 'waitlist.offer') {
     const offer = row.data as unknown as WaitlistOfferData;
+    // An offer claimed, withdrawn or passed on before its message went out is not offered any more.
+    if (!(await offerStillOpen(deps.db, offer.offerId))) throw new Skip('the offer has ended');
     const secret = await deps.secret();
     const c = mailContent({
       kind: row.kind,
