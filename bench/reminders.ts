@@ -5,7 +5,7 @@
  *
  * World: PGlite in a fresh temp folder; the real app on 127.0.0.1 with the job worker in the same
  * process (as `npm start` runs it: webhooks, housekeeping, guest messages); a real SMTP server
- * (smtp-server) on 127.0.0.1 that counts what it accepts; bench/salon.ts's salon (20 staff, an
+ * (smtp-server) on 127.0.0.1, in a process of its own, that counts what it accepts; bench/salon.ts's salon (20 staff, an
  * automatic 30-minute service) with the default guest settings (a reminder 1,440 minutes before).
  *
  * 1. Setup: 10,000 bookings through POST /v1/bookings (autocannon in a child process); then the
@@ -27,7 +27,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startJobWorker } from '../src/jobs/start.ts';
@@ -47,24 +46,19 @@ const SLOT_TIMES = Array.from({ length: 16 }, (_, i) => `${String(9 + Math.floor
 const TARGET_SECONDS = 120;
 const TARGET_RATIO = 1.2;
 
-// --- the SMTP sink: counts accepted messages and when the last one came ----------------------------
+// --- the SMTP sink, in a process of its own (bench/smtp-sink-process.ts) ----------------------------
+const sink = fork(fileURLToPath(new URL('./smtp-sink-process.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
+const smtpPort = await new Promise<number>((resolve) => sink.once('message', (m: { port: number }) => resolve(m.port)));
 let accepted = 0;
 let lastAcceptedAt = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.on('data', () => {});
-    stream.on('end', () => {
-      accepted += 1;
-      lastAcceptedAt = Date.now();
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
+async function sinkCount(): Promise<void> {
+  const m = await new Promise<{ accepted: number; lastAcceptedAt: number }>((resolve) => {
+    sink.once('message', resolve);
+    sink.send('count');
+  });
+  accepted = m.accepted;
+  lastAcceptedAt = m.lastAcceptedAt;
+}
 
 const dir = await mkdtemp(join(tmpdir(), 'bench-reminders-'));
 const config = loadConfig({
@@ -147,6 +141,7 @@ async function waitFor(what: string, done: () => Promise<boolean>, limitMs: numb
     if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
     if (Date.now() - said > 30_000) {
       said = Date.now();
+      await sinkCount();
       console.log(`  … waiting for ${what}: ${accepted} messages accepted by the SMTP server so far`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -218,6 +213,7 @@ const duePending = await count(
   [salon.business.id, due],
 );
 await new Promise((r) => setTimeout(r, due.getTime() - Date.now()));
+await sinkCount();
 const acceptedAtDue = accepted;
 t0 = Date.now();
 const b = await load(REQUESTS);
@@ -230,6 +226,7 @@ const lastSent = await db.query<{ at: Date }>(`SELECT max(sent_at) AS at FROM me
   salon.business.id,
   due,
 ]);
+await sinkCount();
 const burstSeconds = (new Date(lastSent.rows[0]!.at).getTime() - due.getTime()) / 1000;
 console.log(
   `reminders:   ${duePending} due at ${due.toISOString()}; the last sent ${burstSeconds.toFixed(1)} s later (${(duePending / burstSeconds).toFixed(0)}/s); SMTP sink accepted ${accepted - acceptedAtDue} messages since (reminders and B's confirmations), last ${((lastAcceptedAt - due.getTime()) / 1000).toFixed(1)} s after`,
@@ -252,5 +249,5 @@ await worker.stop();
 await app.close();
 await rateLimitStore.close();
 await db.close();
-await new Promise<void>((resolve) => smtp.close(() => resolve()));
+sink.send('stop');
 await rm(dir, { recursive: true, force: true });

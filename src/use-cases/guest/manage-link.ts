@@ -15,6 +15,11 @@ function fresh(secret: Buffer): { id: string; nonce: string; tokenHash: string }
   return { id: newId('mgt'), nonce, tokenHash: linkTokenHash(linkToken(secret, 'manage', nonce)) };
 }
 
+/** The link of a live token's nonce (read with a message row, so its send writes nothing). */
+export function manageUrlOf(ctx: LinkContext, nonce: string): string {
+  return `${ctx.publicBaseUrl}/manage/${linkToken(ctx.secret, 'manage', nonce)}`;
+}
+
 /** The booking's manage link (guest-side.md "Self-service"): its live token, made on first need. */
 export async function manageUrl(q: Queryable, ctx: LinkContext, booking: { id: string; businessId: string }): Promise<string> {
   const nonce = await ensureManageNonce(q, { businessId: booking.businessId, bookingId: booking.id, ...fresh(ctx.secret) });

@@ -3,16 +3,14 @@ import { linkToken } from '../../domain/guest-links.ts';
 import type { BookingSnapshot, WaitlistOfferData } from '../../domain/messages/snapshot.ts';
 import type { Channels, Outgoing } from '../../notify/channel.ts';
 import { findBooking } from '../../store/bookings.ts';
-import { findBusinessById } from '../../store/businesses.ts';
 import type { Db } from '../../store/db.ts';
-import { databaseNow } from '../../store/message-context.ts';
 import { offerStillOpen } from '../../store/waitlist.ts';
-import { findMessage, recordAttempt, type MessageRow } from '../../store/message-rows.ts';
+import { findMessageToSend, recordAttempt, type MessageRow, type MessageToSend } from '../../store/message-rows.ts';
 import { mailContent, mailText, smsText, type MailContent, type MailInput } from '../../ui/mail/content.ts';
 import { messageCalendar } from '../../ui/mail/ics.ts';
 import { mailHtml } from '../../ui/mail/mail-html.tsx';
 import { isLang } from '../../ui/i18n/index.ts';
-import { manageUrl } from '../guest/manage-link.ts';
+import { manageUrl, manageUrlOf } from '../guest/manage-link.ts';
 
 export interface SendDeps {
   db: Db;
@@ -37,7 +35,7 @@ const NOT_CONFIGURED = { email: 'SMTP_URL is not set: no mail is sent', sms: 'SM
  * Throws when the channel refused, with a text that holds no address.
  */
 export async function sendMessage(deps: SendDeps, messageId: string, attempt: { last: boolean }): Promise<'sent' | 'skipped'> {
-  const row = await findMessage(deps.db, messageId);
+  const row = await findMessageToSend(deps.db, messageId);
   if (row?.status !== 'pending') return 'skipped';
   const channel = deps.channels[row.channel];
   let message: Outgoing;
@@ -65,7 +63,7 @@ async function failed(deps: SendDeps, row: MessageRow, err: unknown, attempt: { 
   throw new Error(error);
 }
 
-async function compose(deps: SendDeps, row: MessageRow): Promise<Outgoing> {
+async function compose(deps: SendDeps, row: MessageToSend): Promise<Outgoing> {
   const lang = isLang(row.lang) ? row.lang : 'en';
   const host = new URL(deps.publicBaseUrl).hostname;
   const id = `<${row.id}@${host}>`;
@@ -84,17 +82,19 @@ async function compose(deps: SendDeps, row: MessageRow): Promise<Outgoing> {
     return outgoing(row, id, c, undefined);
   }
   const booking = row.bookingId ? await findBooking(deps.db, row.businessId, row.bookingId) : undefined;
-  const business = await findBusinessById(deps.db, row.businessId);
-  if (!booking || !business) throw new Skip('the booking no longer exists');
+  const businessName = row.businessName;
+  if (!booking || businessName === null) throw new Skip('the booking no longer exists');
   const snapshot = (row.data as { booking?: BookingSnapshot }).booking;
   if (!snapshot) throw new Skip('the message has no booking data');
-  if (row.kind === 'booking.reminder') await checkReminder(deps.db, booking, snapshot);
+  if (row.kind === 'booking.reminder') checkReminder(booking, snapshot, row.dbNow);
   const guest = row.audience === 'guest';
-  const link = guest ? await manageUrl(deps.db, { secret: await deps.secret(), publicBaseUrl: deps.publicBaseUrl }, booking) : null;
+  const links = { secret: await deps.secret(), publicBaseUrl: deps.publicBaseUrl };
+  // The live link read with the row; written only for a booking that has none yet.
+  const link = !guest ? null : row.manageNonce !== null ? manageUrlOf(links, row.manageNonce) : await manageUrl(deps.db, links, booking);
   const input: MailInput = {
     kind: row.kind,
     lang,
-    businessName: business.name,
+    businessName,
     booking: snapshot,
     manageUrl: link,
     dashboardUrl: guest ? null : `${deps.publicBaseUrl}/dashboard/`,
@@ -106,7 +106,7 @@ async function compose(deps: SendDeps, row: MessageRow): Promise<Outgoing> {
         method,
         content: messageCalendar(booking.id, snapshot, {
           method,
-          businessName: business.name,
+          businessName,
           uidDomain: host,
           organizerEmail: addressOf(deps.mailFrom),
           manageUrl: link,
@@ -123,10 +123,10 @@ function outgoing(row: MessageRow, messageId: string, c: MailContent, calendar: 
 }
 
 /** guest-side.md: only for a booking confirmed when due, at the time the reminder was planned for, and never late. */
-async function checkReminder(db: Db, booking: BookingRecord, planned: BookingSnapshot): Promise<void> {
+function checkReminder(booking: BookingRecord, planned: BookingSnapshot, dbNow: Date): void {
   if (booking.status !== 'confirmed') throw new Skip(`the booking is ${booking.status}`);
   if (booking.startAt.toISOString() !== planned.time.startAt) throw new Skip('the booking moved to another time');
-  if ((await databaseNow(db)).getTime() >= booking.startAt.getTime()) throw new Skip('the booking has started');
+  if (dbNow.getTime() >= booking.startAt.getTime()) throw new Skip('the booking has started');
 }
 
 function addressOf(from: string): string {
