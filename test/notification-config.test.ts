@@ -27,7 +27,7 @@ describe('notification settings', () => {
     assert.equal(c.smsGatewayUrl, 'https://sms.example/send');
   });
 
-  test('NOTIFICATION_WORKER=false: neither booking.followup nor message.send is run by this worker', () => {
+  test('NOTIFICATION_WORKER=false: no booking follow-up, message or waitlist kind is run by this worker', () => {
     const config = loadConfig({ NOTIFICATION_WORKER: 'false' });
     assert.equal(config.notificationWorker, false);
     assert.equal(loadConfig({}).notificationWorker, true);
@@ -35,6 +35,12 @@ describe('notification settings', () => {
     const off = registerStandardJobs(new JobRegistry(), deps, { webhooks: false, notifications: config.notificationWorker });
     assert.deepEqual([...off.handlers.keys()].sort(), ['housekeeping']);
     const on = registerStandardJobs(new JobRegistry(), deps, { webhooks: false });
-    assert.deepEqual([...on.handlers.keys()].sort(), ['booking.followup', 'housekeeping', 'message.send']);
+    assert.deepEqual([...on.handlers.keys()].sort(), [
+      'booking.followup',
+      'housekeeping',
+      'message.send',
+      'waitlist.match',
+      'waitlist.offer_expiry',
+    ]);
   });
 });
