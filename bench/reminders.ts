@@ -18,10 +18,12 @@
  *    (p99 B) while the worker sends them. Prints how long until the last reminder was accepted by the
  *    SMTP server and p99 B ÷ p99 A; then a second baseline (A2) to show the machine did not change.
  *
- * Environment: BENCH_REMINDERS (default 10000), BENCH_REQUESTS (per load phase, default 1500).
+ * Environment: BENCH_REMINDERS (default 10000), BENCH_REQUESTS (per load phase, default 1500),
+ * BENCH_PROFILE (a file: the CPU profile of the app's process while the reminders are sent).
  */
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,6 +218,13 @@ await new Promise((r) => setTimeout(r, due.getTime() - Date.now()));
 await sinkCount();
 const acceptedAtDue = accepted;
 t0 = Date.now();
+// BENCH_PROFILE=file.cpuprofile: a CPU profile of this process (app and worker) while the reminders are sent
+const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const b = await load(REQUESTS);
 console.log(
   `burst B:     p50 ${b.latency.p50} ms, p99 ${b.latency.p99} ms, ${created(b)} × 201 in ${b.duration.toFixed(1)} s, while sending`,
@@ -227,6 +236,11 @@ const lastSent = await db.query<{ at: Date }>(`SELECT max(sent_at) AS at FROM me
   due,
 ]);
 await sinkCount();
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  await writeFile(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const burstSeconds = (new Date(lastSent.rows[0]!.at).getTime() - due.getTime()) / 1000;
 console.log(
   `reminders:   ${duePending} due at ${due.toISOString()}; the last sent ${burstSeconds.toFixed(1)} s later (${(duePending / burstSeconds).toFixed(0)}/s); SMTP sink accepted ${accepted - acceptedAtDue} messages since (reminders and B's confirmations), last ${((lastAcceptedAt - due.getTime()) / 1000).toFixed(1)} s after`,
@@ -234,8 +248,11 @@ console.log(
 
 const a2 = await load(REQUESTS);
 console.log(`baseline A2: p50 ${a2.latency.p50} ms, p99 ${a2.latency.p99} ms, ${created(a2)} × 201 in ${a2.duration.toFixed(1)} s`);
-const ratio = b.latency.p99 / a.latency.p99;
-console.log(`p99 B ÷ A:   ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}); B ÷ A2 ${(b.latency.p99 / a2.latency.p99).toFixed(2)}`);
+// judged against the faster of the two baselines: the stricter reading of "not slowed by more than 20 %"
+const ratio = b.latency.p99 / Math.min(a.latency.p99, a2.latency.p99);
+console.log(
+  `p99 B ÷ A:   ${(b.latency.p99 / a.latency.p99).toFixed(2)}; B ÷ A2 ${(b.latency.p99 / a2.latency.p99).toFixed(2)} (target ≤ ${TARGET_RATIO} against both)`,
+);
 console.log(
   `targets:     all sent within ${TARGET_SECONDS} s: ${burstSeconds <= TARGET_SECONDS ? 'met' : 'NOT met'}; p99 +20 % at most: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}`,
 );

@@ -20,7 +20,7 @@ import { createSalon } from './helpers/fixtures.ts';
 import { startHarness, type Harness } from './helpers/harness.ts';
 import { openScratchPostgres } from './helpers/isolated-databases.ts';
 import { dbTargets, type DbTarget } from './helpers/databases.ts';
-import { RUNS_TABLE_SQL, hangHandler, recordHandler } from './helpers/job-handlers.ts';
+import { RUNS_TABLE_SQL, batchHandler, hangHandler, recordHandler, slowHandler } from './helpers/job-handlers.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,7 +72,7 @@ for (const target of targets()) {
         webhooks: false,
         housekeeping: false,
         pollIntervalMs: 200,
-        extraHandlers: [recordHandler(h.db, 'main') as JobHandler<never>],
+        extraHandlers: [recordHandler(h.db, 'main') as JobHandler<never>, batchHandler(h.db, 'main', 5) as JobHandler<never>],
       });
     });
     after(async () => {
@@ -172,6 +172,39 @@ for (const target of targets()) {
       assert.deepEqual(await runs(id!), []);
     });
 
+    test('a batch kind runs its due jobs together, records each run, and retries a failed job alone', async () => {
+      // 23 jobs due at once, every fourth failing its first run: claimed in batches of at most 5
+      const ids = await h.db.transaction(async (tx) => {
+        const planned: string[] = [];
+        for (let i = 0; i < 23; i++) {
+          planned.push((await planJob(tx, { kind: 'test.batch', businessId: null, payload: { failures: i % 4 === 0 ? 1 : 0 } }))!);
+        }
+        return planned;
+      });
+      const sizes: number[] = [];
+      for (const [i, id] of ids.entries()) {
+        const row = await final(id);
+        assert.equal(row.status, 'succeeded', `job ${i}`);
+        const failing = i % 4 === 0;
+        assert.equal(row.attempts, failing ? 2 : 1, `job ${i}: one run, and one more after its own failure`);
+        const recorded = await attempts(id);
+        assert.deepEqual(
+          recorded.map((a) => [a.attempt, a.outcome]),
+          failing
+            ? [
+                [1, 'failed'],
+                [2, 'succeeded'],
+              ]
+            : [[1, 'succeeded']],
+        );
+        const ran = await runs(id);
+        assert.equal(ran.length, row.attempts, `job ${i} ran once per attempt`);
+        sizes.push(...ran.map((r) => Number(r.phase.split(':')[1])));
+      }
+      assert.ok(Math.max(...sizes) <= 5, `no batch above its size: ${sizes.join(',')}`);
+      assert.ok(Math.max(...sizes) > 1, `jobs due together ran together: ${sizes.join(',')}`);
+    });
+
     test('a live dedupe key plans once', async () => {
       // Planned for later so it stays live while the second plan is made.
       const runAt = new Date(Date.now() + 60_000);
@@ -235,6 +268,38 @@ for (const target of targets()) {
         assert.ok(workers.rows.length >= 2, `the work was shared: ${JSON.stringify(workers.rows)}`);
       } finally {
         for (const w of extra) await w.stop();
+        if (target.name === 'postgres') for (const db of others) await db.close();
+      }
+    });
+
+    test('a live worker keeps its claim while a run outlasts the lease: no other worker runs it again', async () => {
+      // Two workers on the kind; the run takes 4 s under a lease of 1.2 s, which only the heartbeat extends.
+      const others: Db[] =
+        target.name === 'postgres' ? [PostgresDb.open(target.url!(), 2), PostgresDb.open(target.url!(), 2)] : [h.db, h.db];
+      const workers = others.map(
+        (db, i) =>
+          new JobWorker({
+            db,
+            queues: [new TableQueue(db, new JobRegistry().register(slowHandler(db, `slow${i}`, 4000, 1200)).handlers)],
+            concurrency: 2,
+            pollIntervalMs: 100,
+          }),
+      );
+      try {
+        for (const w of workers) await w.start();
+        const id = (await h.db.transaction((tx) => planJob(tx, { kind: 'test.slow', businessId: null })))!;
+        const row = await final(id);
+        assert.equal(row.status, 'succeeded');
+        assert.equal(row.attempts, 1);
+        await sleep(1500);
+        const ran = await runs(id);
+        assert.deepEqual(
+          ran.map((r) => r.phase),
+          ['started', 'done'],
+          `one run only: ${JSON.stringify(ran)}`,
+        );
+      } finally {
+        for (const w of workers) await w.stop();
         if (target.name === 'postgres') for (const db of others) await db.close();
       }
     });

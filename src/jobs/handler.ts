@@ -46,6 +46,18 @@ export interface JobHandler<P = unknown> {
    * a crash mid-run), so it re-reads the state it acts on and makes its effect idempotent.
    */
   run(job: Job<P>): Promise<JobResult>;
+  /**
+   * Jobs of this kind may run together, up to this many in one slot, through runBatch: one read
+   * and one write for all of them where a run each costs statements each (a burst of reminders on
+   * the embedded database's one connection). Unset: one job per run.
+   */
+  readonly batchSize?: number | undefined;
+  /**
+   * Runs several due jobs of this kind at once (batchSize): one result per job, in order, each what
+   * run() would have resolved with, or the Error its run failed with (a PermanentJobError is not
+   * retried). Rejecting fails every job of the batch. The same re-read and idempotence as run().
+   */
+  runBatch?(jobs: ReadonlyArray<Job<P>>): Promise<Array<JobResult | Error>>;
 }
 
 /** A failure no retry can mend (a payload that no longer names anything): the job ends `failed`. */

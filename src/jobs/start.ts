@@ -12,7 +12,9 @@ export interface StartJobWorkerOptions extends JobDeps, StandardKinds {
 }
 
 /** The worker of the API process (WEBHOOK_WORKER) and of `npm run worker`: every standard kind. */
-export async function startJobWorker(opts: StartJobWorkerOptions): Promise<JobWorker> {
+export async function startJobWorker(options: StartJobWorkerOptions): Promise<JobWorker> {
+  // In the API process on PGlite, the worker's statements give way to the requests'.
+  const opts = { ...options, db: options.db.background?.() ?? options.db };
   const registry = registerStandardJobs(new JobRegistry(), opts, opts);
   for (const h of opts.extraHandlers ?? []) registry.register(h as JobHandler<unknown>);
   const worker = new JobWorker({

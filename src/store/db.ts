@@ -32,5 +32,11 @@ export interface Db extends Queryable {
    * While nobody listens, transactions do not read their bumps.
    */
   onVersionBumps(listener: VersionBumpListener): () => void;
+  /**
+   * The same database for background work (the job worker in the API process): on PGlite's one
+   * connection its statements wait for the requests' waiting ones (pglite-gate.ts); PostgreSQL
+   * serves both from its pool, so it has no such view.
+   */
+  background?(): Db;
   close(): Promise<void>;
 }

@@ -69,20 +69,51 @@ export interface ClaimedJob {
   dedupeKey: string | null;
 }
 
+/** A kind a worker claims: its lease, and how many of its jobs one run takes (1 unless it runs batches). */
+export interface ClaimKind {
+  kind: string;
+  leaseMs: number;
+  batch?: number | undefined;
+}
+
 /**
- * Claims up to `limit` due jobs of the given kinds (each with its own lease) in one short
- * statement, committed before any work starts: pending and retry rows whose time has come, and
- * running rows whose lease lapsed because their worker died. SKIP LOCKED lets concurrent workers
- * claim disjoint rows without waiting; the lease hides a claimed row from the others until it
- * lapses. A kind no handler of this worker knows is never claimed (an older process in a rolling
- * deploy leaves a new kind to the new processes).
+ * Claims due jobs of the given kinds (each with its own lease) in one short statement, committed
+ * before any work starts: pending and retry rows whose time has come, and running rows whose lease
+ * lapsed because their worker died: up to `limit` runs, each one job of a kind run one at a time or
+ * up to its batch size of a kind run in batches (the caller groups them the same way: oldest due
+ * first, a kind's batches in the order of run_at and id). SKIP LOCKED lets concurrent workers claim
+ * disjoint rows without waiting; the lease hides a claimed row from the others until it lapses. A
+ * kind no handler of this worker knows is never claimed (an older process in a rolling deploy
+ * leaves a new kind to the new processes).
  */
-export async function claimJobs(
-  q: Queryable,
-  kinds: ReadonlyArray<{ kind: string; leaseMs: number }>,
-  limit: number,
-): Promise<ClaimedJob[]> {
+export async function claimJobs(q: Queryable, kinds: readonly ClaimKind[], limit: number): Promise<ClaimedJob[]> {
   if (kinds.length === 0 || limit <= 0) return [];
+  const single = kinds.filter((k) => (k.batch ?? 1) <= 1);
+  const batched = kinds.filter((k) => (k.batch ?? 1) > 1);
+  const params: unknown[] = [limit];
+  const due = (class_: readonly ClaimKind[], take: number): string => {
+    params.push(
+      class_.map((k) => k.kind),
+      class_.map((k) => Math.round(k.leaseMs)),
+      class_.map((k) => Math.max(1, k.batch ?? 1)),
+      take,
+    );
+    const n = params.length;
+    return `SELECT j.id, j.kind, j.run_at, k.lease_ms, k.batch
+         FROM jobs j JOIN unnest($${n - 3}::text[], $${n - 2}::int[], $${n - 1}::int[]) AS k(kind, lease_ms, batch) ON k.kind = j.kind
+        WHERE j.status IN ('pending', 'retry_scheduled', 'running')
+          AND j.run_at <= now()
+          AND (j.locked_until IS NULL OR j.locked_until <= now())
+        ORDER BY j.run_at
+        LIMIT $${n}
+        FOR UPDATE OF j SKIP LOCKED`;
+  };
+  const parts: string[] = [];
+  if (single.length > 0) parts.push(due(single, limit));
+  if (batched.length > 0) parts.push(due(batched, limit * Math.max(...batched.map((k) => k.batch ?? 1))));
+  // The candidates of both classes are grouped into runs (a batch kind's in batches of its size,
+  // oldest first) and the `limit` runs with the oldest first job are taken: the rest are only
+  // locked for this statement, so nothing is claimed that the caller's slots cannot take.
   const r = await q.query<{
     id: string;
     kind: string;
@@ -93,34 +124,38 @@ export async function claimJobs(
     run_at: Date;
     dedupe_key: string | null;
   }>(
-    `WITH kinds AS (
-       SELECT * FROM unnest($1::text[], $2::int[]) AS k(kind, lease_ms)
+    `WITH ${parts.map((p, i) => `due${i} AS (${p})`).join(', ')},
+     candidates AS (${parts.map((_, i) => `SELECT * FROM due${i}`).join(' UNION ALL ')}),
+     grouped AS (
+       SELECT id, run_at, lease_ms,
+              CASE WHEN batch > 1 THEN kind || ' ' || ((row_number() OVER (PARTITION BY kind ORDER BY run_at, id) - 1) / batch)
+                   ELSE id END AS unit
+         FROM candidates
+     ), ranked AS (
+       SELECT id, lease_ms, unit, min(run_at) OVER (PARTITION BY unit) AS first_at FROM grouped
      ), due AS (
-       SELECT j.id, k.lease_ms FROM jobs j JOIN kinds k ON k.kind = j.kind
-        WHERE j.status IN ('pending', 'retry_scheduled', 'running')
-          AND j.run_at <= now()
-          AND (j.locked_until IS NULL OR j.locked_until <= now())
-        ORDER BY j.run_at
-        LIMIT $3
-        FOR UPDATE OF j SKIP LOCKED
+       SELECT id, lease_ms FROM (SELECT id, lease_ms, dense_rank() OVER (ORDER BY first_at, unit) AS rank FROM ranked) x
+        WHERE rank <= $1
      )
      UPDATE jobs j
         SET status = 'running', locked_until = clock_timestamp() + due.lease_ms * interval '1 millisecond'
        FROM due
       WHERE j.id = due.id
      RETURNING j.id, j.kind, j.business_id, j.payload::text AS payload, j.attempts, j.locked_until::text AS lease, j.run_at, j.dedupe_key`,
-    [kinds.map((k) => k.kind), kinds.map((k) => Math.round(k.leaseMs)), limit],
+    params,
   );
-  return r.rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    businessId: row.business_id,
-    payload: row.payload,
-    attempt: row.attempts + 1,
-    lease: row.lease,
-    runAt: row.run_at,
-    dedupeKey: row.dedupe_key,
-  }));
+  return r.rows
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      businessId: row.business_id,
+      payload: row.payload,
+      attempt: row.attempts + 1,
+      lease: row.lease,
+      runAt: new Date(row.run_at),
+      dedupeKey: row.dedupe_key,
+    }))
+    .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export interface JobRunRecord {
@@ -137,50 +172,96 @@ export type JobNext =
   /** a recurring job: this one ends as `ended`, and its next run is planned `afterMs` from now */
   | { status: 'succeeded' | 'skipped' | 'failed'; recurAfterMs: number };
 
+/** One claimed job's run and what comes next, as finishJobs records it. */
+export interface JobFinish {
+  job: Pick<ClaimedJob, 'id' | 'attempt' | 'lease'>;
+  run: JobRunRecord;
+  next: JobNext;
+}
+
 /**
- * Records run `job.attempt` and the job's next state in one statement (so both or neither), only
- * while the job still carries this worker's lease: a worker whose lease lapsed and was taken over,
- * or whose job was cancelled meanwhile, finds nothing to update and its result is dropped ('lost').
- * A recurring job's next run is planned by the same statement, so a crash cannot lose the series.
+ * Records runs and each job's next state in one statement (so all or none), each only while its job
+ * still carries this worker's lease: a worker whose lease lapsed and was taken over, or whose job
+ * was cancelled meanwhile, finds nothing to update and that result is dropped (its id is missing
+ * from the returned set). A recurring job's next run is planned by the same statement, so a crash
+ * cannot lose the series. One statement for a batch of runs: in a burst of reminders each
+ * statement counts.
  */
-export async function finishJob(
-  q: Queryable,
-  job: Pick<ClaimedJob, 'id' | 'attempt' | 'lease'>,
-  run: JobRunRecord,
-  next: JobNext,
-): Promise<'recorded' | 'lost'> {
-  const recurAfterMs = 'recurAfterMs' in next ? next.recurAfterMs : null;
-  const waitMs = next.status === 'retry_scheduled' ? next.waitMs : 0;
-  const r = await q.query(
-    `WITH upd AS (
-       UPDATE jobs
-          SET status = $3, attempts = $2, last_error = $6, locked_until = NULL,
-              run_at = CASE WHEN $3 = 'retry_scheduled' THEN now() + $8 * interval '1 millisecond' ELSE run_at END,
-              finished_at = CASE WHEN $3 = 'retry_scheduled' THEN NULL ELSE now() END
-        WHERE id = $1 AND status = 'running' AND attempts = $2 - 1 AND locked_until = $9::timestamptz
-       RETURNING id, kind, business_id, payload, dedupe_key
+export async function finishJobs(q: Queryable, finishes: readonly JobFinish[]): Promise<Set<string>> {
+  if (finishes.length === 0) return new Set();
+  const col = <T>(f: (x: JobFinish) => T): T[] => finishes.map(f);
+  const r = await q.query<{ id: string }>(
+    `WITH r AS (
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[], $5::int[], $6::text[], $7::text[],
+                            $8::int[], $9::text[], $10::int[])
+         AS r(id, attempt, status, started_at, duration_ms, error, outcome, wait_ms, lease, recur_after_ms)
+     ), upd AS (
+       UPDATE jobs j
+          SET status = r.status, attempts = r.attempt, last_error = r.error, locked_until = NULL,
+              run_at = CASE WHEN r.status = 'retry_scheduled' THEN now() + r.wait_ms * interval '1 millisecond' ELSE j.run_at END,
+              finished_at = CASE WHEN r.status = 'retry_scheduled' THEN NULL ELSE now() END
+         FROM r
+        WHERE j.id = r.id AND j.status = 'running' AND j.attempts = r.attempt - 1 AND j.locked_until = r.lease::timestamptz
+       RETURNING j.id, j.kind, j.business_id, j.payload, j.dedupe_key, r.attempt, r.started_at, r.duration_ms, r.outcome,
+                 r.error, r.recur_after_ms
      ), ins AS (
        INSERT INTO job_attempts (job_id, attempt, started_at, duration_ms, outcome, error)
-       SELECT id, $2, $4, $5, $7, $6 FROM upd
+       SELECT id, attempt, started_at, duration_ms, outcome, error FROM upd
      ), again AS (
        INSERT INTO jobs (kind, business_id, payload, dedupe_key, run_at)
-       SELECT kind, business_id, payload, dedupe_key, now() + $10 * interval '1 millisecond' FROM upd
-        WHERE $10::int IS NOT NULL
+       SELECT kind, business_id, payload, dedupe_key, now() + recur_after_ms * interval '1 millisecond' FROM upd
+        WHERE recur_after_ms IS NOT NULL
        ON CONFLICT DO NOTHING
        RETURNING 1
      )
-     SELECT 1 FROM upd, (SELECT count(*) FROM again) AS recurred`,
-    [job.id, job.attempt, next.status, run.startedAt, run.durationMs, run.error, run.outcome, waitMs, job.lease, recurAfterMs],
+     SELECT id FROM upd, (SELECT count(*) FROM again) AS recurred`,
+    [
+      col((f) => f.job.id),
+      col((f) => f.job.attempt),
+      col((f) => f.next.status),
+      col((f) => f.run.startedAt.toISOString()),
+      col((f) => f.run.durationMs),
+      col((f) => f.run.error),
+      col((f) => f.run.outcome),
+      col((f) => (f.next.status === 'retry_scheduled' ? f.next.waitMs : 0)),
+      col((f) => f.job.lease),
+      col((f) => ('recurAfterMs' in f.next ? f.next.recurAfterMs : null)),
+    ],
   );
-  return r.rows.length > 0 ? 'recorded' : 'lost';
+  return new Set(r.rows.map((row) => row.id));
 }
 
-/** Gives a held job back untouched (a worker stopping before it started the run). */
-export async function releaseJob(q: Queryable, job: Pick<ClaimedJob, 'id' | 'lease'>): Promise<void> {
-  await q.query(`UPDATE jobs SET locked_until = NULL WHERE id = $1 AND status = 'running' AND locked_until = $2::timestamptz`, [
-    job.id,
-    job.lease,
-  ]);
+/**
+ * Extends the leases of jobs a live worker is still running (its heartbeat): a run longer than the
+ * kind's lease — a batch of sends over a slow mail server — is not taken over while its worker
+ * lives. Returns each extended job's new lease (the guard of its later writes); a job missing from
+ * the map was cancelled or taken over.
+ */
+export async function extendLeases(
+  q: Queryable,
+  jobs: ReadonlyArray<Pick<ClaimedJob, 'id' | 'lease'>>,
+  leaseMs: number,
+): Promise<Map<string, string>> {
+  if (jobs.length === 0) return new Map();
+  const r = await q.query<{ id: string; lease: string }>(
+    `UPDATE jobs j SET locked_until = clock_timestamp() + $3 * interval '1 millisecond'
+       FROM unnest($1::text[], $2::text[]) AS r(id, lease)
+      WHERE j.id = r.id AND j.status = 'running' AND j.locked_until = r.lease::timestamptz
+     RETURNING j.id, j.locked_until::text AS lease`,
+    [jobs.map((j) => j.id), jobs.map((j) => j.lease), Math.round(leaseMs)],
+  );
+  return new Map(r.rows.map((row) => [row.id, row.lease]));
+}
+
+/** Gives held jobs back untouched (a worker stopping before it started their run, or a claim its slots could not take). */
+export async function releaseJobs(q: Queryable, jobs: ReadonlyArray<Pick<ClaimedJob, 'id' | 'lease'>>): Promise<void> {
+  if (jobs.length === 0) return;
+  await q.query(
+    `UPDATE jobs j SET locked_until = NULL
+       FROM unnest($1::text[], $2::text[]) AS r(id, lease)
+      WHERE j.id = r.id AND j.status = 'running' AND j.locked_until = r.lease::timestamptz`,
+    [jobs.map((j) => j.id), jobs.map((j) => j.lease)],
+  );
 }
 
 /**

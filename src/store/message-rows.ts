@@ -24,22 +24,40 @@ export interface MessageToSend extends MessageRow {
   businessName: string | null;
   /** the booking's live manage link nonce, when it has one */
   manageNonce: string | null;
+  /** the booking as it is now (null: gone): a reminder goes only to a confirmed booking at its planned time */
+  booking: { status: string; startAt: Date } | null;
   /** the database's clock: a reminder is never sent once its booking has started */
   dbNow: Date;
 }
 
-export async function findMessageToSend(q: Queryable, id: string): Promise<MessageToSend | undefined> {
-  const r = await q.query<MessageDbRow & { business_name: string | null; manage_nonce: string | null; db_now: Date }>(
+/** The rows of a batch of sends with what each needs, in one statement (rows not found are missing). */
+export async function findMessagesToSend(q: Queryable, ids: readonly string[]): Promise<MessageToSend[]> {
+  const r = await q.query<
+    MessageDbRow & {
+      business_name: string | null;
+      manage_nonce: string | null;
+      booking_status: string | null;
+      booking_start_at: Date | null;
+      db_now: Date;
+    }
+  >(
     `SELECT ${MESSAGE_COLUMNS},
             (SELECT name FROM businesses b WHERE b.id = m.business_id) AS business_name,
             (SELECT nonce FROM manage_tokens t WHERE t.booking_id = m.booking_id AND t.ended_at IS NULL) AS manage_nonce,
+            bk.status AS booking_status, bk.start_at AS booking_start_at,
             now() AS db_now
-       FROM messages m WHERE m.id = $1`,
-    [id],
+       FROM messages m
+       LEFT JOIN bookings bk ON bk.id = m.booking_id AND bk.business_id = m.business_id
+      WHERE m.id = ANY($1::text[])`,
+    [ids],
   );
-  const row = r.rows[0];
-  if (!row) return undefined;
-  return { ...toMessageRow(row), businessName: row.business_name, manageNonce: row.manage_nonce, dbNow: new Date(row.db_now) };
+  return r.rows.map((row) => ({
+    ...toMessageRow(row),
+    businessName: row.business_name,
+    manageNonce: row.manage_nonce,
+    booking: row.booking_status === null ? null : { status: row.booking_status, startAt: new Date(row.booking_start_at!) },
+    dbNow: new Date(row.db_now),
+  }));
 }
 
 const MESSAGE_COLUMNS = `m.id, m.business_id, m.booking_id, m.kind, m.channel, m.audience, m.recipient, m.lang, m.state_version,
@@ -123,20 +141,27 @@ export async function findMessage(q: Queryable, id: string): Promise<MessageRow 
   };
 }
 
+/** How one attempt at a message row ended. `error` is short and holds no address (the caller scrubs it). */
+export interface AttemptEnd {
+  id: string;
+  status: MessageStatus;
+  error: string | null;
+  /** whether the channel was tried (a skip before sending is no attempt) */
+  attempted: boolean;
+}
+
 /**
- * Records one attempt's end while the row is still pending (a row already ended by another run
- * stays as it ended). `error` is short and holds no address (the caller scrubs it).
+ * Records a batch of attempts' ends in one statement, each while its row is still pending (a row
+ * already ended by another run stays as it ended).
  */
-export async function recordAttempt(
-  q: Queryable,
-  id: string,
-  end: { status: MessageStatus; error: string | null; attempted: boolean },
-): Promise<void> {
+export async function recordAttempts(q: Queryable, ends: readonly AttemptEnd[]): Promise<void> {
+  if (ends.length === 0) return;
   await q.query(
-    `UPDATE messages
-        SET status = $2, last_error = $3, attempts = attempts + $4::int,
-            sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END
-      WHERE id = $1 AND status = 'pending'`,
-    [id, end.status, end.error, end.attempted ? 1 : 0],
+    `UPDATE messages m
+        SET status = e.status, last_error = e.error, attempts = m.attempts + e.attempted,
+            sent_at = CASE WHEN e.status = 'sent' THEN now() ELSE m.sent_at END
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS e(id, status, error, attempted)
+      WHERE m.id = e.id AND m.status = 'pending'`,
+    [ends.map((e) => e.id), ends.map((e) => e.status), ends.map((e) => e.error), ends.map((e) => (e.attempted ? 1 : 0))],
   );
 }

@@ -14,6 +14,7 @@ import {
   type VersionBumps,
 } from './business-versions.ts';
 import type { Db, Queryable, QueryResult } from './db.ts';
+import { PgliteGate } from './pglite-gate.ts';
 
 // Dates stay 'YYYY-MM-DD' strings and bigints become numbers, matching the pg adapter.
 const parsers = {
@@ -71,13 +72,27 @@ class PgliteQueryable implements Queryable {
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
   private readonly q: PgliteQueryable;
-  private readonly bumpListeners = new Set<VersionBumpListener>();
 
   private constructor(
     readonly pg: PGlite,
     private readonly lock: DataDirLock | undefined,
+    private readonly shared: { gate: PgliteGate; bumpListeners: Set<VersionBumpListener> } = {
+      gate: new PgliteGate(),
+      bumpListeners: new Set(),
+    },
+    /** a view for the job worker: its statements wait for the requests' (pglite-gate.ts) */
+    private readonly isBackground = false,
   ) {
     this.q = new PgliteQueryable(pg);
+  }
+
+  private get bumpListeners(): Set<VersionBumpListener> {
+    return this.shared.bumpListeners;
+  }
+
+  /** The same database for the job worker: its statements go after the requests' waiting ones. */
+  background(): Db {
+    return this.isBackground ? this : new PgliteDb(this.pg, undefined, this.shared, true);
   }
 
   /** Throws DataDirLockedError when another live process has `dataDir` open. */
@@ -99,7 +114,7 @@ export class PgliteDb implements Db {
 
   query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
     if (this.bumpListeners.size > 0 && mayBumpVersion(sql)) return this.transaction((tx) => tx.query<T>(sql, params));
-    return this.q.query<T>(sql, params);
+    return this.shared.gate.run(this.isBackground, () => this.q.query<T>(sql, params));
   }
 
   onVersionBumps(listener: VersionBumpListener): () => void {
@@ -108,18 +123,21 @@ export class PgliteDb implements Db {
   }
 
   exec(sql: string): Promise<void> {
-    return this.q.exec(sql);
+    return this.shared.gate.run(this.isBackground, () => this.q.exec(sql));
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    if (this.bumpListeners.size === 0) return this.pg.transaction((tx) => fn(new PgliteQueryable(tx)));
+    const gated = <R>(run: () => Promise<R>) => this.shared.gate.run(this.isBackground, run);
+    if (this.bumpListeners.size === 0) return gated(() => this.pg.transaction((tx) => fn(new PgliteQueryable(tx))));
     let bumps: VersionBumps = new Map();
-    const result = await this.pg.transaction(async (tx) => {
-      const r = await fn(new PgliteQueryable(tx));
-      const results = await tx.exec(READ_BUMPS_SQL);
-      bumps = parseBumps((results.at(-1)?.rows[0] as { b?: string | null } | undefined)?.b);
-      return r;
-    });
+    const result = await gated(() =>
+      this.pg.transaction(async (tx) => {
+        const r = await fn(new PgliteQueryable(tx));
+        const results = await tx.exec(READ_BUMPS_SQL);
+        bumps = parseBumps((results.at(-1)?.rows[0] as { b?: string | null } | undefined)?.b);
+        return r;
+      }),
+    );
     await announceBumps(this.bumpListeners, bumps);
     return result;
   }
@@ -135,7 +153,7 @@ export class PgliteDb implements Db {
   }
 
   async notify(channel: string, payload: string): Promise<void> {
-    await this.pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    await this.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }
 
   dump(): Promise<File | Blob> {
@@ -143,6 +161,8 @@ export class PgliteDb implements Db {
   }
 
   async close(): Promise<void> {
+    // the worker's view closes nothing: the database is its owner's
+    if (this.isBackground) return;
     try {
       if (!this.pg.closed) await this.pg.close();
     } finally {

@@ -59,3 +59,44 @@ export function hangHandler(db: Db, worker: string, hang: boolean, leaseMs: numb
     },
   };
 }
+
+/**
+ * `test.batch`: runs up to `size` jobs at once (JobHandler.runBatch); notes each job with the size
+ * of the batch it ran in; a job fails its first `failures` runs on its own, the batch's others not.
+ */
+export function batchHandler(db: Db, worker: string, size: number): JobHandler<RecordPayload> {
+  const one = recordHandler(db, worker);
+  const runOne = async (job: Job<RecordPayload>, phase: string): Promise<undefined | Error> => {
+    await note(db, job, worker, phase);
+    return job.attempt <= job.payload.failures ? new Error(`planned failure of run ${job.attempt}`) : undefined;
+  };
+  return {
+    ...one,
+    kind: 'test.batch',
+    batchSize: size,
+    async run(job) {
+      const r = await runOne(job, 'batch:1');
+      if (r) throw r;
+      return undefined;
+    },
+    async runBatch(jobs) {
+      return Promise.all(jobs.map((job) => runOne(job, `batch:${jobs.length}`)));
+    },
+  };
+}
+
+/** `test.slow`: a run that takes `runMs`, longer than its lease of `leaseMs`; notes its start and end. */
+export function slowHandler(db: Db, worker: string, runMs: number, leaseMs: number): JobHandler<Record<string, never>> {
+  return {
+    kind: 'test.slow',
+    retryDelaysMs: [],
+    leaseMs,
+    parse: () => ({}),
+    async run(job) {
+      await note(db, job, worker, 'started');
+      await new Promise((r) => setTimeout(r, runMs));
+      await note(db, job, worker, 'done');
+      return undefined;
+    },
+  };
+}

@@ -1,11 +1,9 @@
-import type { BookingRecord } from '../../domain/bookings/record.ts';
 import { linkToken } from '../../domain/guest-links.ts';
 import type { BookingSnapshot, WaitlistOfferData } from '../../domain/messages/snapshot.ts';
 import type { Channels, Outgoing } from '../../notify/channel.ts';
-import { findBooking } from '../../store/bookings.ts';
 import type { Db } from '../../store/db.ts';
 import { offerStillOpen } from '../../store/waitlist.ts';
-import { findMessageToSend, recordAttempt, type MessageRow, type MessageToSend } from '../../store/message-rows.ts';
+import { findMessagesToSend, recordAttempts, type AttemptEnd, type MessageRow, type MessageToSend } from '../../store/message-rows.ts';
 import { mailContent, mailText, smsText, type MailContent, type MailInput } from '../../ui/mail/content.ts';
 import { messageCalendar } from '../../ui/mail/ics.ts';
 import { mailHtml } from '../../ui/mail/mail-html.tsx';
@@ -26,16 +24,41 @@ class Skip extends Error {}
 
 const NOT_CONFIGURED = { email: 'SMTP_URL is not set: no mail is sent', sms: 'SMS_GATEWAY_URL is not set: no SMS is sent' } as const;
 
+/** One send's end: sent, skipped (nothing to send, or no longer), or the Error the channel failed with. */
+export type SendResult = 'sent' | 'skipped' | Error;
+
 /**
- * One attempt at one message row (the `message.send` job). A row that is no longer pending was
- * ended by an earlier run: nothing is sent again. A reminder is sent only while its booking is
- * confirmed at the time it was planned for and has not started. The Message-ID comes from the row,
- * so the one repeat a crash between the server's accept and the record can cause is the same
- * message to the recipient's mail system. `last`: no retry follows a failure (the row ends failed).
- * Throws when the channel refused, with a text that holds no address.
+ * One attempt at each of a batch of message rows (the `message.send` jobs): one read of the rows
+ * with what they need, the sends (over the channel's pooled connections), and one write of every
+ * outcome; the same rules for one row as for many. A row that is no longer pending was ended by an
+ * earlier run: nothing is sent again. A reminder is sent only while its booking is confirmed at the
+ * time it was planned for and has not started. The Message-ID comes from the row, so the one
+ * repeat a crash between the server's accept and the record can cause is the same message to the
+ * recipient's mail system. `last`: no retry follows a failure (the row ends failed). A failure's
+ * Error holds no address.
  */
-export async function sendMessage(deps: SendDeps, messageId: string, attempt: { last: boolean }): Promise<'sent' | 'skipped'> {
-  const row = await findMessageToSend(deps.db, messageId);
+export async function sendMessages(deps: SendDeps, items: ReadonlyArray<{ messageId: string; last: boolean }>): Promise<SendResult[]> {
+  const rows = new Map(
+    (
+      await findMessagesToSend(
+        deps.db,
+        items.map((i) => i.messageId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const ends: AttemptEnd[] = [];
+  const sending: Array<Promise<SendResult>> = [];
+  for (const [i, item] of items.entries()) {
+    // Each message is composed in a turn of its own, so requests are served between them.
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    sending.push(attempt(deps, rows.get(item.messageId), item.last, ends));
+  }
+  const results = await Promise.all(sending);
+  await recordAttempts(deps.db, ends);
+  return results;
+}
+
+async function attempt(deps: SendDeps, row: MessageToSend | undefined, last: boolean, ends: AttemptEnd[]): Promise<SendResult> {
   if (row?.status !== 'pending') return 'skipped';
   const channel = deps.channels[row.channel];
   let message: Outgoing;
@@ -43,24 +66,24 @@ export async function sendMessage(deps: SendDeps, messageId: string, attempt: { 
     if (!channel) throw new Skip(NOT_CONFIGURED[row.channel]);
     message = await compose(deps, row);
   } catch (err) {
-    if (!(err instanceof Skip)) return failed(deps, row, err, attempt);
-    await recordAttempt(deps.db, row.id, { status: 'skipped', error: err.message, attempted: false });
+    if (!(err instanceof Skip)) return failed(row, err, last, ends);
+    ends.push({ id: row.id, status: 'skipped', error: err.message, attempted: false });
     return 'skipped';
   }
   try {
-    await channel!.send(message);
+    await channel.send(message);
   } catch (err) {
-    return failed(deps, row, err, attempt);
+    return failed(row, err, last, ends);
   }
-  await recordAttempt(deps.db, row.id, { status: 'sent', error: null, attempted: true });
+  ends.push({ id: row.id, status: 'sent', error: null, attempted: true });
   return 'sent';
 }
 
-/** Records a failed attempt (the row ends `failed` after the last) and throws, so the job retries. */
-async function failed(deps: SendDeps, row: MessageRow, err: unknown, attempt: { last: boolean }): Promise<never> {
+/** A failed attempt (the row ends `failed` after the last); the job retries on the returned Error. */
+function failed(row: MessageRow, err: unknown, last: boolean, ends: AttemptEnd[]): Error {
   const error = scrub(err, row.recipient);
-  await recordAttempt(deps.db, row.id, { status: attempt.last ? 'failed' : 'pending', error, attempted: true });
-  throw new Error(error);
+  ends.push({ id: row.id, status: last ? 'failed' : 'pending', error, attempted: true });
+  return new Error(error);
 }
 
 async function compose(deps: SendDeps, row: MessageToSend): Promise<Outgoing> {
@@ -81,16 +104,21 @@ async function compose(deps: SendDeps, row: MessageToSend): Promise<Outgoing> {
     });
     return outgoing(row, id, c, undefined);
   }
-  const booking = row.bookingId ? await findBooking(deps.db, row.businessId, row.bookingId) : undefined;
+  const booking = row.booking;
+  const bookingId = row.bookingId;
   const businessName = row.businessName;
-  if (!booking || businessName === null) throw new Skip('the booking no longer exists');
+  if (!booking || bookingId === null || businessName === null) throw new Skip('the booking no longer exists');
   const snapshot = (row.data as { booking?: BookingSnapshot }).booking;
   if (!snapshot) throw new Skip('the message has no booking data');
   if (row.kind === 'booking.reminder') checkReminder(booking, snapshot, row.dbNow);
   const guest = row.audience === 'guest';
   const links = { secret: await deps.secret(), publicBaseUrl: deps.publicBaseUrl };
   // The live link read with the row; written only for a booking that has none yet.
-  const link = !guest ? null : row.manageNonce !== null ? manageUrlOf(links, row.manageNonce) : await manageUrl(deps.db, links, booking);
+  const link = !guest
+    ? null
+    : row.manageNonce !== null
+      ? manageUrlOf(links, row.manageNonce)
+      : await manageUrl(deps.db, links, { id: bookingId, businessId: row.businessId });
   const input: MailInput = {
     kind: row.kind,
     lang,
@@ -104,7 +132,7 @@ async function compose(deps: SendDeps, row: MessageToSend): Promise<Outgoing> {
   const calendar = guest
     ? {
         method,
-        content: messageCalendar(booking.id, snapshot, {
+        content: messageCalendar(bookingId, snapshot, {
           method,
           businessName,
           uidDomain: host,
@@ -123,7 +151,7 @@ function outgoing(row: MessageRow, messageId: string, c: MailContent, calendar: 
 }
 
 /** guest-side.md: only for a booking confirmed when due, at the time the reminder was planned for, and never late. */
-function checkReminder(booking: BookingRecord, planned: BookingSnapshot, dbNow: Date): void {
+function checkReminder(booking: { status: string; startAt: Date }, planned: BookingSnapshot, dbNow: Date): void {
   if (booking.status !== 'confirmed') throw new Skip(`the booking is ${booking.status}`);
   if (booking.startAt.toISOString() !== planned.time.startAt) throw new Skip('the booking moved to another time');
   if (dbNow.getTime() >= booking.startAt.getTime()) throw new Skip('the booking has started');
