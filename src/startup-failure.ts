@@ -6,8 +6,11 @@
 import type { Config } from './config.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { connectRefusal, DatabaseBusyError } from './store/db-errors.ts';
+import { MigrationMismatchError } from './store/migrate.ts';
 
 export const EXIT = {
+  /** EX_DATAERR: the database's applied migrations are not this server's (missing, changed, out of order) */
+  migrationMismatch: 65,
   /** EX_NOINPUT: the PostgreSQL database named in DATABASE_URL does not exist */
   databaseMissing: 66,
   /** EX_UNAVAILABLE: PostgreSQL does not answer */
@@ -46,6 +49,9 @@ function oneLine(text: string): string {
 }
 
 export function describeStartupFailure(err: unknown, config: Pick<Config, 'databaseUrl' | 'host' | 'port'>): StartupFailure | undefined {
+  if (err instanceof MigrationMismatchError) {
+    return { code: EXIT.migrationMismatch, line: `Cannot start: ${err.message}. Nothing was changed in the database.` };
+  }
   if (err instanceof DataDirLockedError) {
     return {
       code: EXIT.dataDirLocked,
