@@ -60,6 +60,7 @@ for (const target of dbTargets()) {
             horizonDays: 90,
             paymentInstructions: null,
             phone: null,
+            staffAssignment: 'ordered',
             createdAt: undefined,
             updatedAt: undefined,
           },

@@ -1,3 +1,4 @@
+import type { StaffAssignment } from './bookings/staff-assignment.ts';
 import type { AcceptancePolicy, BookingMode, PriceType } from './catalog.ts';
 
 // Named *Record like BookingRecord, and because a bare `Location` is also the DOM global type
@@ -22,6 +23,8 @@ export interface LocationRecord {
   paymentInstructions: string | null;
   /** shown to a guest who can no longer cancel online (the manage page) */
   phone: string | null;
+  /** who gets a booking or hold asked for without a staff member (domain/bookings/staff-assignment.ts) */
+  staffAssignment: StaffAssignment;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -67,6 +70,8 @@ export interface StaffRecord {
   bio: string | null;
   avatarUrl: string | null;
   active: boolean;
+  /** display order among the location's staff (unset: after the set ones, by name); `ordered` assignment follows it */
+  position: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

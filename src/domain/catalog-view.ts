@@ -1,4 +1,5 @@
 /** What the public catalogue shows of services and staff (booking-api-v1.md "Service", "StaffMember"). */
+import { byNameThenId, compareDisplayOrder } from './display-order.ts';
 import type { ServiceRecord, StaffRecord } from './catalog-records.ts';
 import { satisfiesPriceRule, type AcceptancePolicy, type Money, type PriceType } from './catalog.ts';
 import { toMajor } from './money.ts';
@@ -30,11 +31,7 @@ export interface PublicStaffMember {
 }
 
 // Sorted here rather than in SQL so the order is the same whatever collation the database has.
-const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
-
-export function byNameThenId(a: { name: string; id: string }, b: { name: string; id: string }): number {
-  return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+export { byNameThenId };
 
 /** Minor units as the API shows money: major units with the currency. */
 export function moneyView(minor: number | null, currency: string): Money | null {
@@ -75,7 +72,7 @@ export function listedServices(services: readonly ServiceRecord[]): PublicServic
 }
 
 export function listedStaff(staff: readonly StaffRecord[]): PublicStaffMember[] {
-  return [...staff].sort(byNameThenId).map((s) => {
+  return [...staff].sort(compareDisplayOrder).map((s) => {
     const v: PublicStaffMember = { id: s.id, name: s.name };
     if (s.bio !== null) v.bio = s.bio;
     if (s.avatarUrl !== null) v.avatarUrl = s.avatarUrl;

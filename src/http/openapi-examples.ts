@@ -276,6 +276,7 @@ export const locationExample = {
   horizonDays: 90,
   paymentInstructions: 'Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.',
   phone: '+36 1 234 5678',
+  staffAssignment: 'ordered',
   createdAt: '2026-11-01T09:05:00.000Z',
   updatedAt: '2026-11-01T09:05:00.000Z',
 };
@@ -332,6 +333,7 @@ export const staffExample = {
   bio: 'Colourist and stylist, ten years in the trade.',
   avatarUrl: 'https://cdn.example.com/staff/anna.jpg',
   active: true,
+  position: 1,
   serviceIds: [SERVICE_ID],
   workingHours,
   createdAt: '2026-11-01T09:15:00.000Z',

@@ -21,11 +21,12 @@ export async function loadEngineStaff(
   staffId: string | undefined,
   from: Date,
   to: Date,
-): Promise<Array<EngineStaff & { name: string; heldForMs: number | null }>> {
+): Promise<Array<EngineStaff & { name: string; position: number | null; heldForMs: number | null }>> {
   // date_part (float8) is markedly cheaper than extract (numeric) over thousands of rows.
   const r = await q.query<{
     id: string;
     name: string;
+    position: number | null;
     hours: string | null;
     time_off: string | null;
     busy: string | null;
@@ -33,7 +34,7 @@ export async function loadEngineStaff(
     holds: string | null;
     held_for: number | null;
   }>(
-    `SELECT s.id, s.name,
+    `SELECT s.id, s.name, s.position,
             (SELECT string_agg(w.weekday || ' ' || w.start_minute || ' ' || w.end_minute, ' ')
                FROM working_hours w WHERE w.staff_id = s.id) AS hours,
             (SELECT string_agg(date_part('epoch', t.start_at) * 1000 || ' ' || date_part('epoch', t.end_at) * 1000, ' ')
@@ -66,6 +67,7 @@ export async function loadEngineStaff(
   return r.rows.map((row) => ({
     id: row.id,
     name: row.name,
+    position: row.position,
     workingHours: parseHours(row.hours),
     timeOff: parseIntervals(row.time_off),
     // A group session of theirs takes the staff member's time like a booking does.
@@ -124,4 +126,21 @@ export async function loadOpenSessions(
     [serviceId, staffId ?? null, from, to],
   );
   return r.rows;
+}
+
+/**
+ * Each staff member's booked minutes on a local day (bookings that take time, not group seats):
+ * what `balanced` assignment compares. A staff member without any is missing from the map.
+ */
+export async function bookedMinutesOn(q: Queryable, staffIds: readonly string[], date: string): Promise<Map<string, number>> {
+  if (staffIds.length === 0) return new Map();
+  const r = await q.query<{ staff_id: string; minutes: number }>(
+    `SELECT occupied_staff_id AS staff_id, sum(date_part('epoch', end_at - start_at) / 60)::int AS minutes
+       FROM bookings
+      WHERE occupied_staff_id = ANY($1::text[]) AND slot_date = $2
+        AND status IN ('requested', 'confirmed', 'rescheduleProposed') AND session_id IS NULL
+      GROUP BY occupied_staff_id`,
+    [staffIds, date],
+  );
+  return new Map(r.rows.map((row) => [row.staff_id, Number(row.minutes)]));
 }

@@ -1,3 +1,4 @@
+import type { StaffAssignment } from '../domain/bookings/staff-assignment.ts';
 import type { LocationRecord } from '../domain/catalog-records.ts';
 import type { Queryable } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
@@ -19,6 +20,7 @@ interface LocationRow {
   horizon_days: number;
   payment_instructions: string | null;
   phone: string | null;
+  staff_assignment: StaffAssignment;
   created_at: Date;
   updated_at: Date;
 }
@@ -39,6 +41,7 @@ const COLUMN_NAMES = [
   'horizon_days',
   'payment_instructions',
   'phone',
+  'staff_assignment',
   'created_at',
   'updated_at',
 ] as const;
@@ -64,6 +67,7 @@ function toLocation(r: LocationRow): LocationRecord {
     horizonDays: r.horizon_days,
     paymentInstructions: r.payment_instructions,
     phone: r.phone,
+    staffAssignment: r.staff_assignment,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -91,6 +95,7 @@ const FIELD_COLUMNS: Record<keyof LocationFields, string> = {
   horizonDays: 'horizon_days',
   paymentInstructions: 'payment_instructions',
   phone: 'phone',
+  staffAssignment: 'staff_assignment',
 };
 
 /** `slug_taken`, here and in updateLocation: another location of the business has the slug. */
@@ -100,8 +105,8 @@ export async function insertLocation(
 ): Promise<LocationRecord | 'slug_taken'> {
   const statement = q.query<LocationRow>(
     `INSERT INTO locations (id, business_id, slug, name, public_location_name, timezone, city, street, zip,
-        booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days, payment_instructions, phone)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+        booking_enabled, slot_interval_minutes, min_notice_minutes, horizon_days, payment_instructions, phone, staff_assignment)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      RETURNING ${COLUMNS}`,
     [
       l.id,
@@ -119,6 +124,7 @@ export async function insertLocation(
       l.horizonDays,
       l.paymentInstructions,
       l.phone,
+      l.staffAssignment,
     ],
   );
   return slugTakenOr(statement);

@@ -12,12 +12,13 @@ interface StaffRow {
   bio: string | null;
   avatar_url: string | null;
   active: boolean;
+  position: number | null;
   created_at: Date;
   updated_at: Date;
 }
 
 const SELECT = `SELECT st.id, st.business_id, st.location_id, l.slug AS location_slug, st.name, st.bio, st.avatar_url,
-    st.active, st.created_at, st.updated_at
+    st.active, st.position, st.created_at, st.updated_at
   FROM staff st
   JOIN locations l ON l.id = st.location_id`;
 
@@ -31,31 +32,28 @@ function toStaff(r: StaffRow): StaffRecord {
     bio: r.bio,
     avatarUrl: r.avatar_url,
     active: r.active,
+    position: r.position,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
 }
 
 /** What a staff member's writes set. */
-export type StaffFields = Pick<StaffRecord, 'name' | 'bio' | 'avatarUrl' | 'active'>;
+export type StaffFields = Pick<StaffRecord, 'name' | 'bio' | 'avatarUrl' | 'active' | 'position'>;
 
 const FIELD_COLUMNS: Record<keyof StaffFields, string> = {
   name: 'name',
   bio: 'bio',
   avatarUrl: 'avatar_url',
   active: 'active',
+  position: 'position',
 };
 
 export async function insertStaff(q: Queryable, s: StaffFields & { id: string; businessId: string; locationId: string }): Promise<void> {
-  await q.query(`INSERT INTO staff (id, business_id, location_id, name, bio, avatar_url, active) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-    s.id,
-    s.businessId,
-    s.locationId,
-    s.name,
-    s.bio,
-    s.avatarUrl,
-    s.active,
-  ]);
+  await q.query(
+    `INSERT INTO staff (id, business_id, location_id, name, bio, avatar_url, active, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [s.id, s.businessId, s.locationId, s.name, s.bio, s.avatarUrl, s.active, s.position],
+  );
 }
 
 export async function updateStaff(q: Queryable, id: string, f: Partial<StaffFields>): Promise<void> {
@@ -169,7 +167,7 @@ export async function listStaffServiceIdsOf(q: Queryable, staffIds: readonly str
   return byStaff;
 }
 
-/** The active staff of a location who perform the service, by name (the booking page's staff step). */
+/** The active staff of a location who perform the service, in display order (the booking page's staff step). */
 export async function listStaffForService(
   q: Queryable,
   locationId: string,
@@ -178,7 +176,7 @@ export async function listStaffForService(
   const r = await q.query<{ id: string; name: string }>(
     `SELECT s.id, s.name FROM staff s JOIN staff_services ss ON ss.staff_id = s.id
       WHERE s.location_id = $1 AND ss.service_id = $2 AND s.active
-      ORDER BY s.name, s.id`,
+      ORDER BY s.position ASC NULLS LAST, s.name, s.id`,
     [locationId, serviceId],
   );
   return r.rows;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createRefusal, createRules, planCreate, type Placement } from '../../src/domain/bookings/create-plan.ts';
-import { seatPlacement, staffInTryOrder, standardTime } from '../../src/domain/bookings/create-placement.ts';
+import { seatPlacement, standardTime } from '../../src/domain/bookings/create-placement.ts';
 import type { LocationRecord, ServiceRecord } from '../../src/domain/catalog-records.ts';
 import { isAppError } from '../../src/domain/errors.ts';
 
@@ -24,6 +24,7 @@ const LOCATION: LocationRecord = {
   horizonDays: 60,
   paymentInstructions: null,
   phone: null,
+  staffAssignment: 'ordered',
   createdAt: T0,
   updatedAt: T0,
 };
@@ -145,13 +146,6 @@ describe('create plan', () => {
     assert.equal(
       codeOf(() => standardTime(LOCATION, SERVICE, { date: '2031-03-30', startTime: '02:30' }, 'booking.slot_no_longer_available')),
       'booking.slot_no_longer_available',
-    );
-  });
-
-  test('free staff are tried in id order', () => {
-    assert.deepEqual(
-      staffInTryOrder([{ id: 'stf_c' }, { id: 'stf_a' }, { id: 'stf_b' }]).map((s) => s.id),
-      ['stf_a', 'stf_b', 'stf_c'],
     );
   });
 

@@ -7491,6 +7491,7 @@ export interface operations {
                      *             "horizonDays": 90,
                      *             "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
                      *             "phone": "+36 1 234 5678",
+                     *             "staffAssignment": "ordered",
                      *             "createdAt": "2026-11-01T09:05:00.000Z",
                      *             "updatedAt": "2026-11-01T09:05:00.000Z"
                      *           }
@@ -7525,6 +7526,8 @@ export interface operations {
                                 paymentInstructions: string | null;
                                 /** @description shown to a guest who can no longer cancel online */
                                 phone: string | null;
+                                /** @description who gets a booking or hold asked for without a staff member: `ordered` (default) the first free one in display order (staff `position`, then name); `balanced` the free one with the fewest booked minutes that local day, ties in display order */
+                                staffAssignment: "ordered" | "balanced";
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -7639,6 +7642,8 @@ export interface operations {
                     paymentInstructions?: string | null;
                     /** @description the location's phone number, shown to a guest who can no longer cancel or move online (the manage page): at most 40 characters of digits, spaces, `+`, `-`, `(` and `)`, with at least one digit; null or absent: none. Default null */
                     phone?: string | null;
+                    /** @description who gets a booking or hold asked for without a staff member: `ordered` (default) the first free one in display order (staff `position`, then name); `balanced` the free one with the fewest booked minutes that local day, ties in display order */
+                    staffAssignment?: "ordered" | "balanced";
                 };
             };
         };
@@ -7671,6 +7676,7 @@ export interface operations {
                      *           "horizonDays": 90,
                      *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
                      *           "phone": "+36 1 234 5678",
+                     *           "staffAssignment": "ordered",
                      *           "createdAt": "2026-11-01T09:05:00.000Z",
                      *           "updatedAt": "2026-11-01T09:05:00.000Z"
                      *         }
@@ -7704,6 +7710,8 @@ export interface operations {
                                 paymentInstructions: string | null;
                                 /** @description shown to a guest who can no longer cancel online */
                                 phone: string | null;
+                                /** @description who gets a booking or hold asked for without a staff member: `ordered` (default) the first free one in display order (staff `position`, then name); `balanced` the free one with the fewest booked minutes that local day, ties in display order */
+                                staffAssignment: "ordered" | "balanced";
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -7811,6 +7819,8 @@ export interface operations {
                     paymentInstructions?: string | null;
                     /** @description the location's phone number, shown to a guest who can no longer cancel or move online (the manage page): at most 40 characters of digits, spaces, `+`, `-`, `(` and `)`, with at least one digit; null or absent: none. Default null */
                     phone?: string | null;
+                    /** @description who gets a booking or hold asked for without a staff member: `ordered` (default) the first free one in display order (staff `position`, then name); `balanced` the free one with the fewest booked minutes that local day, ties in display order */
+                    staffAssignment?: "ordered" | "balanced";
                 };
             };
         };
@@ -7843,6 +7853,7 @@ export interface operations {
                      *           "horizonDays": 90,
                      *           "paymentInstructions": "Transfer the deposit to OTP Bank 11773016-01234567 with your booking reference.",
                      *           "phone": "+36 1 234 5678",
+                     *           "staffAssignment": "ordered",
                      *           "createdAt": "2026-11-01T09:05:00.000Z",
                      *           "updatedAt": "2026-11-25T10:00:00.000Z"
                      *         }
@@ -7876,6 +7887,8 @@ export interface operations {
                                 paymentInstructions: string | null;
                                 /** @description shown to a guest who can no longer cancel online */
                                 phone: string | null;
+                                /** @description who gets a booking or hold asked for without a staff member: `ordered` (default) the first free one in display order (staff `position`, then name); `balanced` the free one with the fewest booked minutes that local day, ties in display order */
+                                staffAssignment: "ordered" | "balanced";
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -8734,6 +8747,7 @@ export interface operations {
                      *             "bio": "Colourist and stylist, ten years in the trade.",
                      *             "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
                      *             "active": true,
+                     *             "position": 1,
                      *             "serviceIds": [
                      *               "svc_8f2k4m6p9q3r5t7v1w0x"
                      *             ],
@@ -8787,6 +8801,8 @@ export interface operations {
                                 bio: string | null;
                                 avatarUrl: string | null;
                                 active: boolean;
+                                /** @description display order; null: after those with one, by name */
+                                position: number | null;
                                 serviceIds: string[];
                                 workingHours: {
                                     weekday: number;
@@ -8910,6 +8926,8 @@ export interface operations {
                     name: string;
                     /** @description default true; counts against maxStaffMembers */
                     active?: boolean;
+                    /** @description display order among the location's staff, lowest first; null or absent: after those with one, by name. A location's `ordered` assignment follows it */
+                    position?: number | null;
                     /** @description services of the same location this staff member performs; may be empty */
                     serviceIds: string[];
                     /** @description local wall-clock; intervals of one weekday must not overlap, a gap between two is a break */
@@ -8950,6 +8968,7 @@ export interface operations {
                      *           "bio": "Colourist and stylist, ten years in the trade.",
                      *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
                      *           "active": true,
+                     *           "position": 1,
                      *           "serviceIds": [
                      *             "svc_8f2k4m6p9q3r5t7v1w0x"
                      *           ],
@@ -9002,6 +9021,8 @@ export interface operations {
                                 bio: string | null;
                                 avatarUrl: string | null;
                                 active: boolean;
+                                /** @description display order; null: after those with one, by name */
+                                position: number | null;
                                 serviceIds: string[];
                                 workingHours: {
                                     weekday: number;
@@ -9102,6 +9123,7 @@ export interface operations {
                      *           "bio": "Colourist and stylist, ten years in the trade.",
                      *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
                      *           "active": true,
+                     *           "position": 1,
                      *           "serviceIds": [
                      *             "svc_8f2k4m6p9q3r5t7v1w0x"
                      *           ],
@@ -9154,6 +9176,8 @@ export interface operations {
                                 bio: string | null;
                                 avatarUrl: string | null;
                                 active: boolean;
+                                /** @description display order; null: after those with one, by name */
+                                position: number | null;
                                 serviceIds: string[];
                                 workingHours: {
                                     weekday: number;
@@ -9277,6 +9301,8 @@ export interface operations {
                     name?: string;
                     /** @description default true; counts against maxStaffMembers */
                     active?: boolean;
+                    /** @description display order among the location's staff, lowest first; null or absent: after those with one, by name. A location's `ordered` assignment follows it */
+                    position?: number | null;
                     /** @description services of the same location this staff member performs; replaces the stored list */
                     serviceIds?: string[];
                     /** @description replaces the stored intervals; intervals of one weekday must not overlap, a gap between two is a break */
@@ -9318,6 +9344,7 @@ export interface operations {
                      *           "bio": "Colourist and stylist, ten years in the trade.",
                      *           "avatarUrl": "https://cdn.example.com/staff/anna.jpg",
                      *           "active": true,
+                     *           "position": 1,
                      *           "serviceIds": [
                      *             "svc_8f2k4m6p9q3r5t7v1w0x"
                      *           ],
@@ -9375,6 +9402,8 @@ export interface operations {
                                 bio: string | null;
                                 avatarUrl: string | null;
                                 active: boolean;
+                                /** @description display order; null: after those with one, by name */
+                                position: number | null;
                                 serviceIds: string[];
                                 workingHours: {
                                     weekday: number;

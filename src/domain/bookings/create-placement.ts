@@ -18,11 +18,6 @@ export function standardTime(
   return { resolved, held: heldRange(resolved.startAt, resolved.endAt, service.bufferBeforeMinutes, service.bufferAfterMinutes) };
 }
 
-/** Without staffId the free staff members are tried in id order (decisions.md). */
-export function staffInTryOrder<T extends { id: string }>(free: readonly T[]): T[] {
-  return [...free].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
 /** A taken group seat as a placement; a session that has started is no longer bookable. */
 export function seatPlacement(
   timezone: string,

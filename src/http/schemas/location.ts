@@ -13,6 +13,11 @@ const Address = Type.Object(
   { additionalProperties: false },
 );
 
+const StaffAssignmentSchema = Type.Union([Type.Literal('ordered'), Type.Literal('balanced')], {
+  description:
+    'who gets a booking or hold asked for without a staff member: `ordered` (default) the first free one in display order (staff `position`, then name); `balanced` the free one with the fewest booked minutes that local day, ties in display order',
+});
+
 const locationFields = {
   slug: Type.String({ pattern: SLUG_PATTERN, description: 'lowercase letters, digits and dashes; unique in the business' }),
   name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -36,6 +41,7 @@ const locationFields = {
         "the location's phone number, shown to a guest who can no longer cancel or move online (the manage page): at most 40 characters of digits, spaces, `+`, `-`, `(` and `)`, with at least one digit; null or absent: none. Default null",
     }),
   ),
+  staffAssignment: Type.Optional(StaffAssignmentSchema),
 };
 
 export const CreateLocationBody = Type.Object(locationFields, { additionalProperties: false });
@@ -60,6 +66,7 @@ export const LocationView = Type.Object({
   horizonDays: Type.Integer(),
   paymentInstructions: Type.Union([Type.String(), Type.Null()], { description: 'shown on the deposit payment page' }),
   phone: Type.Union([Type.String(), Type.Null()], { description: 'shown to a guest who can no longer cancel online' }),
+  staffAssignment: StaffAssignmentSchema,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

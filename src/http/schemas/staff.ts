@@ -30,6 +30,12 @@ const staffFields = {
   locationSlug: Type.String({ minLength: 1, maxLength: 100 }),
   name: Type.String({ minLength: 1, maxLength: 200 }),
   active: Type.Optional(Type.Boolean({ description: 'default true; counts against maxStaffMembers' })),
+  position: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0, maximum: 10_000 }), Type.Null()], {
+      description:
+        "display order among the location's staff, lowest first; null or absent: after those with one, by name. A location's `ordered` assignment follows it",
+    }),
+  ),
   serviceIds: ServiceIds('may be empty'),
   workingHours: WorkingHours('local wall-clock'),
 };
@@ -64,6 +70,7 @@ export const StaffView = Type.Object({
   bio: Type.Union([Type.String(), Type.Null()]),
   avatarUrl: Type.Union([Type.String(), Type.Null()]),
   active: Type.Boolean(),
+  position: Type.Union([Type.Integer(), Type.Null()], { description: 'display order; null: after those with one, by name' }),
   serviceIds: Type.Array(Type.String()),
   workingHours: Type.Array(Type.Object({ weekday: Type.Integer(), start: Type.String(), end: Type.String() })),
   createdAt: Type.String({ format: 'date-time' }),

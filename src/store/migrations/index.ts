@@ -19,6 +19,7 @@ import jobs from './018-jobs.ts';
 import calendarFeeds from './019-calendar-feeds.ts';
 import guestMessages from './020-guest-messages.ts';
 import waitlist from './021-waitlist.ts';
+import staffAssignment from './022-staff-assignment.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '019-calendar-feeds', sql: calendarFeeds },
   { name: '020-guest-messages', sql: guestMessages },
   { name: '021-waitlist', sql: waitlist },
+  { name: '022-staff-assignment', sql: staffAssignment },
 ];

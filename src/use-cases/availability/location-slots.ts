@@ -27,7 +27,7 @@ export async function slotsAtLocation(
     /** searches only: a booking's own check reads in its transaction */
     cache?: CacheUse | undefined;
   },
-): Promise<{ result: EngineResult; staff: ReadonlyArray<{ id: string; name: string }> }> {
+): Promise<{ result: EngineResult; staff: ReadonlyArray<{ id: string; name: string; position: number | null }> }> {
   const window = searchWindow(a.service, a.firstDay, a.lastDay);
   const engine = {
     timezone: a.location.timezone,

@@ -8,14 +8,14 @@ import { findSession, takeSeat } from '../../store/group-seats.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { retryIfDeadlocked, transactionWithRetry } from '../../store/tx-retry.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
-import { freeStaffAt } from '../availability/free-staff.ts';
+import { freeStaffAt, inAssignmentOrder } from '../availability/free-staff.ts';
 import { verifySlotToken } from '../../domain/availability/slot-token.ts';
 import type { DepositProvider } from '../../domain/deposits/provider.ts';
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
 import { checkCreateInput, type CreateBookingBody } from '../../domain/bookings/create-input.ts';
 import { createRefusal, createRules, type Placement, planCreate } from '../../domain/bookings/create-plan.ts';
-import { seatPlacement, staffInTryOrder, standardTime } from '../../domain/bookings/create-placement.ts';
+import { seatPlacement, standardTime } from '../../domain/bookings/create-placement.ts';
 import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
 import { actorOfSource, type BookingSource, sourceRow } from '../../domain/bookings/source.ts';
@@ -131,7 +131,7 @@ export async function createBooking(
   }
   const candidates = await freeStaffAt(db, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
   if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
-  const free = staffInTryOrder(candidates.free);
+  const free = await inAssignmentOrder(db, location, date, candidates.free);
   const range = { from: held.from.getTime(), to: held.to.getTime() };
   // The payment link (a provider's round trip) before the gate, so no attempt waits on it there.
   if (free.length > 0) await accept();

@@ -1,5 +1,5 @@
 import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
-import { staffInTryOrder, standardTime } from '../../domain/bookings/create-placement.ts';
+import { standardTime } from '../../domain/bookings/create-placement.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
 import { AppError, invalidField, isAppError } from '../../domain/errors.ts';
 import type { HoldRecord } from '../../domain/holds/record.ts';
@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { inSavepoint } from '../../store/savepoint.ts';
 import { insertHold } from '../../store/holds.ts';
 import { transactionWithRetry } from '../../store/tx-retry.ts';
-import { freeStaffAt } from '../availability/free-staff.ts';
+import { freeStaffAt, inAssignmentOrder } from '../availability/free-staff.ts';
 
 export interface HoldContext {
   businessId: string;
@@ -46,7 +46,7 @@ export async function holdInTransaction(tx: Queryable, ctx: HoldContext, input: 
   if (input.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
   const range = { from: held.from.getTime(), to: held.to.getTime() };
   const holdId = newId('hld');
-  for (const staff of staffInTryOrder(candidates.free)) {
+  for (const staff of await inAssignmentOrder(tx, location, input.slot.date, candidates.free)) {
     const row = {
       id: holdId,
       businessId: ctx.businessId,

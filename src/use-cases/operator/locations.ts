@@ -1,3 +1,4 @@
+import type { StaffAssignment } from '../../domain/bookings/staff-assignment.ts';
 import type { LocationRecord } from '../../domain/catalog-records.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
@@ -31,6 +32,7 @@ export interface LocationInput {
   horizonDays?: number;
   paymentInstructions?: string | null;
   phone?: string | null;
+  staffAssignment?: StaffAssignment;
 }
 
 export type LocationPatch = Partial<LocationInput>;
@@ -48,6 +50,7 @@ export interface LocationView {
   horizonDays: number;
   paymentInstructions: string | null;
   phone: string | null;
+  staffAssignment: StaffAssignment;
   createdAt: string;
   updatedAt: string;
 }
@@ -66,6 +69,7 @@ export function locationView(l: LocationRecord): LocationView {
     horizonDays: l.horizonDays,
     paymentInstructions: l.paymentInstructions,
     phone: l.phone,
+    staffAssignment: l.staffAssignment,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
   };
@@ -108,6 +112,7 @@ export async function createLocation(db: Db, businessSlug: string, input: Locati
       horizonDays: input.horizonDays ?? 90,
       paymentInstructions: input.paymentInstructions ?? null,
       phone: input.phone ?? null,
+      staffAssignment: input.staffAssignment ?? 'ordered',
     });
     return locationView(slugAvailable(location));
   });

@@ -1,7 +1,7 @@
 import type { StaffRecord } from '../../domain/catalog-records.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { byNameThenId } from '../../domain/catalog-view.ts';
+import { compareDisplayOrder } from '../../domain/bookings/staff-assignment.ts';
 import type { WorkingInterval } from '../../domain/availability/types.ts';
 import { formatWorkingHours, parseWorkingHours, type WorkingHoursEntry } from '../../domain/working-hours.ts';
 import type { Db, Queryable } from '../../store/db.ts';
@@ -29,6 +29,7 @@ export interface StaffInput {
   bio?: string;
   avatarUrl?: string;
   active?: boolean;
+  position?: number | null;
   serviceIds: string[];
   workingHours: WorkingHoursEntry[];
 }
@@ -47,6 +48,7 @@ export interface StaffView {
   bio: string | null;
   avatarUrl: string | null;
   active: boolean;
+  position: number | null;
   serviceIds: string[];
   workingHours: WorkingHoursEntry[];
   createdAt: string;
@@ -68,6 +70,7 @@ function staffView(s: StaffRecord, serviceIds: string[], hours: readonly Working
     bio: s.bio,
     avatarUrl: s.avatarUrl,
     active: s.active,
+    position: s.position,
     serviceIds,
     workingHours: formatWorkingHours(hours),
     createdAt: s.createdAt.toISOString(),
@@ -108,6 +111,7 @@ export async function createStaff(db: Db, businessSlug: string, input: StaffInpu
       bio: input.bio ?? null,
       avatarUrl: input.avatarUrl ?? null,
       active,
+      position: input.position ?? null,
     });
     await replaceWorkingHours(tx, id, hours);
     await replaceStaffServices(tx, id, input.serviceIds);
@@ -131,6 +135,7 @@ export async function patchStaff(db: Db, staffId: string, patch: StaffPatch): Pr
       bio: patch.bio,
       avatarUrl: patch.avatarUrl,
       active: patch.active,
+      position: patch.position,
     };
     await updateStaff(tx, current.id, fields);
     if (hours !== undefined) await replaceWorkingHours(tx, current.id, hours);
@@ -148,7 +153,7 @@ export async function listStaff(db: Db, businessSlug: string, locationSlug?: str
   return db.transaction(async (tx) => {
     const b = await requireBusiness(tx, businessSlug);
     const location = locationSlug === undefined ? undefined : await requireLocation(tx, b.id, locationSlug);
-    const staff = (await listStaffRecords(tx, b.id, location?.id)).sort(byNameThenId);
+    const staff = (await listStaffRecords(tx, b.id, location?.id)).sort(compareDisplayOrder);
     const ids = staff.map((s) => s.id);
     const services = await listStaffServiceIdsOf(tx, ids);
     const hours = await listWorkingHoursOf(tx, ids);

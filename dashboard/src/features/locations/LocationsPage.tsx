@@ -85,6 +85,7 @@ const LOCATION_FIELDS = [
   'horizonDays',
   'paymentInstructions',
   'phone',
+  'staffAssignment',
 ] as const;
 
 const PHONE_RULE = 'Write the number with digits, spaces and + - ( ) only, at most 40 characters.';
@@ -140,6 +141,7 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       horizonDays: int(d, 'horizonDays'),
       paymentInstructions: text(d, 'paymentInstructions'),
       phone: text(d, 'phone').trim(),
+      staffAssignment: text(d, 'staffAssignment') === 'balanced' ? 'balanced' : 'ordered',
     });
   // The API names the rule as a pattern; a receptionist gets it in words.
   const e = errors.fields.phone ? { ...errors.fields, phone: PHONE_RULE } : errors.fields;
@@ -202,6 +204,16 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       <Field label="Payment instructions" error={e.paymentInstructions}>
         <textarea name="paymentInstructions" rows={2} defaultValue={location?.paymentInstructions ?? ''} />
       </Field>
+      <Field
+        label="Any staff bookings go to"
+        error={e.staffAssignment}
+        hint="Who gets a booking made for any staff member, among those free at that time."
+      >
+        <select name="staffAssignment" defaultValue={location?.staffAssignment ?? 'ordered'}>
+          <option value="ordered">The first free one in the staff order</option>
+          <option value="balanced">The free one with the least booked time that day</option>
+        </select>
+      </Field>
       <Field label="Booking enabled" layout="check" error={e.bookingEnabled}>
         <input name="bookingEnabled" type="checkbox" defaultChecked={location?.bookingEnabled ?? true} />
       </Field>
@@ -220,4 +232,5 @@ interface LocationBody {
   horizonDays: number;
   paymentInstructions: string;
   phone: string;
+  staffAssignment: 'ordered' | 'balanced';
 }

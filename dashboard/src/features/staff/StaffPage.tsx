@@ -92,7 +92,7 @@ function hoursText(hours: Hours[]): string {
     .join('; ');
 }
 
-const STAFF_FIELDS = ['name', 'bio', 'locationSlug', 'serviceIds', 'workingHours', 'active', 'avatarUrl'] as const;
+const STAFF_FIELDS = ['name', 'bio', 'locationSlug', 'serviceIds', 'workingHours', 'active', 'avatarUrl', 'position'] as const;
 
 interface HoursRow extends Hours {
   key: number;
@@ -113,7 +113,14 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
   );
 
   const save = useMutation({
-    mutationFn: async (body: { name: string; bio: string; active: boolean; serviceIds: string[]; workingHours: Hours[] }) => {
+    mutationFn: async (body: {
+      name: string;
+      bio: string;
+      active: boolean;
+      position: number | null;
+      serviceIds: string[];
+      workingHours: Hours[];
+    }) => {
       const { bio, ...rest } = body;
       if (staff) {
         return unwrap(
@@ -141,6 +148,7 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
       name: text(d, 'name'),
       bio: text(d, 'bio'),
       active: checked(d, 'active'),
+      position: text(d, 'position').trim() === '' ? null : Number(text(d, 'position')),
       serviceIds,
       workingHours: hours.map(({ weekday, start, end }) => ({ weekday, start, end })),
     });
@@ -257,6 +265,13 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
           );
         })}
       </FieldGroup>
+      <Field
+        label="Position in the staff order"
+        error={e.position && 'Write a whole number from 0 to 10000, or leave it empty.'}
+        hint="Lowest first; empty places them after the others, by name. Any staff bookings go to the first free one unless the location shares them out."
+      >
+        <input name="position" type="number" min={0} max={10000} step={1} inputMode="numeric" defaultValue={staff?.position ?? ''} />
+      </Field>
       <Field label="Active" layout="check" error={e.active}>
         <input name="active" type="checkbox" defaultChecked={staff?.active ?? true} />
       </Field>
