@@ -17,7 +17,7 @@ import { expirePastEntries } from '../src/store/waitlist.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, type Harness } from './helpers/harness.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
-import { BASE_NOW, cancel, createBooking, createOk, day, sql } from './helpers/bookings.ts';
+import { BASE_NOW, cancel, createBooking, createOk, day, operatorOk, sql } from './helpers/bookings.ts';
 import { startHarness } from './helpers/harness.ts';
 import { parseMail, startMailSink, waitUntil, type MailSink } from './helpers/message-sinks.ts';
 import { clickButton, follow, get, h1, link, post, textOf } from './helpers/guest-page.ts';
@@ -349,6 +349,40 @@ for (const target of dbTargets()) {
         [...firstPage.body.data.waitlist, ...second.waitlist].map((e: any) => e.entryId),
         [c, b, a],
       );
+    });
+
+    test('a proposal frees the old time, a declined proposal the proposed one, a move the old one: each is offered', async () => {
+      const s = await createSalon(h.app);
+      const anna = s.staff[0]!;
+      const want = (email: string, date: string, time: string) =>
+        joinOk(h, s, { email, from: date, to: date, earliest: time, latest: time });
+      const proposed = await createOk(h, s, { staffId: anna.id, date: day(5), startTime: '10:00' });
+      const moved = await createOk(h, s, { staffId: anna.id, date: day(6), startTime: '10:00' });
+      const e1 = await want('p1@example.com', day(5), '10:00');
+      const e2 = await want('p2@example.com', day(5), '15:00');
+      const e3 = await want('p3@example.com', day(6), '10:00');
+      const offered = async (n: number) =>
+        waitFor(
+          `${n} offers`,
+          () => offersOf(h, s.business.id),
+          (o) => o.length === n,
+        );
+
+      // The salon proposes 15:00: the booking now holds 15:00, and 10:00 goes to the entry for it.
+      await operatorOk(h, proposed.bookingId, 'propose', { date: day(5), startTime: '15:00' });
+      let offers = await offered(1);
+      assert.deepEqual([offers[0].entry_id, offers[0].date, offers[0].slot_start_time], [e1, day(5), '10:00']);
+
+      // The proposal is declined: 15:00 is free again and goes to the entry for it.
+      await operatorOk(h, proposed.bookingId, 'decline');
+      offers = await offered(2);
+      assert.deepEqual([offers[1].entry_id, offers[1].date, offers[1].slot_start_time], [e2, day(5), '15:00']);
+
+      // A confirmed booking moved from 10:00 to 16:00: the old time goes to the entry for it.
+      await operatorOk(h, moved.bookingId, 'reschedule', { date: day(6), startTime: '16:00' });
+      offers = await offered(3);
+      assert.deepEqual([offers[2].entry_id, offers[2].date, offers[2].slot_start_time], [e3, day(6), '10:00']);
+      assert.deepEqual([await statusOf(h, e1), await statusOf(h, e2), await statusOf(h, e3)], ['offered', 'offered', 'offered']);
     });
 
     test('removing time off offers the freed time to a matching entry', async () => {

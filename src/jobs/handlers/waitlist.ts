@@ -11,8 +11,11 @@ import { PermanentJobError } from '../handler.ts';
 
 export { OFFER_EXPIRY_KIND, WAITLIST_MATCH_KIND };
 
-/** The events after which a booking no longer keeps (all of) the time it kept. */
-const FREEING = new Set(['booking.cancelled', 'booking.declined', 'booking.reschedule_confirmed']);
+/**
+ * The events after which a booking no longer keeps (all of) the time it kept: a proposal too, as
+ * an open proposal holds the proposed time instead of the old one (decisions.md).
+ */
+const FREEING = new Set(['booking.cancelled', 'booking.declined', 'booking.reschedule_proposed', 'booking.reschedule_confirmed']);
 
 const RETRY = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 
