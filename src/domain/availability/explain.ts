@@ -1,0 +1,112 @@
+/**
+ * Explain (salon-scheduling.md, "Explain"): why one local time is or is not offered for each staff
+ * member, from the same inputs and the same checks as the slot engine (engine.ts), so that
+ * `bookable` is true exactly when a search of that day offers the time for that staff member (a
+ * property test holds the two together). Reasons outside the engine's inputs (the location takes
+ * no bookings, the staff member does not perform the service, the monthly quota) are the use case's.
+ */
+import { isoWeekday, MINUTE_MS, parseIsoDate, DAY_MS } from '../time/calendar.ts';
+import { parseHhMm } from '../time/hh-mm.ts';
+import { localBoundary, localStart, zoneDay } from '../time/zone-day.ts';
+import { buildOccupancy, isOccupied } from './occupancy.ts';
+import { prepareSchedules } from './staff-schedule.ts';
+import type { EngineService, Interval, WorkingInterval } from './types.ts';
+
+/** The engine's reasons, in the order they are listed. */
+export const ENGINE_REASONS = [
+  'in_the_past',
+  'min_notice',
+  'beyond_horizon',
+  'nonexistent_local_time',
+  'not_on_interval',
+  'outside_working_hours',
+  'time_off',
+  'booked',
+  'held',
+] as const;
+export type EngineReason = (typeof ENGINE_REASONS)[number];
+
+/** A staff member as explain needs it: what the engine's `busy` merges, kept apart by kind. */
+export interface ExplainStaff {
+  id: string;
+  workingHours: readonly WorkingInterval[];
+  timeOff: readonly Interval[];
+  /** bookings (widened by their buffers) and the staff member's group sessions */
+  booked: readonly Interval[];
+  /** live holds */
+  held: readonly Interval[];
+}
+
+export interface ExplainInput {
+  timezone: string;
+  slotIntervalMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  /** epoch ms */
+  now: number;
+  /** local YYYY-MM-DD and HH:MM, already pattern-checked */
+  date: string;
+  startTime: string;
+  service: EngineService;
+  staff: readonly ExplainStaff[];
+}
+
+export interface StaffExplanation {
+  staffId: string;
+  bookable: boolean;
+  reasons: EngineReason[];
+}
+
+export function explainTime(input: ExplainInput): StaffExplanation[] {
+  const epochDay = parseIsoDate(input.date);
+  const weekday = isoWeekday(epochDay);
+  const minute = parseHhMm(input.startTime);
+  const day = zoneDay(input.timezone, epochDay);
+  const start = minute < 1440 ? localStart(day, minute) : null;
+  const durationMs = input.service.durationMinutes * MINUTE_MS;
+  return input.staff.map((staff) => {
+    const reasons = new Set<EngineReason>();
+    if (start === null) {
+      reasons.add('nonexistent_local_time');
+    } else {
+      if (start < input.now) reasons.add('in_the_past');
+      else if (start < input.now + input.minNoticeMinutes * MINUTE_MS) reasons.add('min_notice');
+      if (start > input.now + input.horizonDays * DAY_MS) reasons.add('beyond_horizon');
+    }
+    // the engine's own reading of the hours (malformed rows offer nothing)
+    const hours = prepareSchedules([{ id: staff.id, workingHours: [...staff.workingHours], timeOff: [], busy: [] }])[0]!.hoursByWeekday[
+      weekday
+    ]!;
+    const fitting = start !== null && hours.some((h) => onGrid(h, minute, input.slotIntervalMinutes) && fits(day, h, start, durationMs));
+    if (!fitting) {
+      const within = hours.filter((h) => minute >= h.startMinute && minute < h.endMinute);
+      if (within.length === 0) reasons.add('outside_working_hours');
+      else if (!within.some((h) => onGrid(h, minute, input.slotIntervalMinutes))) reasons.add('not_on_interval');
+      // on a grid point, but the service (or the day: a gap at its opening) does not fit the hours
+      else if (start !== null) reasons.add('outside_working_hours');
+    }
+    if (start !== null) {
+      const from = start - input.service.bufferBeforeMinutes * MINUTE_MS;
+      const to = start + durationMs + input.service.bufferAfterMinutes * MINUTE_MS;
+      if (overlapsAny(staff.timeOff, from, to)) reasons.add('time_off');
+      if (overlapsAny(staff.booked, from, to)) reasons.add('booked');
+      if (overlapsAny(staff.held, from, to)) reasons.add('held');
+    }
+    const listed = ENGINE_REASONS.filter((r) => reasons.has(r));
+    return { staffId: staff.id, bookable: listed.length === 0, reasons: listed };
+  });
+}
+
+/** The engine's grid: each working interval's own, from its opening minute. */
+function onGrid(h: WorkingInterval, minute: number, step: number): boolean {
+  return minute >= h.startMinute && minute < h.endMinute && (minute - h.startMinute) % step === 0;
+}
+
+/** As the engine: the start at or after the opening instant, the end (elapsed time) at or before the closing one. */
+function fits(day: ReturnType<typeof zoneDay>, h: WorkingInterval, start: number, durationMs: number): boolean {
+  return start >= localBoundary(day, h.startMinute) && start + durationMs <= localBoundary(day, h.endMinute);
+}
+
+function overlapsAny(list: readonly Interval[], from: number, to: number): boolean {
+  return list.length > 0 && isOccupied(buildOccupancy([list]), from, to);
+}
