@@ -55,6 +55,8 @@ const SPEC_ENDPOINTS: Record<string, { capability: Capability; guestPartner: boo
   // v1.4.0, guest-side.md "Holds": guest-facing, so guest_partner keys may call both
   'POST /v1/holds': { capability: 'booking.create', guestPartner: true },
   'DELETE /v1/holds/:holdId': { capability: 'booking.create', guestPartner: true },
+  // v1.4.0, salon-scheduling.md "Explain": availability.read, guest_partner keys too
+  'POST /v1/availability/explain': { capability: 'availability.read', guestPartner: true },
 };
 
 /** Codes that mean "stopped before the route's own logic by key, plan, kind or capability". */

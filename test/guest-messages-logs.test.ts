@@ -9,13 +9,13 @@ import { describe, test } from 'node:test';
 import { startJobWorker } from '../src/jobs/start.ts';
 import { createLogger } from '../src/logger.ts';
 import { BASE_NOW, SECRET_EMAIL, SECRET_PHONE_DIGITS, createOk } from './helpers/bookings.ts';
-import { dbTargets } from './helpers/databases.ts';
+import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { adminOk, startHarness } from './helpers/harness.ts';
 import { createSalon } from './helpers/fixtures.ts';
 import { findLeaks } from './helpers/log-scan.ts';
 import { parseMail, startMailSink, startSmsSink, waitUntil } from './helpers/message-sinks.ts';
 
-for (const target of dbTargets()) {
+for (const target of isolatedDbTargets()) {
   describe(`guest message logs [${target.name}]`, () => {
     test('trace-level lines hold no guest phone, email or manage token', async () => {
       let lines = '';

@@ -15,7 +15,7 @@ import type { JobWorker } from '../src/jobs/worker.ts';
 import { findEvent } from '../src/store/booking-events.ts';
 import { planBookingEventMessages } from '../src/use-cases/messages/plan.ts';
 import { BASE_NOW, CONSENT, SECRET_EMAIL, createOk, day, operatorOk, sql } from './helpers/bookings.ts';
-import { dbTargets } from './helpers/databases.ts';
+import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { adminOk, startHarness, type Harness } from './helpers/harness.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { insertMember } from './helpers/members.ts';
@@ -66,7 +66,7 @@ function checkGuestMail(mail: ParsedMail, o: { bookingId: string; method: string
   assert.equal(cal.sequence, o.sequence);
 }
 
-for (const target of dbTargets()) {
+for (const target of isolatedDbTargets()) {
   describe(`guest messages [${target.name}]`, () => {
     let h: Harness;
     let sink: MailSink;

@@ -25,7 +25,7 @@ import {
   wcagViolations,
 } from './helpers/booking-page.ts';
 import { SKIP_BROWSER as skip } from './helpers/browser.ts';
-import { dbTargets } from './helpers/databases.ts';
+import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { api, createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { adminOk, type Harness } from './helpers/harness.ts';
 import { storeWebhookRow } from './helpers/webhooks.ts';
@@ -44,9 +44,9 @@ const PHONE = '+36 1 234 5678';
 
 if (skip) console.log(`# ${skip}`);
 if (skip) test('manage page in Chromium', { skip }, () => {});
-else for (const target of dbTargets()) describeTarget(target);
+else for (const target of isolatedDbTargets()) describeTarget(target);
 
-function describeTarget(target: ReturnType<typeof dbTargets>[number]) {
+function describeTarget(target: ReturnType<typeof isolatedDbTargets>[number]) {
   describe(`manage page in Chromium [${target.name}]`, () => {
     let server: GuestServer;
     let chromium: PwBrowser;

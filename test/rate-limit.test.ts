@@ -55,6 +55,8 @@ const EXPECTED_GROUP: Record<string, RateGroup> = {
   // guest-side.md "Holds" (v1.4.0)
   'POST /v1/holds': 'booking',
   'DELETE /v1/holds/:holdId': 'booking',
+  // salon-scheduling.md "Explain" (v1.4.0): group availability
+  'POST /v1/availability/explain': 'availability',
 };
 
 const TIERS = ['standard', 'elevated'] as const;

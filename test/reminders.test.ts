@@ -12,7 +12,7 @@ import { startJobWorker } from '../src/jobs/start.ts';
 import type { JobWorker } from '../src/jobs/worker.ts';
 import { instantToLocal } from '../src/domain/time/wall-clock.ts';
 import { CONSENT, SECRET_EMAIL, sql } from './helpers/bookings.ts';
-import { dbTargets } from './helpers/databases.ts';
+import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { adminOk, startHarness, type Harness } from './helpers/harness.ts';
 import { api, createBusiness, createKey, createLocation, createService, createStaff } from './helpers/fixtures.ts';
 import { parseMail, startMailSink, waitUntil, type MailSink } from './helpers/message-sinks.ts';
@@ -59,7 +59,7 @@ const MIN = 60_000;
 const reminders = (sink: MailSink, reference: string) =>
   sink.mails.map((m) => ({ ...parseMail(m.raw), at: m.at })).filter((m) => m.text.includes(reference) && m.subject.includes('Reminder'));
 
-for (const target of dbTargets()) {
+for (const target of isolatedDbTargets()) {
   describe(`reminders [${target.name}]`, () => {
     let h: Harness;
     let sink: MailSink;

@@ -14,7 +14,7 @@ import { linkToken } from '../src/domain/guest-links.ts';
 import { startJobWorker } from '../src/jobs/start.ts';
 import type { JobWorker } from '../src/jobs/worker.ts';
 import { expirePastEntries } from '../src/store/waitlist.ts';
-import { dbTargets } from './helpers/databases.ts';
+import { isolatedDbTargets } from './helpers/isolated-databases.ts';
 import { admin, adminOk, type Harness } from './helpers/harness.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { BASE_NOW, cancel, createBooking, createOk, day, operatorOk, sql } from './helpers/bookings.ts';
@@ -86,7 +86,7 @@ const offersOf = (h: Harness, businessId: string) =>
 const statusOf = async (h: Harness, entryId: string) =>
   (await sql(h, 'SELECT status FROM waitlist_entries WHERE id = $1', [entryId]))[0]?.status;
 
-for (const target of dbTargets()) {
+for (const target of isolatedDbTargets()) {
   describe(`waitlist [${target.name}]`, () => {
     let h: Harness;
     let worker: JobWorker;

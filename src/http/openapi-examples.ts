@@ -121,6 +121,39 @@ export const availabilitySearchExample = {
   dateRange: { from: '2026-12-01', to: '2026-12-07' },
 };
 
+export const explainExample = { ...SALON, serviceId: SERVICE_ID, date: '2026-12-01', startTime: '10:00' };
+
+export const operatorExplainExample = { locationSlug: 'downtown', serviceId: SERVICE_ID, date: '2026-12-01', startTime: '10:00' };
+
+const explanationBase = { bookable: false, date: '2026-12-01', startTime: '10:00', timezone: 'Europe/Budapest' };
+
+export const explanationExample = {
+  explanation: {
+    ...explanationBase,
+    staff: [
+      { staffId: STAFF_ID, staffName: 'Anna Kovács', bookable: false, reasons: ['booked'] },
+      { staffId: 'stf_7c9e1g3i5k7m9o1q3s5u', staffName: 'Bence Tóth', bookable: false, reasons: ['time_off'] },
+    ],
+  },
+};
+
+export const operatorExplanationExample = {
+  explanation: {
+    ...explanationBase,
+    staff: [
+      {
+        staffId: STAFF_ID,
+        staffName: 'Anna Kovács',
+        bookable: false,
+        reasons: ['booked'],
+        bookingIds: ['bkg_5t7v9x1z3b5d7f9h1j3l'],
+        holdIds: [],
+      },
+      { staffId: 'stf_7c9e1g3i5k7m9o1q3s5u', staffName: 'Bence Tóth', bookable: false, reasons: ['time_off'], bookingIds: [], holdIds: [] },
+    ],
+  },
+};
+
 export const createBookingExample = {
   ...SALON,
   serviceId: SERVICE_ID,

@@ -21,7 +21,7 @@ export async function loadEngineStaff(
   staffId: string | undefined,
   from: Date,
   to: Date,
-): Promise<Array<EngineStaff & { name: string; position: number | null; heldForMs: number | null }>> {
+): Promise<Array<EngineStaff & { name: string; position: number | null; heldForMs: number | null; booked: Interval[]; held: Interval[] }>> {
   // date_part (float8) is markedly cheaper than extract (numeric) over thousands of rows.
   const r = await q.query<{
     id: string;
@@ -64,18 +64,25 @@ export async function loadEngineStaff(
       ORDER BY s.id`,
     [locationId, serviceId, staffId ?? null, from, to],
   );
-  return r.rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    position: row.position,
-    workingHours: parseHours(row.hours),
-    timeOff: parseIntervals(row.time_off),
+  return r.rows.map((row) => {
     // A group session of theirs takes the staff member's time like a booking does.
     // So does a guest's live hold (migration 017), until it ends: heldForMs is how long the first
     // one still lives by the database's clock, the one that decides (decisions.md "Holds").
-    busy: [...parseIntervals(row.busy), ...parseIntervals(row.sessions), ...parseIntervals(row.holds)],
-    heldForMs: row.held_for === null ? null : Number(row.held_for),
-  }));
+    const booked = [...parseIntervals(row.busy), ...parseIntervals(row.sessions)];
+    const held = parseIntervals(row.holds);
+    return {
+      id: row.id,
+      name: row.name,
+      position: row.position,
+      workingHours: parseHours(row.hours),
+      timeOff: parseIntervals(row.time_off),
+      busy: [...booked, ...held],
+      // kept apart for explain, which names which of them is in the way
+      booked,
+      held,
+      heldForMs: row.held_for === null ? null : Number(row.held_for),
+    };
+  });
 }
 
 function numbers(text: string | null): number[] {
@@ -143,4 +150,30 @@ export async function bookedMinutesOn(q: Queryable, staffIds: readonly string[],
     [staffIds, date],
   );
   return new Map(r.rows.map((row) => [row.staff_id, Number(row.minutes)]));
+}
+
+/**
+ * The bookings and live holds of a staff member that overlap [from, to) (a time with the service's
+ * buffers): what the operator's explain names as in the way of `booked` and `held`.
+ */
+export async function findInTheWay(
+  q: Queryable,
+  staffId: string,
+  from: Date,
+  to: Date,
+): Promise<{ bookingIds: string[]; holdIds: string[] }> {
+  const r = await q.query<{ kind: 'booking' | 'hold'; id: string }>(
+    `SELECT 'booking' AS kind, id FROM bookings
+      WHERE occupied_staff_id = $1 AND status IN ('requested', 'confirmed', 'rescheduleProposed') AND session_id IS NULL
+        AND occupied && tstzrange($2, $3, '[)')
+     UNION ALL
+     SELECT 'hold' AS kind, id FROM holds
+      WHERE staff_id = $1 AND status = 'active' AND expires_at > now() AND occupied && tstzrange($2, $3, '[)')
+     ORDER BY kind, id`,
+    [staffId, from, to],
+  );
+  return {
+    bookingIds: r.rows.filter((row) => row.kind === 'booking').map((row) => row.id),
+    holdIds: r.rows.filter((row) => row.kind === 'hold').map((row) => row.id),
+  };
 }

@@ -88,7 +88,12 @@ test('explain says bookable exactly when search offers the (staff, time); never 
         from: w.date,
         to: w.date,
         service: w.service,
-        staff: w.staff.map((s) => ({ id: s.id, workingHours: [...s.workingHours], timeOff: [...s.timeOff], busy: [...s.booked, ...s.held] })),
+        staff: w.staff.map((s) => ({
+          id: s.id,
+          workingHours: [...s.workingHours],
+          timeOff: [...s.timeOff],
+          busy: [...s.booked, ...s.held],
+        })),
         limit: Number.MAX_SAFE_INTEGER,
       });
       const offered = new Set(search.slots.map((s) => `${s.staffId} ${s.startTime}`));

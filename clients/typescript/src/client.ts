@@ -87,6 +87,9 @@ export function createBookingClient(options: BookingClientOptions) {
 
     searchAvailability: (body: Body<'/v1/availability/search', 'post'>) => send(() => raw.POST('/v1/availability/search', { body })),
 
+    /** v1.4.0: why a time is or is not bookable, per staff member (`data.explanation`). */
+    explainAvailability: (body: Body<'/v1/availability/explain', 'post'>) => send(() => raw.POST('/v1/availability/explain', { body })),
+
     createBooking: (body: Body<'/v1/bookings', 'post'>, opts: WriteOptions = {}) => {
       const key = opts.idempotencyKey ?? newIdempotencyKey();
       return send(() => raw.POST('/v1/bookings', { body, params: { header: { 'idempotency-key': key } } }), key);

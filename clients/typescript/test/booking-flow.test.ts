@@ -40,6 +40,9 @@ describe('@booking-api/client against a started server (PGlite)', () => {
     });
     const slot = found.slots[0];
     assert.ok(slot && 'startTime' in slot, 'a standard slot is free');
+    // explain agrees: the offered time is bookable with its staff member
+    const { data: why } = await client.explainAvailability({ ...where, serviceId: service.id, date: slot.date, startTime: slot.startTime });
+    assert.equal(why.explanation.staff.find((s) => s.staffId === slot.staffId)?.bookable, true);
     return {
       ...where,
       serviceId: service.id,

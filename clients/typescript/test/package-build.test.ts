@@ -52,6 +52,7 @@ test('the built package imports by name in plain Node.js and verifies a delivery
       'cancelBooking',
       'createBooking',
       'createHold',
+      'explainAvailability',
       'getBooking',
       'listServices',
       'listStaff',

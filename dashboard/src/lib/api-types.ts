@@ -89,6 +89,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/availability/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Why a time is or is not bookable, per staff member
+         * @description For one local date and start time of a service: for each staff member who could be asked (the one given, or everyone who performs the service), whether a search of that day offers the time (`bookable`) and, when not, every reason (`reasons`, codes listed in the schema). Never says whose booking or hold is in the way. Appointment services only: a group-session service's times are its sessions.
+         *
+         *     **Access:** API key with the `availability.read` capability; rate-limit group `availability`; also open to guest-partner keys.
+         */
+        post: operations["explainAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services": {
         parameters: {
             query?: never;
@@ -1441,6 +1463,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/availability/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Why a time is or is not bookable, with what is in the way
+         * @description The public explain for the business (`POST /v1/availability/explain`), plus, per staff member, the ids of the bookings (`bookingIds`) and live holds (`holdIds`) that make the time `booked` or `held`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        post: operations["operatorExplainAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/staff/{staffId}/calendar-feed": {
         parameters: {
             query?: never;
@@ -2309,6 +2353,222 @@ export interface operations {
             };
             /** @description `booking.booking_disabled` */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    explainAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "date": "2026-12-01",
+                 *       "startTime": "10:00"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the business (must match the key) */
+                    salonSlug: string;
+                    /** @description a location of the business */
+                    locationSlug: string;
+                    serviceId: string;
+                    /** @description explain for this staff member only; absent: everyone who performs the service */
+                    staffId?: string;
+                    /**
+                     * @description local date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /**
+                     * @description local start time, in the location's time zone
+                     * @example 09:30
+                     */
+                    startTime: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The explanation, staff members by name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "explanation": {
+                     *           "bookable": false,
+                     *           "date": "2026-12-01",
+                     *           "startTime": "10:00",
+                     *           "timezone": "Europe/Budapest",
+                     *           "staff": [
+                     *             {
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "bookable": false,
+                     *               "reasons": [
+                     *                 "booked"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "staffId": "stf_7c9e1g3i5k7m9o1q3s5u",
+                     *               "staffName": "Bence Tóth",
+                     *               "bookable": false,
+                     *               "reasons": [
+                     *                 "time_off"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            explanation: {
+                                /** @description bookable with at least one staff member */
+                                bookable: boolean;
+                                /**
+                                 * @description Date YYYY-MM-DD
+                                 * @example 2026-12-01
+                                 */
+                                date: string;
+                                /**
+                                 * @description Wall-clock time HH:MM (24 h)
+                                 * @example 09:30
+                                 */
+                                startTime: string;
+                                /** @description the location's IANA time zone */
+                                timezone: string;
+                                /** @description one entry per staff member who could be asked, by name */
+                                staff: {
+                                    staffId: string;
+                                    staffName: string;
+                                    /** @description a search of that day offers this time for this staff member */
+                                    bookable: boolean;
+                                    /** @description empty when bookable */
+                                    reasons: ("in_the_past" | "min_notice" | "beyond_horizon" | "not_on_interval" | "nonexistent_local_time" | "location_booking_disabled" | "service_not_bookable_online" | "staff_does_not_offer_service" | "outside_working_hours" | "time_off" | "booked" | "held")[];
+                                }[];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -14319,6 +14579,185 @@ export interface operations {
                 };
             };
             /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorExplainAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "date": "2026-12-01",
+                 *       "startTime": "10:00"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description a location of the business */
+                    locationSlug: string;
+                    serviceId: string;
+                    /** @description explain for this staff member only; absent: everyone who performs the service */
+                    staffId?: string;
+                    /**
+                     * @description local date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /**
+                     * @description local start time, in the location's time zone
+                     * @example 09:30
+                     */
+                    startTime: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The explanation, staff members by name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "explanation": {
+                     *           "bookable": false,
+                     *           "date": "2026-12-01",
+                     *           "startTime": "10:00",
+                     *           "timezone": "Europe/Budapest",
+                     *           "staff": [
+                     *             {
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "bookable": false,
+                     *               "reasons": [
+                     *                 "booked"
+                     *               ],
+                     *               "bookingIds": [
+                     *                 "bkg_5t7v9x1z3b5d7f9h1j3l"
+                     *               ],
+                     *               "holdIds": []
+                     *             },
+                     *             {
+                     *               "staffId": "stf_7c9e1g3i5k7m9o1q3s5u",
+                     *               "staffName": "Bence Tóth",
+                     *               "bookable": false,
+                     *               "reasons": [
+                     *                 "time_off"
+                     *               ],
+                     *               "bookingIds": [],
+                     *               "holdIds": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            explanation: {
+                                /** @description bookable with at least one staff member */
+                                bookable: boolean;
+                                /**
+                                 * @description Date YYYY-MM-DD
+                                 * @example 2026-12-01
+                                 */
+                                date: string;
+                                /**
+                                 * @description Wall-clock time HH:MM (24 h)
+                                 * @example 09:30
+                                 */
+                                startTime: string;
+                                /** @description the location's IANA time zone */
+                                timezone: string;
+                                /** @description one entry per staff member who could be asked, by name */
+                                staff: {
+                                    staffId: string;
+                                    staffName: string;
+                                    /** @description a search of that day offers this time for this staff member */
+                                    bookable: boolean;
+                                    /** @description empty when bookable */
+                                    reasons: ("in_the_past" | "min_notice" | "beyond_horizon" | "not_on_interval" | "nonexistent_local_time" | "location_booking_disabled" | "service_not_bookable_online" | "staff_does_not_offer_service" | "outside_working_hours" | "time_off" | "booked" | "held")[];
+                                    /** @description the bookings in the way (`booked`) */
+                                    bookingIds: string[];
+                                    /** @description the live holds in the way (`held`) */
+                                    holdIds: string[];
+                                }[];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found`, `catalog.service_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

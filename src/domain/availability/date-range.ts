@@ -10,6 +10,11 @@ function epochDay(path: string, date: string): number {
   }
 }
 
+/** One real local date of a request (explain's `date`); an impossible one is a 400 naming the field. */
+export function assertRealDate(path: string, date: string): void {
+  epochDay(path, date);
+}
+
 /**
  * An impossible calendar date (2026-02-30) is a malformed field, so it is refused with the schema
  * checks, before scope (decisions.md order of checks); the range rules are business rules, after it.

@@ -89,6 +89,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/availability/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Why a time is or is not bookable, per staff member
+         * @description For one local date and start time of a service: for each staff member who could be asked (the one given, or everyone who performs the service), whether a search of that day offers the time (`bookable`) and, when not, every reason (`reasons`, codes listed in the schema). Never says whose booking or hold is in the way. Appointment services only: a group-session service's times are its sessions.
+         *
+         *     **Access:** API key with the `availability.read` capability; rate-limit group `availability`; also open to guest-partner keys.
+         */
+        post: operations["explainAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services": {
         parameters: {
             query?: never;
@@ -1195,6 +1217,222 @@ export interface operations {
             };
             /** @description `booking.booking_disabled` */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit.exceeded` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    explainAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "salonSlug": "demo-salon",
+                 *       "locationSlug": "downtown",
+                 *       "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                 *       "date": "2026-12-01",
+                 *       "startTime": "10:00"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the business (must match the key) */
+                    salonSlug: string;
+                    /** @description a location of the business */
+                    locationSlug: string;
+                    serviceId: string;
+                    /** @description explain for this staff member only; absent: everyone who performs the service */
+                    staffId?: string;
+                    /**
+                     * @description local date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /**
+                     * @description local start time, in the location's time zone
+                     * @example 09:30
+                     */
+                    startTime: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The explanation, staff members by name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "explanation": {
+                     *           "bookable": false,
+                     *           "date": "2026-12-01",
+                     *           "startTime": "10:00",
+                     *           "timezone": "Europe/Budapest",
+                     *           "staff": [
+                     *             {
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "bookable": false,
+                     *               "reasons": [
+                     *                 "booked"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "staffId": "stf_7c9e1g3i5k7m9o1q3s5u",
+                     *               "staffName": "Bence Tóth",
+                     *               "bookable": false,
+                     *               "reasons": [
+                     *                 "time_off"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            explanation: {
+                                /** @description bookable with at least one staff member */
+                                bookable: boolean;
+                                /**
+                                 * @description Date YYYY-MM-DD
+                                 * @example 2026-12-01
+                                 */
+                                date: string;
+                                /**
+                                 * @description Wall-clock time HH:MM (24 h)
+                                 * @example 09:30
+                                 */
+                                startTime: string;
+                                /** @description the location's IANA time zone */
+                                timezone: string;
+                                /** @description one entry per staff member who could be asked, by name */
+                                staff: {
+                                    staffId: string;
+                                    staffName: string;
+                                    /** @description a search of that day offers this time for this staff member */
+                                    bookable: boolean;
+                                    /** @description empty when bookable */
+                                    reasons: ("in_the_past" | "min_notice" | "beyond_horizon" | "not_on_interval" | "nonexistent_local_time" | "location_booking_disabled" | "service_not_bookable_online" | "staff_does_not_offer_service" | "outside_working_hours" | "time_off" | "booked" | "held")[];
+                                }[];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.plan_insufficient`, `auth.kind_endpoint_denied`, `auth.insufficient_capability`, `auth.scope_mismatch` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `catalog.service_not_found`, `catalog.staff_not_found` */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4006,6 +4244,18 @@ export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksDatabaseV
 export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksRedisAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["checks"]["redis"]> = ["ok"];
 export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksRedisAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["checks"]["redis"]> = ["degraded"];
 export const pathsReadyzGetResponses200ContentApplicationJsonDataChecksRedisAnyOf2Values: ReadonlyArray<FlattenedDeepRequired<paths>["/readyz"]["get"]["responses"]["200"]["content"]["application/json"]["data"]["checks"]["redis"]> = ["absent"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["in_the_past"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["min_notice"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf2Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["beyond_horizon"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf3Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["not_on_interval"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf4Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["nonexistent_local_time"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf5Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["location_booking_disabled"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf6Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["service_not_bookable_online"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf7Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["staff_does_not_offer_service"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf8Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["outside_working_hours"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf9Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["time_off"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf10Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["booked"];
+export const pathsV1AvailabilityExplainPostResponses200ContentApplicationJsonDataExplanationStaffReasonsAnyOf11Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/availability/explain"]["post"]["responses"]["200"]["content"]["application/json"]["data"]["explanation"]["staff"]["reasons"]> = ["held"];
 export const pathsV1BookingsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/bookings"]["get"]["parameters"]["query"]["status"]> = ["requested", "confirmed", "declined", "rescheduleProposed", "cancelled", "completed", "noShow"];
 export const pathsV1WebhooksDeliveriesGetParametersQueryEventValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries"]["get"]["parameters"]["query"]["event"]> = ["booking.requested", "booking.confirmed", "booking.declined", "booking.cancelled", "booking.reschedule_proposed", "booking.reschedule_confirmed", "booking.completed", "booking.no_show"];
 export const pathsV1WebhooksDeliveriesGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/webhooks/deliveries"]["get"]["parameters"]["query"]["outcome"]> = ["success", "timeout", "network_error", "http_error"];

@@ -1,5 +1,6 @@
 import type { App } from '../../context.ts';
 import { accountRoutes } from './account.ts';
+import { availabilityRoutes } from './availability.ts';
 import { operatorBookingRoutes } from './bookings.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
@@ -31,4 +32,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(guestSettingsRoutes);
   await app.register(notificationRoutes);
   await app.register(waitlistRoutes);
+  await app.register(availabilityRoutes);
 }

@@ -1,4 +1,4 @@
-import { assertRealDates } from '../../../domain/availability/date-range.ts';
+import { assertRealDate, assertRealDates } from '../../../domain/availability/date-range.ts';
 import { searchAvailability, SLOT_LIMIT } from '../../../use-cases/availability/search.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { catalogueRead } from '../../../use-cases/read-cache.ts';
@@ -8,10 +8,12 @@ import type { App } from '../../context.ts';
 import { ok, type MetaExtras } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AvailabilityResult, AvailabilitySearchBody } from '../../schemas/availability.ts';
+import { PublicExplainBody, PublicExplanation } from '../../schemas/explain.ts';
+import { explainAvailability } from '../../../use-cases/availability/explain.ts';
 import { withExample } from '../../openapi-parts.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
-import { availabilityExample, availabilitySearchExample } from '../../openapi-examples.ts';
+import { availabilityExample, availabilitySearchExample, explainExample, explanationExample } from '../../openapi-examples.ts';
 
 export async function availabilityRoutes(app: App): Promise<void> {
   app.post(
@@ -75,6 +77,50 @@ export async function availabilityRoutes(app: App): Promise<void> {
         Object.assign(meta, { truncated: true, returnedSlots: result.slots.length, slotLimit: SLOT_LIMIT });
       }
       return ok(request, { slots: result.slots, snapshotAt: now.toISOString() }, meta);
+    },
+  );
+
+  app.post(
+    '/availability/explain',
+    {
+      config: { access: { surface: 'public', capability: 'availability.read', group: 'availability', guestPartner: true } },
+      schema: {
+        tags: ['availability'],
+        operationId: 'explainAvailability',
+        summary: 'Why a time is or is not bookable, per staff member',
+        description:
+          "For one local date and start time of a service: for each staff member who could be asked (the one given, or everyone who performs the service), whether a search of that day offers the time (`bookable`) and, when not, every reason (`reasons`, codes listed in the schema). Never says whose booking or hold is in the way. Appointment services only: a group-session service's times are its sessions.",
+        security: [{ apiKey: [] }],
+        body: withExample(PublicExplainBody, explainExample),
+        response: responses(
+          200,
+          PublicExplanation,
+          [
+            ...PUBLIC_AUTH_ERRORS,
+            'catalog.service_not_found',
+            'catalog.staff_not_found',
+            'request.payload_too_large',
+            'request.unsupported_media_type',
+          ],
+          { description: 'The explanation, staff members by name.', example: explanationExample },
+        ),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const body = request.body;
+      assertRealDate('body.date', body.date);
+      const location = await resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug);
+      const explanation = await explainAvailability(app.ctx.db, {
+        location,
+        serviceId: body.serviceId,
+        staffId: body.staffId,
+        date: body.date,
+        startTime: body.startTime,
+        now: app.ctx.clock(),
+        withIds: false,
+      });
+      return ok(request, { explanation });
     },
   );
 }
