@@ -5,6 +5,7 @@ import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
 import { addDays, isDate, todayIn, zonedDay } from '../../lib/time.ts';
 import { DayView } from './DayView.tsx';
 import { NewBooking } from './NewBooking.tsx';
+import { WhyNotFree } from './WhyNotFree.tsx';
 import { useLocations, useServices } from '../catalogue/queries.ts';
 import { useAgenda } from './queries.ts';
 
@@ -65,6 +66,7 @@ export function CalendarPage() {
           date={date}
           onCreated={(b) => b.confirmedSlot && b.confirmedSlot.date !== date && go({ date: b.confirmedSlot.date })}
         />
+        <WhyNotFree slug={slug} locationSlug={location.slug} date={date} slotIntervalMinutes={location.slotIntervalMinutes} />
         <div className="day-nav">
           <button type="button" onClick={() => go({ date: addDays(date, -1) })}>
             Previous day
