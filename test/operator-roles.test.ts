@@ -84,6 +84,8 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'POST /notifications/{notificationId}/resend': EVERYONE,
   // guest-side.md "Waitlist"
   'GET /businesses/{slug}/waitlist': EVERYONE,
+  // salon-scheduling.md "Explain"
+  'POST /businesses/{slug}/availability/explain': EVERYONE,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
