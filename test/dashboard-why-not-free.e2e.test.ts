@@ -7,7 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import {
   BROWSER_ARGS,
@@ -19,6 +18,7 @@ import {
   signInThroughUi,
 } from './helpers/browser.ts';
 import { startLiveServer } from './helpers/browser.ts';
+import { wcagViolations } from './helpers/booking-page.ts';
 import { api, createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { adminOk } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
@@ -120,14 +120,6 @@ function describeBrowser() {
       await page.waitForURL(new RegExp(`/bookings/${bookingId}$`));
     });
   });
-}
-
-async function wcagViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } }),
-  );
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The innermost elements reaching past the right edge of the screen (none: no sideways scrolling). */

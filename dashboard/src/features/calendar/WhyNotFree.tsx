@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Dialog } from '../../components/Dialog.tsx';
 import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { api, unwrap } from '../../lib/api.ts';
@@ -54,33 +55,25 @@ function words(reason: Reason, interval: number): string {
 
 /**
  * `Why not free?`: for a service, a date and a time (and a staff member, or everyone), whether the
- * time is free and every reason it is not, in words, with the bookings in the way linked. A native
- * modal <dialog>, as `New booking`.
+ * time is free and every reason it is not, in words, with the bookings in the way linked, in the
+ * dashboard's one modal `Dialog`.
  */
 export function WhyNotFree(props: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const titleId = useId();
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Why not free?
       </button>
-      <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setOpen(false)} className="dialog">
-        {open && <WhyNotFreeForm {...props} titleId={titleId} onClose={() => setOpen(false)} />}
-      </dialog>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Why not free?">
+        <WhyNotFreeForm {...props} onClose={() => setOpen(false)} />
+      </Dialog>
     </>
   );
 }
 
-function WhyNotFreeForm(props: Props & { titleId: string; onClose: () => void }) {
-  const { slug, locationSlug, date, slotIntervalMinutes, titleId, onClose } = props;
+function WhyNotFreeForm(props: Props & { onClose: () => void }) {
+  const { slug, locationSlug, date, slotIntervalMinutes, onClose } = props;
   const services = useServices(slug, locationSlug);
   const staff = useStaff(slug, locationSlug);
   const standard = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
@@ -106,7 +99,6 @@ function WhyNotFreeForm(props: Props & { titleId: string; onClose: () => void })
       onSubmit={submit}
       onCancel={onClose}
     >
-      <h2 id={titleId}>Why not free?</h2>
       <Field label="Service" error={errors.fields.serviceId}>
         <select name="serviceId" required>
           {standard.map((s) => (
