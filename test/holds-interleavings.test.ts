@@ -128,6 +128,7 @@ else
         endAt: utc(10, 30),
         occupiedFrom: utc(10),
         occupiedTo: utc(10, 30),
+        processing: [],
         minutes: 10,
       }).then(
         () => 'inserted',

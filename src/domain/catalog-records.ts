@@ -1,3 +1,4 @@
+import type { Segment } from './scheduling/segments.ts';
 import type { StaffAssignment } from './bookings/staff-assignment.ts';
 import type { AcceptancePolicy, BookingMode, PriceType } from './catalog.ts';
 
@@ -49,6 +50,8 @@ export interface ServiceRecord {
   bookingMode: BookingMode;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  /** processing time (salon-scheduling.md); null: one work segment */
+  segments: Segment[] | null;
   depositRequired: boolean;
   depositTermsVersion: string | null;
   depositAmountMinor: number | null;
@@ -58,7 +61,7 @@ export interface ServiceRecord {
 }
 
 /** What moving a booking needs of its service. */
-export type ServiceTiming = Pick<ServiceRecord, 'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>;
+export type ServiceTiming = Pick<ServiceRecord, 'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'segments'>;
 
 /** A staff member as the domain sees it, with their location's slug. */
 export interface StaffRecord {

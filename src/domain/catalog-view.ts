@@ -3,6 +3,7 @@ import { byNameThenId, compareDisplayOrder } from './display-order.ts';
 import type { ServiceRecord, StaffRecord } from './catalog-records.ts';
 import { satisfiesPriceRule, type AcceptancePolicy, type Money, type PriceType } from './catalog.ts';
 import { toMajor } from './money.ts';
+import { effectiveSegments, type Segment } from './scheduling/segments.ts';
 
 export interface DepositView {
   required: boolean;
@@ -21,6 +22,8 @@ export interface PublicService {
   description?: string;
   requestAcceptancePolicy: AcceptancePolicy;
   deposit: DepositView;
+  /** work and processing parts, in order (one work segment when the service has none) */
+  segments: Segment[];
 }
 
 export interface PublicStaffMember {
@@ -57,7 +60,13 @@ export function publicService(s: ServiceRecord): PublicService {
     ...(s.description !== null ? { description: s.description } : {}),
     requestAcceptancePolicy: s.requestAcceptancePolicy,
     deposit: depositView(s),
+    segments: segmentsView(s),
   };
+}
+
+/** A service's segments as reads show them: always listed, one work segment when none are set. */
+export function segmentsView(s: Pick<ServiceRecord, 'durationMinutes' | 'segments'>): Segment[] {
+  return effectiveSegments(s).map(({ kind, minutes }) => ({ kind, minutes }));
 }
 
 /**

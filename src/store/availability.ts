@@ -11,8 +11,10 @@ import type { Queryable } from './db.ts';
  * end ..."), not as a row per booking with two timestamps: a month with 2,000 bookings is then 10
  * rows instead of 2,000, and parsing integers is far cheaper than parsing timestamps (on PGlite
  * the per-row cost dominated the whole request). The correlated subqueries also let the
- * (occupied_staff_id, occupied) GiST index use both columns; `occupied_staff_id = ANY(...)` could
- * only use the range, which scans every tenant's bookings in the window.
+ * (staff_id, during) GiST index of occupancy's exclusion constraint use both columns;
+ * `staff_id = ANY(...)` could only use the range, which scans every tenant's rows in the window.
+ * Occupancy rows (migration 023) are the parts that take the staff member's time: a booking's
+ * processing time is not among them.
  */
 export async function loadEngineStaff(
   q: Queryable,
@@ -40,25 +42,23 @@ export async function loadEngineStaff(
             (SELECT string_agg(date_part('epoch', t.start_at) * 1000 || ' ' || date_part('epoch', t.end_at) * 1000, ' ')
                FROM time_off t
               WHERE t.staff_id = s.id AND t.start_at < $5 AND t.end_at > $4) AS time_off,
-            (SELECT string_agg(date_part('epoch', lower(b.occupied)) * 1000 || ' ' ||
-                               date_part('epoch', upper(b.occupied)) * 1000, ' ')
-               FROM bookings b
-              WHERE b.occupied_staff_id = s.id
-                AND b.status IN ('requested', 'confirmed', 'rescheduleProposed')
-                AND b.session_id IS NULL
-                AND b.occupied && tstzrange($4, $5, '[)')) AS busy,
+            (SELECT string_agg(date_part('epoch', lower(o.during)) * 1000 || ' ' ||
+                               date_part('epoch', upper(o.during)) * 1000, ' ')
+               FROM occupancy o
+              WHERE o.staff_id = s.id AND o.booking_id IS NOT NULL
+                AND o.during && tstzrange($4, $5, '[)')) AS busy,
             (SELECT string_agg(date_part('epoch', g.start_at) * 1000 || ' ' || date_part('epoch', g.end_at) * 1000, ' ')
                FROM group_sessions g
               WHERE g.staff_id = s.id AND g.start_at < $5 AND g.end_at > $4) AS sessions,
             h.holds, h.held_for
        FROM staff s
        LEFT JOIN LATERAL (
-         SELECT string_agg(date_part('epoch', lower(h.occupied)) * 1000 || ' ' ||
-                           date_part('epoch', upper(h.occupied)) * 1000, ' ') AS holds,
+         SELECT string_agg(date_part('epoch', lower(o.during)) * 1000 || ' ' ||
+                           date_part('epoch', upper(o.during)) * 1000, ' ') AS holds,
                 min(date_part('epoch', h.expires_at - now()) * 1000) AS held_for
-           FROM holds h
-          WHERE h.staff_id = s.id AND h.status = 'active' AND h.expires_at > now()
-            AND h.occupied && tstzrange($4, $5, '[)')) h ON true
+           FROM occupancy o JOIN holds h ON h.id = o.hold_id
+          WHERE o.staff_id = s.id AND h.expires_at > now()
+            AND o.during && tstzrange($4, $5, '[)')) h ON true
        JOIN staff_services ss ON ss.staff_id = s.id AND ss.service_id = $2
       WHERE s.location_id = $1 AND s.active AND ($3::text IS NULL OR s.id = $3)
       ORDER BY s.id`,
@@ -163,12 +163,11 @@ export async function findInTheWay(
   to: Date,
 ): Promise<{ bookingIds: string[]; holdIds: string[] }> {
   const r = await q.query<{ kind: 'booking' | 'hold'; id: string }>(
-    `SELECT 'booking' AS kind, id FROM bookings
-      WHERE occupied_staff_id = $1 AND status IN ('requested', 'confirmed', 'rescheduleProposed') AND session_id IS NULL
-        AND occupied && tstzrange($2, $3, '[)')
-     UNION ALL
-     SELECT 'hold' AS kind, id FROM holds
-      WHERE staff_id = $1 AND status = 'active' AND expires_at > now() AND occupied && tstzrange($2, $3, '[)')
+    `SELECT DISTINCT 'booking' AS kind, booking_id AS id FROM occupancy
+      WHERE staff_id = $1 AND booking_id IS NOT NULL AND during && tstzrange($2, $3, '[)')
+     UNION
+     SELECT 'hold' AS kind, h.id FROM occupancy o JOIN holds h ON h.id = o.hold_id
+      WHERE o.staff_id = $1 AND h.expires_at > now() AND o.during && tstzrange($2, $3, '[)')
      ORDER BY kind, id`,
     [staffId, from, to],
   );

@@ -7,6 +7,7 @@ import { appendEventsCtes, eventParams, type NewEvent } from './booking-events.t
 import type { Queryable } from './db.ts';
 import { isExclusionViolation, isQuotaExceeded } from './db-errors.ts';
 import { completionParams, settledKeyCtes, type KeyCompletion } from './idempotency.ts';
+import { multirangeLiteral } from './multirange.ts';
 import { takeQuotaCte } from './quota.ts';
 
 interface BookingRow {
@@ -102,6 +103,8 @@ export interface NewBooking {
   /** the held range, buffers included */
   occupiedFrom: Date;
   occupiedTo: Date;
+  /** the processing parts of the held range, during which the staff member is free */
+  processing: Array<{ from: Date; to: Date }>;
 }
 
 /** What a public create writes with its booking row, in the same statement. */
@@ -175,6 +178,7 @@ export async function insertBooking(
     n.deposit?.dueAt ?? null,
     n.source.kind,
     n.source.memberId,
+    multirangeLiteral(n.processing),
   ];
   // Each CTE's parameters follow those before it: their numbers are counted here, so a column added
   // to the insert cannot leave a CTE reading its neighbour's parameters.
@@ -190,9 +194,9 @@ export async function insertBooking(
           requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, occupied, occupied_staff_id,
           guest_name, guest_phone, guest_email, note, service_location, consent, deposit_terms, api_source_key_id,
           created_at, updated_at, deposit_status, deposit_amount_minor, deposit_currency, deposit_due_at,
-          source, source_member_id)
+          source, source_member_id, processing)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-          tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39
+          tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40::tstzmultirange
        ${key ? 'FROM held' : ''}
        ON CONFLICT (public_reference) DO NOTHING
        RETURNING 1
@@ -258,7 +262,7 @@ export async function updateBooking(q: Queryable, id: string, c: BookingChange):
         start_at = $7, end_at = $8, slot_date = $9, slot_start_time = $10, slot_end_time = $11,
         proposed_staff_id = $12, proposed_start_at = $13, proposed_end_at = $14, proposed_date = $15,
         proposed_start_time = $16, proposed_end_time = $17, occupied_staff_id = $18,
-        occupied = tstzrange($19, $20, '[)'), updated_at = $21
+        occupied = tstzrange($19, $20, '[)'), updated_at = $21, processing = $22::tstzmultirange
       WHERE id = $1`,
     [
       id,
@@ -282,6 +286,7 @@ export async function updateBooking(q: Queryable, id: string, c: BookingChange):
       c.occupiedFrom,
       c.occupiedTo,
       c.updatedAt,
+      multirangeLiteral(c.processing),
     ],
   );
   try {

@@ -1,5 +1,6 @@
 import { AppError } from '../domain/errors.ts';
 import type { HoldRecord, HoldStatus } from '../domain/holds/record.ts';
+import { multirangeLiteral } from './multirange.ts';
 import type { Queryable } from './db.ts';
 import { isExclusionViolation } from './db-errors.ts';
 import { lockStaffCalendars } from './bookings.ts';
@@ -60,6 +61,8 @@ export interface NewHold {
   endAt: Date;
   occupiedFrom: Date;
   occupiedTo: Date;
+  /** the processing parts of the held range, during which the staff member is free */
+  processing: Array<{ from: Date; to: Date }>;
   minutes: number;
 }
 
@@ -81,8 +84,9 @@ export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord>
     );
     const r = await tx.query<HoldRow>(
       `INSERT INTO holds (id, business_id, location_id, service_id, staff_id, staff_name, slot_date, slot_start_time,
-                          slot_end_time, timezone, start_at, end_at, occupied, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, tstzrange($13, $14, '[)'), now() + make_interval(mins => $15))
+                          slot_end_time, timezone, start_at, end_at, occupied, expires_at, processing)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, tstzrange($13, $14, '[)'), now() + make_interval(mins => $15),
+               $16::tstzmultirange)
        RETURNING ${COLUMNS}, true AS live`,
       [
         h.id,
@@ -100,6 +104,7 @@ export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord>
         h.occupiedFrom,
         h.occupiedTo,
         h.minutes,
+        multirangeLiteral(h.processing),
       ],
     );
     return toRecord(r.rows[0]!);

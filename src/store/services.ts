@@ -1,5 +1,6 @@
 import type { AcceptancePolicy, BookingMode, PriceType } from '../domain/catalog.ts';
 import type { LocationRecord, ServiceRecord, ServiceTiming } from '../domain/catalog-records.ts';
+import type { Segment } from '../domain/scheduling/segments.ts';
 import type { Queryable } from './db.ts';
 import { PREFIXED_LOCATION_COLUMNS, prefixedLocation } from './locations.ts';
 import { setItems } from './update-set.ts';
@@ -22,6 +23,7 @@ interface ServiceRow {
   booking_mode: BookingMode;
   buffer_before_minutes: number;
   buffer_after_minutes: number;
+  segments: Segment[] | null;
   deposit_required: boolean;
   deposit_terms_version: string | null;
   deposit_amount_minor: number | null;
@@ -32,7 +34,7 @@ interface ServiceRow {
 
 const COLUMNS = `s.id, s.business_id, s.location_id, l.slug AS location_slug, b.currency, s.name, s.description,
     s.duration_minutes, s.price_type, s.price_minor, s.request_acceptance_policy, s.online_bookable, s.active,
-    s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.deposit_required,
+    s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.segments, s.deposit_required,
     s.deposit_terms_version, s.deposit_amount_minor, s.pricing_version, s.created_at, s.updated_at`;
 
 const SELECT = `SELECT ${COLUMNS}
@@ -59,6 +61,7 @@ function toService(r: ServiceRow): ServiceRecord {
     bookingMode: r.booking_mode,
     bufferBeforeMinutes: r.buffer_before_minutes,
     bufferAfterMinutes: r.buffer_after_minutes,
+    segments: r.segments,
     depositRequired: r.deposit_required,
     depositTermsVersion: r.deposit_terms_version,
     depositAmountMinor: r.deposit_amount_minor,
@@ -87,11 +90,17 @@ const FIELD_COLUMNS: Record<keyof ServiceFields, string> = {
   bookingMode: 'booking_mode',
   bufferBeforeMinutes: 'buffer_before_minutes',
   bufferAfterMinutes: 'buffer_after_minutes',
+  segments: 'segments',
   depositRequired: 'deposit_required',
   depositTermsVersion: 'deposit_terms_version',
   depositAmountMinor: 'deposit_amount_minor',
   pricingVersion: 'pricing_version',
 };
+
+/** jsonb columns take JSON text: both drivers would write a JavaScript array as a PostgreSQL array. */
+function asColumns<F extends Partial<ServiceFields>>(f: F): F {
+  return f.segments === undefined || f.segments === null ? f : { ...f, segments: JSON.stringify(f.segments) };
+}
 
 export async function insertService(
   q: Queryable,
@@ -99,7 +108,8 @@ export async function insertService(
 ): Promise<void> {
   const params: unknown[] = [s.id, s.businessId, s.locationId];
   const columns = Object.values(FIELD_COLUMNS);
-  for (const key of Object.keys(FIELD_COLUMNS) as (keyof ServiceFields)[]) params.push(s[key]);
+  const values = asColumns(s);
+  for (const key of Object.keys(FIELD_COLUMNS) as (keyof ServiceFields)[]) params.push(values[key]);
   await q.query(
     `INSERT INTO services (id, business_id, location_id, ${columns.join(', ')})
      VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -109,7 +119,7 @@ export async function insertService(
 
 export async function updateService(q: Queryable, id: string, f: Partial<ServiceFields>): Promise<void> {
   const params: unknown[] = [id];
-  const sets = setItems(f, FIELD_COLUMNS, params);
+  const sets = setItems(asColumns(f), FIELD_COLUMNS, params);
   await q.query(`UPDATE services SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
 }
 
@@ -174,7 +184,7 @@ export async function countActiveServices(q: Queryable, businessId: string): Pro
 export async function serviceTiming(q: Queryable, serviceId: string): Promise<ServiceTiming | undefined> {
   const r = await q.query<ServiceTiming>(
     `SELECT id, location_id AS "locationId", duration_minutes AS "durationMinutes",
-            buffer_before_minutes AS "bufferBeforeMinutes", buffer_after_minutes AS "bufferAfterMinutes"
+            buffer_before_minutes AS "bufferBeforeMinutes", buffer_after_minutes AS "bufferAfterMinutes", segments
        FROM services WHERE id = $1`,
     [serviceId],
   );

@@ -20,7 +20,7 @@ const PROPOSED = {
   endAt: new Date('2031-03-11T14:00:00.000Z'),
   slot: { date: '2031-03-11', startTime: '14:00', endTime: '15:00' },
 };
-const TIMING = { durationMinutes: 60, bufferBeforeMinutes: 10, bufferAfterMinutes: 5 };
+const TIMING = { durationMinutes: 60, bufferBeforeMinutes: 10, bufferAfterMinutes: 5, segments: null };
 const CTX: ChangeContext = {
   timing: TIMING,
   newStaff: { id: 'stf_carl', name: 'Carl' },

@@ -46,6 +46,7 @@ const SERVICE: ServiceRecord = {
   bookingMode: 'standard',
   bufferBeforeMinutes: 10,
   bufferAfterMinutes: 5,
+  segments: null,
   depositRequired: false,
   depositTermsVersion: null,
   depositAmountMinor: null,
@@ -60,7 +61,7 @@ const PLACEMENT: Placement = {
   startAt: new Date('2031-03-10T09:00:00.000Z'),
   endAt: new Date('2031-03-10T10:00:00.000Z'),
   slot: { date: '2031-03-10', startTime: '10:00', endTime: '11:00' },
-  held: { from: new Date('2031-03-10T08:50:00.000Z'), to: new Date('2031-03-10T10:05:00.000Z') },
+  held: { from: new Date('2031-03-10T08:50:00.000Z'), to: new Date('2031-03-10T10:05:00.000Z'), processing: [] },
 };
 const INPUT = { guest: { name: 'Guest', phone: '+36301234567', email: null }, note: null, serviceLocation: null };
 

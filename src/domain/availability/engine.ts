@@ -5,6 +5,7 @@
 import { formatIsoDate, isoWeekday, parseIsoDate, DAY_MS, MINUTE_MS } from '../time/calendar.ts';
 import { formatHhMm } from '../time/hh-mm.ts';
 import { isOccupied } from './occupancy.ts';
+import { staffBlocks } from '../scheduling/segments.ts';
 import { prepareSchedules, type StaffSchedule } from './staff-schedule.ts';
 import { localBoundary, localStart, wallClock, zoneDay, type ZoneDay } from '../time/zone-day.ts';
 import type { EngineInput, EngineResult, EngineSlot } from './types.ts';
@@ -12,8 +13,8 @@ import type { EngineInput, EngineResult, EngineSlot } from './types.ts';
 interface Rules {
   step: number;
   durationMs: number;
-  bufferBeforeMs: number;
-  bufferAfterMs: number;
+  /** the parts that take the staff member's time, as offsets from the start (staffBlocks) */
+  blocks: Array<[number, number]>;
   earliestStart: number;
   latestStart: number;
 }
@@ -30,8 +31,7 @@ export function computeSlots(input: EngineInput): EngineResult {
   const rules: Rules = {
     step: input.slotIntervalMinutes,
     durationMs: service.durationMinutes * MINUTE_MS,
-    bufferBeforeMs: service.bufferBeforeMinutes * MINUTE_MS,
-    bufferAfterMs: service.bufferAfterMinutes * MINUTE_MS,
+    blocks: staffBlocks({ ...service, segments: service.segments ?? null }),
     earliestStart: input.now + input.minNoticeMinutes * MINUTE_MS,
     latestStart: input.now + input.horizonDays * DAY_MS,
   };
@@ -92,12 +92,18 @@ function collectCandidates(day: ZoneDay, weekday: number, schedules: readonly St
         if (start < open || end > close) continue;
         if (start < rules.earliestStart || start > rules.latestStart) continue;
         // Buffers may spill outside working hours but never onto other commitments.
-        if (isOccupied(schedule.occupancy, start - rules.bufferBeforeMs, end + rules.bufferAfterMs)) continue;
+        if (blocked(schedule, rules.blocks, start)) continue;
         keys[count++] = minute * schedules.length + rank;
       }
     }
   }
   return count;
+}
+
+/** Whether a part of the service starting at `start` that takes the staff member's time meets a commitment. */
+function blocked(schedule: StaffSchedule, blocks: ReadonlyArray<[number, number]>, start: number): boolean {
+  for (const [from, to] of blocks) if (isOccupied(schedule.occupancy, start + from, start + to)) return true;
+  return false;
 }
 
 function maxGridPointsPerDay(schedules: readonly StaffSchedule[], step: number): number {

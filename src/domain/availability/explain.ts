@@ -10,6 +10,7 @@ import { parseHhMm } from '../time/hh-mm.ts';
 import { localBoundary, localStart, zoneDay } from '../time/zone-day.ts';
 import { buildOccupancy, isOccupied } from './occupancy.ts';
 import { prepareSchedules } from './staff-schedule.ts';
+import { staffBlocks } from '../scheduling/segments.ts';
 import type { EngineService, Interval, WorkingInterval } from './types.ts';
 
 /** The engine's reasons, in the order they are listed. */
@@ -86,11 +87,12 @@ export function explainTime(input: ExplainInput): StaffExplanation[] {
       else if (start !== null) reasons.add('outside_working_hours');
     }
     if (start !== null) {
-      const from = start - input.service.bufferBeforeMinutes * MINUTE_MS;
-      const to = start + durationMs + input.service.bufferAfterMinutes * MINUTE_MS;
-      if (overlapsAny(staff.timeOff, from, to)) reasons.add('time_off');
-      if (overlapsAny(staff.booked, from, to)) reasons.add('booked');
-      if (overlapsAny(staff.held, from, to)) reasons.add('held');
+      // the parts that take the staff member's time, as the engine checks them
+      for (const [from, to] of staffBlocks({ ...input.service, segments: input.service.segments ?? null })) {
+        if (overlapsAny(staff.timeOff, start + from, start + to)) reasons.add('time_off');
+        if (overlapsAny(staff.booked, start + from, start + to)) reasons.add('booked');
+        if (overlapsAny(staff.held, start + from, start + to)) reasons.add('held');
+      }
     }
     const listed = ENGINE_REASONS.filter((r) => reasons.has(r));
     return { staffId: staff.id, bookable: listed.length === 0, reasons: listed };

@@ -3,6 +3,8 @@
  * Instants are epoch milliseconds (UTC); wall-clock values are in the location's IANA zone.
  */
 
+import type { Segment } from '../scheduling/segments.ts';
+
 export interface WorkingInterval {
   /** ISO weekday, Monday = 1 ... Sunday = 7 */
   weekday: number;
@@ -26,7 +28,8 @@ export interface EngineStaff {
   timeOff: Interval[];
   /**
    * Time already occupied by bookings in an occupying state (requested, confirmed,
-   * rescheduleProposed), each range already widened by that booking's own buffers.
+   * rescheduleProposed), each range already widened by that booking's own buffers; a booking's
+   * processing time is not in it (its staff member is free then).
    */
   busy: Interval[];
 }
@@ -36,6 +39,8 @@ export interface EngineService {
   durationMinutes: number;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  /** work and processing parts (domain/scheduling/segments.ts); absent or null: one work segment */
+  segments?: readonly Segment[] | null | undefined;
 }
 
 export interface EngineInput {

@@ -16,5 +16,7 @@ export interface BookingChange {
   occupiedStaffId: string | null;
   occupiedFrom: Date;
   occupiedTo: Date;
+  /** the processing parts of that range, during which the staff member is free */
+  processing: Array<{ from: Date; to: Date }>;
   updatedAt: Date;
 }

@@ -4,7 +4,7 @@ import { parseIsoDate } from '../time/calendar.ts';
 import { type ResolvedSlot, resolveLocalSlot } from '../time/local-slot.ts';
 import { localDateOf, wallClock, zoneDay } from '../time/zone-day.ts';
 import type { Placement, SlotGone } from './create-plan.ts';
-import { heldRange } from './held-range.ts';
+import { type HeldRange, heldRange, plainRange } from './held-range.ts';
 
 /** A standard booking's asked-for local time as instants and its held range; a DST gap is a lost slot. */
 export function standardTime(
@@ -12,10 +12,10 @@ export function standardTime(
   service: ServiceRecord,
   slot: { date: string; startTime: string },
   slotGone: SlotGone,
-): { resolved: ResolvedSlot; held: { from: Date; to: Date } } {
+): { resolved: ResolvedSlot; held: HeldRange } {
   const resolved = resolveLocalSlot(location.timezone, slot.date, slot.startTime, service.durationMinutes);
   if (!resolved) throw new AppError(slotGone, 'That local time does not exist on that day (DST change).');
-  return { resolved, held: heldRange(resolved.startAt, resolved.endAt, service.bufferBeforeMinutes, service.bufferAfterMinutes) };
+  return { resolved, held: heldRange(resolved.startAt, resolved.endAt, service) };
 }
 
 /** A taken group seat as a placement; a session that has started is no longer bookable. */
@@ -34,6 +34,6 @@ export function seatPlacement(
     startAt: seat.startAt,
     endAt: seat.endAt,
     slot: { date, startTime: wallClock(day, seat.startAt.getTime()), endTime: wallClock(day, seat.endAt.getTime()) },
-    held: { from: seat.startAt, to: seat.endAt },
+    held: plainRange(seat.startAt, seat.endAt),
   };
 }

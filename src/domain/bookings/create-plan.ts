@@ -2,6 +2,7 @@ import type { LocationRecord, ServiceRecord } from '../catalog-records.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { CheckedInput } from './create-input.ts';
+import type { HeldRange } from './held-range.ts';
 import { type BookingEventRow, type EventActor, eventOf } from './event-row.ts';
 import { locationSnapshotOf } from './location-snapshot.ts';
 import { newPublicReference } from './public-reference.ts';
@@ -16,7 +17,7 @@ export interface Placement {
   startAt: Date;
   endAt: Date;
   slot: LocalSlot;
-  held: { from: Date; to: Date };
+  held: HeldRange;
 }
 
 export type SlotGone = 'booking.slot_no_longer_available' | 'booking.slot_unavailable';

@@ -1,9 +1,25 @@
 import { MINUTE_MS } from '../time/calendar.ts';
+import { processingRanges, type ServiceShape } from '../scheduling/segments.ts';
 
-/** The range a booking holds: the appointment widened by the service's buffers. */
-export function heldRange(startAt: Date, endAt: Date, bufferBeforeMinutes: number, bufferAfterMinutes: number): { from: Date; to: Date } {
+/** What a booking or a hold occupies of its staff member's calendar. */
+export interface HeldRange {
+  /** the appointment widened by the service's buffers */
+  from: Date;
+  to: Date;
+  /** the processing parts inside it, during which the staff member is free */
+  processing: Array<{ from: Date; to: Date }>;
+}
+
+/** The range a booking holds: the appointment widened by the service's buffers, with its processing parts. */
+export function heldRange(startAt: Date, endAt: Date, shape: ServiceShape): HeldRange {
   return {
-    from: new Date(startAt.getTime() - bufferBeforeMinutes * MINUTE_MS),
-    to: new Date(endAt.getTime() + bufferAfterMinutes * MINUTE_MS),
+    from: new Date(startAt.getTime() - shape.bufferBeforeMinutes * MINUTE_MS),
+    to: new Date(endAt.getTime() + shape.bufferAfterMinutes * MINUTE_MS),
+    processing: processingRanges(startAt, shape),
   };
+}
+
+/** A range without processing (a group seat, whose session holds the staff member's time). */
+export function plainRange(from: Date, to: Date): HeldRange {
+  return { from, to, processing: [] };
 }

@@ -4,6 +4,7 @@ import { resolveLocalSlot } from '../time/local-slot.ts';
 import type { BookingChange } from './change.ts';
 import { type BookingEventRow, type EventActor, eventOf } from './event-row.ts';
 import { heldRange } from './held-range.ts';
+import type { ServiceShape } from '../scheduling/segments.ts';
 import type { BookingRecord } from './record.ts';
 import { OCCUPYING, planTransition, type Action } from './states.ts';
 
@@ -35,7 +36,7 @@ export interface PlanStaff {
  * does. `proposedStaff`: the proposal's staff member, whatever they offer now.
  */
 export interface ChangeContext {
-  timing: { durationMinutes: number; bufferBeforeMinutes: number; bufferAfterMinutes: number } | undefined;
+  timing: ServiceShape | undefined;
   newStaff?: PlanStaff | undefined;
   proposedStaff?: PlanStaff | undefined;
   salonSlug: string;
@@ -78,15 +79,17 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
     occupiedStaffId: before.staffId,
     occupiedFrom: before.startAt,
     occupiedTo: before.endAt,
+    processing: [],
     updatedAt: req.now,
   };
 
   const { timing } = ctx;
   if (!timing) throw new AppError('catalog.service_not_found');
-  const held = (startAt: Date, endAt: Date) => heldRange(startAt, endAt, timing.bufferBeforeMinutes, timing.bufferAfterMinutes);
+  const held = (startAt: Date, endAt: Date) => heldRange(startAt, endAt, timing);
   const current = held(before.startAt, before.endAt);
   change.occupiedFrom = current.from;
   change.occupiedTo = current.to;
+  change.processing = current.processing;
 
   if (req.action === 'propose' || req.action === 'reschedule') {
     if (before.sessionId !== null) {
@@ -103,6 +106,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
     change.occupiedStaffId = staff.id;
     change.occupiedFrom = range.from;
     change.occupiedTo = range.to;
+    change.processing = range.processing;
     if (req.action === 'propose') {
       change.proposed = { staffId: staff.id, startAt: resolved.startAt, endAt: resolved.endAt, slot: resolved.slot };
     } else {
@@ -123,6 +127,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
       occupiedStaffId: p.staffId,
       occupiedFrom: range.from,
       occupiedTo: range.to,
+      processing: range.processing,
     });
   } else if (before.status === 'rescheduleProposed') {
     // Leaving a proposal by any other way (decline, cancel): the held range goes back to the

@@ -20,6 +20,23 @@ export const DepositView = Type.Object(
   { additionalProperties: false },
 );
 
+export const SegmentView = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('work'), Type.Literal('processing')], {
+      description: '`work`: the staff member is busy; `processing`: the staff member is free (colour developing)',
+    }),
+    minutes: Type.Integer({ minimum: 1, maximum: 1440 }),
+  },
+  { additionalProperties: false },
+);
+
+export const SegmentsView = Type.Array(SegmentView, {
+  minItems: 1,
+  maxItems: 9,
+  description:
+    'the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time.',
+});
+
 export const Service = Type.Object(
   {
     id: Type.String(),
@@ -34,6 +51,7 @@ export const Service = Type.Object(
     description: Type.Optional(Type.String({ description: 'omitted when not set' })),
     requestAcceptancePolicy: Type.Enum(ACCEPTANCE_POLICIES),
     deposit: DepositView,
+    segments: Type.Optional(SegmentsView),
   },
   { $id: 'Service', additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ACCEPTANCE_POLICIES, BOOKING_MODES, PRICE_TYPES } from '../../domain/catalog.ts';
-import { DepositView, MoneyView } from './catalog.ts';
+import { DepositView, MoneyView, SegmentsView } from './catalog.ts';
 
 const MoneyInput = Type.Object(
   {
@@ -39,6 +39,7 @@ const serviceFields = {
   bufferBeforeMinutes: Type.Optional(Minutes(1440, 'default 0')),
   bufferAfterMinutes: Type.Optional(Minutes(1440, 'default 0')),
   deposit: Type.Optional(DepositInput),
+  segments: Type.Optional(SegmentsView),
 };
 
 export const CreateServiceBody = Type.Object(
@@ -51,6 +52,7 @@ export const PatchServiceBody = Type.Partial(
     ...serviceFields,
     locationSlug: Type.String({ minLength: 1, maxLength: 100, description: 'cannot change; accepted when unchanged' }),
     description: Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()], { description: 'null clears it' }),
+    segments: Type.Union([SegmentsView, Type.Null()], { description: 'null: one work segment (no processing time)' }),
   }),
   { additionalProperties: false },
 );
@@ -74,6 +76,7 @@ export const OperatorServiceView = Type.Object({
   bookingMode: Type.Enum(BOOKING_MODES),
   bufferBeforeMinutes: Type.Integer(),
   bufferAfterMinutes: Type.Integer(),
+  segments: SegmentsView,
   deposit: DepositView,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),

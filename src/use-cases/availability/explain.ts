@@ -5,6 +5,7 @@ import { AppError, invalidField } from '../../domain/errors.ts';
 import { MINUTE_MS, parseIsoDate } from '../../domain/time/calendar.ts';
 import { parseHhMm } from '../../domain/time/hh-mm.ts';
 import { localStart, zoneDay } from '../../domain/time/zone-day.ts';
+import { type ServiceShape, staffBlocks } from '../../domain/scheduling/segments.ts';
 import { findInTheWay, loadEngineStaff } from '../../store/availability.ts';
 import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
@@ -112,15 +113,20 @@ async function inTheWay(
   staffId: string,
   reasons: readonly EngineReason[],
   input: ExplainInput,
-  service: { durationMinutes: number; bufferBeforeMinutes: number; bufferAfterMinutes: number },
+  service: ServiceShape,
   location: LocationRecord,
 ): Promise<{ bookingIds: string[]; holdIds: string[] }> {
   if (!reasons.includes('booked') && !reasons.includes('held')) return { bookingIds: [], holdIds: [] };
   const start = localStart(zoneDay(location.timezone, parseIsoDate(input.date)), parseHhMm(input.startTime));
   if (start === null) return { bookingIds: [], holdIds: [] };
-  const from = new Date(start - service.bufferBeforeMinutes * MINUTE_MS);
-  const to = new Date(start + (service.durationMinutes + service.bufferAfterMinutes) * MINUTE_MS);
-  return findInTheWay(q, staffId, from, to);
+  const found = { bookingIds: new Set<string>(), holdIds: new Set<string>() };
+  // only the parts that take the staff member's time: a booking in the processing time is not in the way
+  for (const [from, to] of staffBlocks(service)) {
+    const way = await findInTheWay(q, staffId, new Date(start + from), new Date(start + to));
+    for (const id of way.bookingIds) found.bookingIds.add(id);
+    for (const id of way.holdIds) found.holdIds.add(id);
+  }
+  return { bookingIds: [...found.bookingIds].sort(), holdIds: [...found.holdIds].sort() };
 }
 
 /** The operator's explain: the business and location by slug (unknown: 404), then the same answer with the ids in the way. */

@@ -39,6 +39,7 @@ export async function slotsAtLocation(
       durationMinutes: a.service.durationMinutes,
       bufferBeforeMinutes: a.service.bufferBeforeMinutes,
       bufferAfterMinutes: a.service.bufferAfterMinutes,
+      segments: a.service.segments,
     },
   };
   const rules = {

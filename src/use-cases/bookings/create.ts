@@ -90,6 +90,7 @@ export async function createBooking(
         source: sourceRow(ctx.source),
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,
+        processing: p.held.processing,
       };
       const written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
       if (written === 'inserted') return outcome;

@@ -43,7 +43,7 @@ export async function createManualBooking(
   const guest = normalizeGuest(input.guest);
   const resolved = resolveLocalSlot(location.timezone, input.date, input.startTime, service.durationMinutes, 'body');
   if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
-  const held = heldRange(resolved.startAt, resolved.endAt, service.bufferBeforeMinutes, service.bufferAfterMinutes);
+  const held = heldRange(resolved.startAt, resolved.endAt, service);
   const record: BookingRecord = {
     id: newId('bkg'),
     businessId: location.businessId,
@@ -82,6 +82,7 @@ export async function createManualBooking(
     source: sourceRow({ kind: 'manual', by }),
     occupiedFrom: held.from,
     occupiedTo: held.to,
+    processing: held.processing,
   };
   for (let attempt = 0; ; attempt++) {
     const confirmed = {

@@ -60,6 +60,7 @@ export async function holdInTransaction(tx: Queryable, ctx: HoldContext, input: 
       endAt: resolved.endAt,
       occupiedFrom: held.from,
       occupiedTo: held.to,
+      processing: held.processing,
       minutes: ctx.holdMinutes,
     };
     // The same gate key as a booking of this staff member's time: concurrent attempts on one time

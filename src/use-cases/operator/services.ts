@@ -13,7 +13,8 @@ import type { ServiceRecord } from '../../domain/catalog-records.ts';
 import { checkDepositHasAmount } from '../../domain/deposits/amount.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { byNameThenId, depositView, moneyView, type DepositView } from '../../domain/catalog-view.ts';
+import { byNameThenId, depositView, moneyView, segmentsView, type DepositView } from '../../domain/catalog-view.ts';
+import { type Segment, segmentsProblem } from '../../domain/scheduling/segments.ts';
 import { pricingVersion } from '../../domain/money.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import {
@@ -42,10 +43,14 @@ export interface ServiceInput {
   bufferBeforeMinutes?: number;
   bufferAfterMinutes?: number;
   deposit?: DepositInput;
+  segments?: Segment[];
 }
 
-/** Every field optional; `description: null` clears it. */
-export type ServicePatch = Partial<Omit<ServiceInput, 'description'>> & { description?: string | null };
+/** Every field optional; `description: null` and `segments: null` clear them. */
+export type ServicePatch = Partial<Omit<ServiceInput, 'description' | 'segments'>> & {
+  description?: string | null;
+  segments?: Segment[] | null;
+};
 
 export interface ServiceView {
   id: string;
@@ -64,6 +69,7 @@ export interface ServiceView {
   bookingMode: BookingMode;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  segments: Segment[];
   deposit: DepositView;
   createdAt: string;
   updatedAt: string;
@@ -87,10 +93,24 @@ export function serviceView(s: ServiceRecord): ServiceView {
     bookingMode: s.bookingMode,
     bufferBeforeMinutes: s.bufferBeforeMinutes,
     bufferAfterMinutes: s.bufferAfterMinutes,
+    segments: segmentsView(s),
     deposit: depositView(s),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Segments as stored: null for none or for a lone work segment (the same service), else checked
+ * against the duration (domain/scheduling/segments.ts), the problem named on `field`.
+ */
+function checkedSegments(segments: Segment[] | null, durationMinutes: number, field: string): Segment[] | null {
+  if (segments === null || (segments.length === 1 && segments[0]!.kind === 'work' && segments[0]!.minutes === durationMinutes)) {
+    return null;
+  }
+  const problem = segmentsProblem(segments, durationMinutes);
+  if (problem) throw invalidField(field, problem);
+  return segments.map(({ kind, minutes }) => ({ kind, minutes }));
 }
 
 export async function requireService(q: Queryable, serviceId: string): Promise<ServiceRecord> {
@@ -130,6 +150,7 @@ export async function createService(db: Db, businessSlug: string, input: Service
       bookingMode: input.bookingMode ?? 'standard',
       bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
       bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
+      segments: checkedSegments(input.segments ?? null, input.durationMinutes, 'body.segments'),
       depositRequired: deposit.required,
       depositTermsVersion: deposit.termsVersion,
       depositAmountMinor: deposit.amountMinor,
@@ -156,6 +177,10 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     if (patch.priceType !== undefined || price !== undefined) checkPriceRule(priceType, priceMinor, 'body.price');
 
     const durationMinutes = patch.durationMinutes ?? current.durationMinutes;
+    if (patch.segments !== undefined || patch.durationMinutes !== undefined) {
+      const segments = patch.segments !== undefined ? patch.segments : current.segments;
+      fields.segments = checkedSegments(segments, durationMinutes, patch.segments !== undefined ? 'body.segments' : 'body.durationMinutes');
+    }
     if (priceType !== current.priceType || priceMinor !== current.priceMinor || durationMinutes !== current.durationMinutes) {
       fields.pricingVersion = pricingVersion(priceType, priceMinor, durationMinutes);
     }
