@@ -28,7 +28,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     weight: 5,
     arbitrary: fc.record({
       kind: fc.constant('create' as const),
-      service: fc.integer({ min: 0, max: 2 }),
+      service: fc.integer({ min: 0, max: 3 }),
       staff: staffArb,
       slot: slotArb,
       date: dateArb,
@@ -67,7 +67,7 @@ for (const target of dbTargets()) {
     });
     after(() => h.close());
 
-    /** Two staff perform the two standard services; a third also performs a buffered one. */
+    /** Two staff perform the two standard services; a third also performs a buffered one and a colour with processing time. */
     async function world(): Promise<World> {
       const salon = await createSalon(h.app);
       const buffered = await createService(h.app, salon.business.slug, salon.location.slug, {
@@ -77,7 +77,17 @@ for (const target of dbTargets()) {
         bufferAfterMinutes: 15,
         requestAcceptancePolicy: 'manual',
       });
-      const services = [salon.service, salon.manualService, buffered];
+      // colour: the staff member is free for the 30 minutes it develops
+      const colour = await createService(h.app, salon.business.slug, salon.location.slug, {
+        name: 'Colour',
+        durationMinutes: 60,
+        segments: [
+          { kind: 'work', minutes: 15 },
+          { kind: 'processing', minutes: 30 },
+          { kind: 'work', minutes: 15 },
+        ],
+      });
+      const services = [salon.service, salon.manualService, buffered, colour];
       const cili = await createStaff(h.app, salon.business.slug, salon.location.slug, {
         name: 'Cili',
         serviceIds: services.map((s) => s.id),
@@ -132,6 +142,19 @@ for (const target of dbTargets()) {
         [businessId],
       );
       assert.deepEqual(held, [], 'occupied range does not match the booking');
+
+      // the occupancy rows are exactly each occupying booking's held range minus its processing
+      const rows = await sql(
+        h,
+        `SELECT b.id FROM bookings b
+          WHERE b.business_id = $1
+            AND (CASE WHEN b.status IN ('requested', 'confirmed', 'rescheduleProposed') AND b.session_id IS NULL
+                      THEN tstzmultirange(b.occupied) - b.processing ELSE '{}'::tstzmultirange END)
+                IS DISTINCT FROM (SELECT coalesce(range_agg(o.during), '{}') FROM occupancy o
+                                   WHERE o.booking_id = b.id AND o.staff_id = b.occupied_staff_id)`,
+        [businessId],
+      );
+      assert.deepEqual(rows, [], 'occupancy rows do not match the booking');
 
       const logs = await sql(
         h,

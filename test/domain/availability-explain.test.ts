@@ -66,12 +66,28 @@ const world = fc
       minNoticeMinutes: fc.constantFrom(0, 60, 600),
       horizonDays: fc.constantFrom(0, 1, 30),
       now: fc.integer({ min: -2 * 1440, max: 2 * 1440 }).map((m) => base + 14 * 3_600_000 + m * MINUTE),
-      service: fc.record({
-        id: fc.constant('svc_1'),
-        durationMinutes: fc.constantFrom(5, 15, 30, 45, 60, 90),
-        bufferBeforeMinutes: fc.constantFrom(0, 0, 5, 15),
-        bufferAfterMinutes: fc.constantFrom(0, 0, 10),
-      }),
+      service: fc
+        .record({
+          id: fc.constant('svc_1'),
+          durationMinutes: fc.constantFrom(5, 15, 30, 45, 60, 90),
+          bufferBeforeMinutes: fc.constantFrom(0, 0, 5, 15),
+          bufferAfterMinutes: fc.constantFrom(0, 0, 10),
+          // work, processing, work: the staff member is free in the middle
+          processing: fc.option(fc.tuple(fc.constantFrom(5, 15, 30), fc.constantFrom(10, 30, 45), fc.constantFrom(5, 15)), { freq: 2 }),
+        })
+        .map(({ processing, ...s }) =>
+          processing
+            ? {
+                ...s,
+                durationMinutes: processing[0] + processing[1] + processing[2],
+                segments: [
+                  { kind: 'work' as const, minutes: processing[0] },
+                  { kind: 'processing' as const, minutes: processing[1] },
+                  { kind: 'work' as const, minutes: processing[2] },
+                ],
+              }
+            : { ...s, segments: null },
+        ),
       staff: fc.uniqueArray(staff, { selector: (s) => s.id, minLength: 1, maxLength: 3 }),
     });
   });

@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { computeSlots } from '../../src/domain/availability/engine.ts';
 import { boundSlots, openSlotBound, openSlots } from '../../src/domain/availability/open-slots.ts';
 import type { EngineInput, EngineStaff, Interval, WorkingInterval } from '../../src/domain/availability/types.ts';
-import { Converter, overlaps, referenceSlots } from './availability-reference.ts';
+import { Converter, overlaps, referenceBlocks, referenceSlots } from './availability-reference.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -97,6 +97,10 @@ const scenario: fc.Arbitrary<EngineInput> = fc
     durationMinutes: fc.oneof(fc.integer({ min: 1, max: 240 }), fc.constantFrom(15, 30, 60, 90)),
     bufferBeforeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
     bufferAfterMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
+    // processing time: work, processing, work (, processing, work), each part 1..90 minutes
+    processing: fc.option(fc.array(fc.integer({ min: 1, max: 90 }), { minLength: 3, maxLength: 5 }).filter((a) => a.length % 2 === 1), {
+      freq: 2,
+    }),
     minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2880 })),
     horizonDays: fc.oneof(fc.constant(60), fc.integer({ min: 0, max: 10 })),
     // Mostly before the range so that notice and horizon cut only some slots.
@@ -122,9 +126,10 @@ const scenario: fc.Arbitrary<EngineInput> = fc
         to: from.add({ days: s.spanDays }).toString(),
         service: {
           id: 'svc',
-          durationMinutes: s.durationMinutes,
+          durationMinutes: s.processing ? s.processing.reduce((a, b) => a + b, 0) : s.durationMinutes,
           bufferBeforeMinutes: s.bufferBeforeMinutes,
           bufferAfterMinutes: s.bufferAfterMinutes,
+          segments: s.processing?.map((minutes, i) => ({ kind: i % 2 === 0 ? ('work' as const) : ('processing' as const), minutes })) ?? null,
         },
         staff,
         limit: s.limit,
@@ -178,11 +183,9 @@ test('every returned slot is free, on the grid, inside working hours and within 
           ),
           'inside a working interval and on its grid',
         );
-        const occupied = {
-          start: slot.startAt - service.bufferBeforeMinutes * MINUTE,
-          end: slot.endAt + service.bufferAfterMinutes * MINUTE,
-        };
-        assert.ok(![...member.busy, ...member.timeOff].some((b) => overlaps(occupied, b)), 'free of busy time and time off');
+        for (const occupied of referenceBlocks(service, slot.startAt)) {
+          assert.ok(![...member.busy, ...member.timeOff].some((b) => overlaps(occupied, b)), 'free of busy time and time off');
+        }
         assert.ok(slot.startAt >= input.now + input.minNoticeMinutes * MINUTE);
         assert.ok(slot.startAt <= input.now + input.horizonDays * DAY);
       }

@@ -27,11 +27,10 @@ export function referenceSlots(input: EngineInput): EngineResult {
           if (start < open || end > close) continue;
           if (start < input.now + input.minNoticeMinutes * MINUTE) continue;
           if (start > input.now + input.horizonDays * 86_400_000) continue;
-          const occupied = {
-            start: start - input.service.bufferBeforeMinutes * MINUTE,
-            end: end + input.service.bufferAfterMinutes * MINUTE,
-          };
-          if ([...member.timeOff, ...member.busy].some((b) => overlaps(occupied, b))) continue;
+          const blocked = referenceBlocks(input.service, start).some((occupied) =>
+            [...member.timeOff, ...member.busy].some((b) => overlaps(occupied, b)),
+          );
+          if (blocked) continue;
           const slot: EngineSlot = {
             date: date.toString(),
             startTime: hhmm(Math.floor(m / 60), m % 60),
@@ -48,6 +47,23 @@ export function referenceSlots(input: EngineInput): EngineResult {
   }
   const all = [...found.values()].sort((a, b) => cmp(a.date, b.date) || cmp(a.startTime, b.startTime) || cmp(a.staffId, b.staffId));
   return { slots: all.slice(0, input.limit), total: all.length, truncated: all.length > input.limit };
+}
+
+/**
+ * The time a booking starting at `start` takes of its staff member: every work segment, the buffer
+ * before glued to the first, the buffer after to the last (processing time is free).
+ */
+export function referenceBlocks(service: EngineInput['service'], start: number): Interval[] {
+  const segments = service.segments ?? [{ kind: 'work' as const, minutes: service.durationMinutes }];
+  const blocks: Interval[] = [];
+  let at = start;
+  for (const s of segments) {
+    if (s.kind === 'work') blocks.push({ start: at, end: at + s.minutes * MINUTE });
+    at += s.minutes * MINUTE;
+  }
+  blocks[0]!.start -= service.bufferBeforeMinutes * MINUTE;
+  blocks[blocks.length - 1]!.end += service.bufferAfterMinutes * MINUTE;
+  return blocks;
 }
 
 export function overlaps(a: Interval, b: Interval): boolean {

@@ -1,6 +1,6 @@
 /**
  * "Never a double booking", checked from outside the exclusion constraint that promises it
- * (migration 002): the SQL is written here once for the tests, the benchmark and the soak.
+ * (migration 002, then the occupancy rows of migration 023): the SQL is written here once for the tests, the benchmark and the soak.
  */
 
 /**
@@ -28,8 +28,11 @@ export function overlappingBookingsSql(scope: OverlapScope = {}): string {
   if (!scope.everyStatus) {
     for (const t of ['a', 'b']) where.push(`${t}.status IN (${STATUS_LIST}) AND ${t}.session_id IS NULL`);
   }
+  // a booking takes its held range minus its processing parts (salon-scheduling.md "Processing time")
   return `SELECT a.id AS a, b.id AS b, a.occupied_staff_id AS staff
-    FROM bookings a JOIN bookings b ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id AND a.occupied && b.occupied
+    FROM bookings a JOIN bookings b ON a.id < b.id AND a.occupied_staff_id = b.occupied_staff_id
+     AND a.occupied && b.occupied
+     AND (tstzmultirange(a.occupied) - a.processing) && (tstzmultirange(b.occupied) - b.processing)
     ${where.length > 0 ? `WHERE ${where.join('\n      AND ')}` : ''}`;
 }
 
