@@ -61,7 +61,10 @@ export interface ServiceRecord {
 }
 
 /** What moving a booking needs of its service. */
-export type ServiceTiming = Pick<ServiceRecord, 'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'segments'>;
+export type ServiceTiming = Pick<
+  ServiceRecord,
+  'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'segments'
+>;
 
 /** A staff member as the domain sees it, with their location's slug. */
 export interface StaffRecord {

@@ -98,9 +98,12 @@ const scenario: fc.Arbitrary<EngineInput> = fc
     bufferBeforeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
     bufferAfterMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
     // processing time: work, processing, work (, processing, work), each part 1..90 minutes
-    processing: fc.option(fc.array(fc.integer({ min: 1, max: 90 }), { minLength: 3, maxLength: 5 }).filter((a) => a.length % 2 === 1), {
-      freq: 2,
-    }),
+    processing: fc.option(
+      fc.array(fc.integer({ min: 1, max: 90 }), { minLength: 3, maxLength: 5 }).filter((a) => a.length % 2 === 1),
+      {
+        freq: 2,
+      },
+    ),
     minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2880 })),
     horizonDays: fc.oneof(fc.constant(60), fc.integer({ min: 0, max: 10 })),
     // Mostly before the range so that notice and horizon cut only some slots.
@@ -129,7 +132,8 @@ const scenario: fc.Arbitrary<EngineInput> = fc
           durationMinutes: s.processing ? s.processing.reduce((a, b) => a + b, 0) : s.durationMinutes,
           bufferBeforeMinutes: s.bufferBeforeMinutes,
           bufferAfterMinutes: s.bufferAfterMinutes,
-          segments: s.processing?.map((minutes, i) => ({ kind: i % 2 === 0 ? ('work' as const) : ('processing' as const), minutes })) ?? null,
+          segments:
+            s.processing?.map((minutes, i) => ({ kind: i % 2 === 0 ? ('work' as const) : ('processing' as const), minutes })) ?? null,
         },
         staff,
         limit: s.limit,

@@ -68,7 +68,10 @@ export function staffBlocks(shape: ServiceShape): Array<[number, number]> {
 }
 
 /** The processing parts of a booking that starts at `startAt`, as instants. */
-export function processingRanges(startAt: Date, shape: Pick<ServiceShape, 'durationMinutes' | 'segments'>): Array<{ from: Date; to: Date }> {
+export function processingRanges(
+  startAt: Date,
+  shape: Pick<ServiceShape, 'durationMinutes' | 'segments'>,
+): Array<{ from: Date; to: Date }> {
   const out: Array<{ from: Date; to: Date }> = [];
   let at = startAt.getTime();
   for (const s of effectiveSegments(shape)) {

@@ -17,6 +17,19 @@
 //
 // resource_id / unit are for resource units (a later migration assigns them); their constraint is
 // here so every kind of occupancy lives under one table's exclusion constraints.
+/**
+ * Existing bookings and live holds (none had processing yet: one row each, the whole envelope);
+ * written as the triggers write rows, so a test can rebuild today's rows with it.
+ */
+export const OCCUPANCY_BACKFILL = /* sql */ `
+INSERT INTO occupancy (business_id, booking_id, staff_id, during)
+SELECT business_id, id, occupied_staff_id, r FROM bookings, unnest(tstzmultirange(occupied) - processing) AS r
+ WHERE occupied_staff_id IS NOT NULL AND session_id IS NULL AND status IN ('requested', 'confirmed', 'rescheduleProposed');
+UPDATE holds SET status = 'expired' WHERE status = 'active' AND expires_at <= now();
+INSERT INTO occupancy (business_id, hold_id, staff_id, during)
+SELECT business_id, id, staff_id, r FROM holds, unnest(tstzmultirange(occupied) - processing) AS r WHERE status = 'active';
+`;
+
 export default /* sql */ `
 ALTER TABLE services ADD COLUMN segments jsonb;
 ALTER TABLE bookings ADD COLUMN processing tstzmultirange NOT NULL DEFAULT '{}';
@@ -153,11 +166,5 @@ CREATE CONSTRAINT TRIGGER bookings_occupancy_version AFTER INSERT OR DELETE
     OR UPDATE OF business_id, status, occupied, occupied_staff_id, session_id, processing ON bookings
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_occupancy_version();
 
--- Existing bookings and live holds: one row each, their whole envelope (nothing had processing).
-INSERT INTO occupancy (business_id, booking_id, staff_id, during)
-SELECT business_id, id, occupied_staff_id, occupied FROM bookings
- WHERE occupied_staff_id IS NOT NULL AND session_id IS NULL AND status IN ('requested', 'confirmed', 'rescheduleProposed');
-UPDATE holds SET status = 'expired' WHERE status = 'active' AND expires_at <= now();
-INSERT INTO occupancy (business_id, hold_id, staff_id, during)
-SELECT business_id, id, staff_id, occupied FROM holds WHERE status = 'active';
-`;
+
+${OCCUPANCY_BACKFILL}`;
