@@ -43,6 +43,7 @@ interface BookingRow {
   service_location: BookingRecord['serviceLocation'];
   created_at: Date;
   updated_at: Date;
+  processing_minutes: string | null;
 }
 
 // Guest phone and email are written but never selected: nothing read here can leak them.
@@ -50,7 +51,12 @@ export const BOOKING_COLUMNS = `id, business_id, location_id, service_id, staff_
   state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
   requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, proposed_staff_id,
   proposed_start_at, proposed_end_at, proposed_date, proposed_start_time, proposed_end_time, guest_name, note,
-  service_location, created_at, updated_at`;
+  service_location, created_at, updated_at,
+  -- the processing parts as minutes from the start of the time they belong to (the proposal's while one is open)
+  (SELECT string_agg(date_part('epoch', lower(r) - anchor.at) / 60 || ' ' || date_part('epoch', upper(r) - anchor.at) / 60, ' ')
+     FROM unnest(processing) AS r,
+          (SELECT CASE WHEN status = 'rescheduleProposed' AND proposed_start_at IS NOT NULL THEN proposed_start_at ELSE start_at END AS at) AS anchor
+  ) AS processing_minutes`;
 
 export function toRecord(r: BookingRow): BookingRecord {
   return {
@@ -87,7 +93,16 @@ export function toRecord(r: BookingRow): BookingRecord {
     serviceLocation: r.service_location,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    processing: parseMinutePairs(r.processing_minutes),
   };
+}
+
+function parseMinutePairs(text: string | null): Array<{ fromMinute: number; toMinute: number }> {
+  if (text === null || text === '') return [];
+  const n = text.split(' ').map(Number);
+  const out: Array<{ fromMinute: number; toMinute: number }> = [];
+  for (let i = 0; i + 1 < n.length; i += 2) out.push({ fromMinute: Math.round(n[i]!), toMinute: Math.round(n[i + 1]!) });
+  return out;
 }
 
 export interface NewBooking {

@@ -1770,6 +1770,11 @@ export interface components {
                 /** @description when paid or waived was recorded; null while pending */
                 recordedAt: string | null;
             };
+            /** @description the parts of the appointment during which the staff member is free (processing time), local times; empty for a service without processing time (v1.4.0) */
+            processing?: {
+                startTime: string;
+                endTime: string;
+            }[];
         };
         BookingEvent: {
             /** @enum {unknown} */
@@ -1920,6 +1925,12 @@ export interface components {
                     currency: string;
                 };
             };
+            /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+            segments?: {
+                /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                kind: "work" | "processing";
+                minutes: number;
+            }[];
         };
         StaffMember: {
             id: string;
@@ -8302,6 +8313,12 @@ export interface operations {
                                 bookingMode: "standard" | "groupSession";
                                 bufferBeforeMinutes: number;
                                 bufferAfterMinutes: number;
+                                /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                segments: {
+                                    /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                    kind: "work" | "processing";
+                                    minutes: number;
+                                }[];
                                 deposit: {
                                     required: boolean;
                                     /** @description present when required; sent back in depositTermsAcceptance.termsVersion */
@@ -8445,6 +8462,12 @@ export interface operations {
                             currency: string;
                         };
                     };
+                    /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                    segments?: {
+                        /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                        kind: "work" | "processing";
+                        minutes: number;
+                    }[];
                     description?: string;
                 };
             };
@@ -8523,6 +8546,12 @@ export interface operations {
                                 bookingMode: "standard" | "groupSession";
                                 bufferBeforeMinutes: number;
                                 bufferAfterMinutes: number;
+                                /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                segments: {
+                                    /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                    kind: "work" | "processing";
+                                    minutes: number;
+                                }[];
                                 deposit: {
                                     required: boolean;
                                     /** @description present when required; sent back in depositTermsAcceptance.termsVersion */
@@ -8682,6 +8711,12 @@ export interface operations {
                                 bookingMode: "standard" | "groupSession";
                                 bufferBeforeMinutes: number;
                                 bufferAfterMinutes: number;
+                                /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                segments: {
+                                    /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                    kind: "work" | "processing";
+                                    minutes: number;
+                                }[];
                                 deposit: {
                                     required: boolean;
                                     /** @description present when required; sent back in depositTermsAcceptance.termsVersion */
@@ -8819,6 +8854,12 @@ export interface operations {
                             currency: string;
                         };
                     };
+                    /** @description null: one work segment (no processing time) */
+                    segments?: {
+                        /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                        kind: "work" | "processing";
+                        minutes: number;
+                    }[] | null;
                     /** @description null clears it */
                     description?: string | null;
                 };
@@ -8898,6 +8939,12 @@ export interface operations {
                                 bookingMode: "standard" | "groupSession";
                                 bufferBeforeMinutes: number;
                                 bufferAfterMinutes: number;
+                                /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                segments: {
+                                    /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                    kind: "work" | "processing";
+                                    minutes: number;
+                                }[];
                                 deposit: {
                                     required: boolean;
                                     /** @description present when required; sent back in depositTermsAcceptance.termsVersion */

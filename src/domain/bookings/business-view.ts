@@ -1,5 +1,7 @@
 import { type BookingDeposit, type DepositView, toDepositView } from '../deposits/status.ts';
 import type { BookingRecord } from './record.ts';
+import { MINUTE_MS } from '../time/calendar.ts';
+import { instantToLocal } from '../time/wall-clock.ts';
 import type { SourceKind } from './source.ts';
 import { type BookingView, toBookingView } from './view.ts';
 
@@ -33,6 +35,8 @@ export interface BusinessBookingView extends BookingView {
   createdBy: BookingAuthor | null;
   /** deposit bookings only */
   deposit?: DepositView;
+  /** the processing parts of the appointment, local times; empty without processing time */
+  processing: Array<{ startTime: string; endTime: string }>;
 }
 
 /**
@@ -47,6 +51,10 @@ export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): Bus
     reason: d.reason,
     source: d.source,
     createdBy: d.createdBy,
+    processing: (b.processing ?? []).map((p) => ({
+      startTime: instantToLocal(new Date(b.startAt.getTime() + p.fromMinute * MINUTE_MS), b.timezone).time,
+      endTime: instantToLocal(new Date(b.startAt.getTime() + p.toMinute * MINUTE_MS), b.timezone).time,
+    })),
   };
   if (d.deposit) view.deposit = toDepositView(d.deposit);
   return view;

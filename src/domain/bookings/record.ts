@@ -41,4 +41,9 @@ export interface BookingRecord {
   serviceLocation: { address: string; note?: string } | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * The processing parts of the appointment (its staff member is free then), as minutes from its
+   * start; absent or empty for a service without processing time.
+   */
+  processing?: Array<{ fromMinute: number; toMinute: number }>;
 }

@@ -114,6 +114,18 @@ export const BusinessBooking = Type.Object(
         { description: 'deposit bookings only (created for a service that takes a deposit)' },
       ),
     ),
+    processing: Type.Optional(
+      Type.Array(
+        Type.Object({
+          startTime: Type.String({ pattern: '^[0-2][0-9]:[0-5][0-9]$' }),
+          endTime: Type.String({ pattern: '^[0-2][0-9]:[0-5][0-9]$' }),
+        }),
+        {
+          description:
+            'the parts of the appointment during which the staff member is free (processing time), local times; empty for a service without processing time (v1.4.0)',
+        },
+      ),
+    ),
   },
   { $id: 'BusinessBooking', description: 'A booking as the business sees it (operator API only)' },
 );

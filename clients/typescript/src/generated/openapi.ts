@@ -634,6 +634,11 @@ export interface components {
                 /** @description when paid or waived was recorded; null while pending */
                 recordedAt: string | null;
             };
+            /** @description the parts of the appointment during which the staff member is free (processing time), local times; empty for a service without processing time (v1.4.0) */
+            processing?: {
+                startTime: string;
+                endTime: string;
+            }[];
         };
         BookingEvent: {
             /** @enum {unknown} */
@@ -784,6 +789,12 @@ export interface components {
                     currency: string;
                 };
             };
+            /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+            segments?: {
+                /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                kind: "work" | "processing";
+                minutes: number;
+            }[];
         };
         StaffMember: {
             id: string;
@@ -4292,3 +4303,5 @@ export const subscriptionViewPlanAnyOf0Values: ReadonlyArray<FlattenedDeepRequir
 export const subscriptionViewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubscriptionView"]["status"]> = ["setup", "active", "trialing", "past_due", "canceled", "unpaid", "paused"];
 export const servicePriceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["priceType"]> = ["fixed", "from", "negotiable"];
 export const serviceRequestAcceptancePolicyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["requestAcceptancePolicy"]> = ["manual", "automatic"];
+export const serviceSegmentsKindAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["segments"]["kind"]> = ["work"];
+export const serviceSegmentsKindAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["segments"]["kind"]> = ["processing"];

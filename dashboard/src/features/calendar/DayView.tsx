@@ -13,6 +13,10 @@ interface Block {
   height: number;
   start: string;
   end: string | undefined;
+  /** processing parts, in minutes of the day: the staff member is free then */
+  processing: Array<{ top: number; bottom: number; start: string; end: string }>;
+  /** starts inside another booking's processing time: drawn indented on top of it */
+  nested: boolean;
 }
 
 /** Where a booking sits on the day: its confirmed slot, else the requested or proposed one. */
@@ -35,7 +39,26 @@ function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>
     const minutes = durations.get(b.serviceId);
     bottom = Math.min(day.lengthMinutes, top + (minutes ?? 30));
   }
-  return { booking: b, top, height: Math.max(bottom - top, 15), start: slot.startTime, end };
+  const processing = (b.processing ?? []).map((p) => {
+    // A processing part after midnight belongs to the next day, like the end.
+    const startDate = p.startTime < slot.startTime ? addDays(slot.date, 1) : slot.date;
+    const endDate = p.endTime <= slot.startTime ? addDays(slot.date, 1) : slot.date;
+    return {
+      top: day.minuteOfLocal(startDate, p.startTime),
+      bottom: day.minuteOfLocal(endDate, p.endTime),
+      start: p.startTime,
+      end: p.endTime,
+    };
+  });
+  return { booking: b, top, height: Math.max(bottom - top, 15), start: slot.startTime, end, processing, nested: false };
+}
+
+/** Marks the blocks that start inside another block's processing time (the stylist works on them meanwhile). */
+function nestInProcessing(blocks: Block[]): Block[] {
+  return blocks.map((b) => ({
+    ...b,
+    nested: blocks.some((o) => o !== b && o.processing.some((p) => b.top >= p.top && b.top < p.bottom)),
+  }));
 }
 
 export function DayView(props: {
@@ -104,7 +127,7 @@ export function DayView(props: {
 
 function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<string, number>; height: number; nowMinute?: number }) {
   const { staff, day, durations, height, nowMinute } = props;
-  const blocks = staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined);
+  const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
   const hoursText =
     staff.workingHours.length === 0 ? 'Not working this day' : `Works ${staff.workingHours.map((w) => `${w.start}–${w.end}`).join(', ')}`;
   return (
@@ -143,18 +166,29 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
       {nowMinute !== undefined && nowMinute >= 0 && nowMinute <= day.lengthMinutes && (
         <div className="now-line" style={{ top: nowMinute * SCALE }} aria-hidden="true" />
       )}
-      {blocks.map(({ booking: b, top, height: h, start, end }) => {
+      {blocks.map(({ booking: b, top, height: h, start, end, processing, nested }) => {
         const status = STATUS_NAMES[b.status];
         const time = end ? `${start}–${end}` : start;
+        const processingWords = processing.map((p) => `, processing ${p.start}–${p.end}`).join('');
         return (
           <Link
             key={b.bookingId}
             to={`../bookings/${b.bookingId}`}
             relative="path"
-            className={`booking status-${b.status}`}
+            className={`booking status-${b.status}${nested ? ' nested' : ''}`}
             style={{ top: top * SCALE, height: h * SCALE }}
-            aria-label={`${time} ${b.guest.name}, ${b.serviceName}, ${status}`}
+            aria-label={`${time} ${b.guest.name}, ${b.serviceName}, ${status}${processingWords}`}
           >
+            {processing.map((p) => (
+              <span
+                key={p.start}
+                className="booking-processing"
+                style={{ top: (p.top - top) * SCALE, height: (p.bottom - p.top) * SCALE }}
+                aria-hidden="true"
+              >
+                processing
+              </span>
+            ))}
             <span className="booking-time">{time}</span> <strong className="booking-guest">{b.guest.name}</strong>{' '}
             <span className="booking-service">{b.serviceName}</span> <span className="booking-status">{status}</span>
           </Link>

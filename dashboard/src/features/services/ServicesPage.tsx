@@ -16,6 +16,7 @@ import { todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
 import { type Service, useBusiness, useServices, useStaff } from '../catalogue/queries.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
+import { ProcessingFields, segmentsFrom } from './ProcessingFields.tsx';
 
 /** Services of one location, inactive and not-online-bookable ones included and marked. */
 export function ServicesPage() {
@@ -109,6 +110,7 @@ const SERVICE_FIELDS = [
   'bookingMode',
   'bufferBeforeMinutes',
   'bufferAfterMinutes',
+  'segments',
   'deposit.required',
   'deposit.termsVersion',
   'deposit.amount',
@@ -131,7 +133,8 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
         return unwrap(await api.PATCH('/admin/v1/services/{serviceId}', { params: { path: { serviceId: service.id } }, body: patch }))
           .service;
       }
-      const create = { ...body, ...(description ? { description } : {}), locationSlug: location.slug };
+      const { segments, ...rest } = body;
+      const create = { ...rest, ...(segments ? { segments } : {}), ...(description ? { description } : {}), locationSlug: location.slug };
       return unwrap(await api.POST('/admin/v1/businesses/{slug}/services', { params: { path: { slug } }, body: create })).service;
     },
     onSuccess: async () => {
@@ -158,6 +161,7 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
       bookingMode: text(d, 'bookingMode') as Service['bookingMode'],
       bufferBeforeMinutes: int(d, 'bufferBeforeMinutes'),
       bufferAfterMinutes: int(d, 'bufferAfterMinutes'),
+      segments: segmentsFrom(d, int(d, 'durationMinutes'), service),
       deposit: checked(d, 'depositRequired')
         ? {
             required: true,
@@ -221,6 +225,7 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
       <Field label="Buffer after (minutes)" error={e.bufferAfterMinutes}>
         <input name="bufferAfterMinutes" type="number" min={0} step={1} defaultValue={service?.bufferAfterMinutes ?? 0} />
       </Field>
+      <ProcessingFields service={service} error={e.segments} />
       <Field label="Online bookable" layout="check" error={e.onlineBookable}>
         <input name="onlineBookable" type="checkbox" defaultChecked={service?.onlineBookable ?? true} />
       </Field>
@@ -244,7 +249,10 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
   );
 }
 
-type ServiceBody = operations['operatorCreateService']['requestBody']['content']['application/json'];
+/** A create's body; `segments: null` (take processing time away) only ever goes out in a patch. */
+type ServiceBody = Omit<operations['operatorCreateService']['requestBody']['content']['application/json'], 'segments'> & {
+  segments?: Service['segments'] | null | undefined;
+};
 
 /** Group sessions of a groupSession service: list with seats taken, and add one. */
 function Sessions(props: { slug: string; location: Location; service: Service; canEdit: boolean; onClose: () => void }) {
