@@ -2,7 +2,7 @@ import { explainTime, type EngineReason } from '../../domain/availability/explai
 import { searchWindow } from '../../domain/availability/search-window.ts';
 import type { LocationRecord } from '../../domain/catalog-records.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
-import { MINUTE_MS, parseIsoDate } from '../../domain/time/calendar.ts';
+import { parseIsoDate } from '../../domain/time/calendar.ts';
 import { parseHhMm } from '../../domain/time/hh-mm.ts';
 import { localStart, zoneDay } from '../../domain/time/zone-day.ts';
 import { type ServiceShape, staffBlocks } from '../../domain/scheduling/segments.ts';
