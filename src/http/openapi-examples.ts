@@ -23,6 +23,7 @@ export const serviceExample = {
   description: 'Wash, cut and blow-dry.',
   requestAcceptancePolicy: 'manual',
   deposit: { required: false },
+  segments: [{ kind: 'work', minutes: 60 }],
 };
 
 export const staffMemberExample = {
@@ -340,6 +341,7 @@ export const operatorServiceExample = {
   bookingMode: 'standard',
   bufferBeforeMinutes: 0,
   bufferAfterMinutes: 10,
+  segments: [{ kind: 'work', minutes: 60 }],
   deposit: { required: false },
   createdAt: '2026-11-01T09:10:00.000Z',
   updatedAt: '2026-11-01T09:10:00.000Z',
