@@ -107,8 +107,9 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
     case 'userId':
       return 'usr_nobody';
     case 'resourceId':
-      return (await adminOk(h.app, 'POST', `/businesses/${slug}/resources`, { locationSlug: salon.location.slug, name: 'Chair', quantity: 2 }))
-        .resource.id;
+      return (
+        await adminOk(h.app, 'POST', `/businesses/${slug}/resources`, { locationSlug: salon.location.slug, name: 'Chair', quantity: 2 })
+      ).resource.id;
     case 'deliveryId':
       return '0'.repeat(32);
     case 'invitationId':

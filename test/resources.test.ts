@@ -74,7 +74,11 @@ for (const target of dbTargets()) {
 
       assertError(await admin(h.app, 'GET', `/businesses/${slug}/resources?locationSlug=nowhere`), 404, 'request.not_found');
       assertError(await create({ locationSlug: 'nowhere', name: 'X', quantity: 1 }), 404, 'request.not_found');
-      assertError(await create({ locationSlug: salon.location.slug, name: 'X', quantity: 1 }, 'no-such-business'), 404, 'request.not_found');
+      assertError(
+        await create({ locationSlug: salon.location.slug, name: 'X', quantity: 1 }, 'no-such-business'),
+        404,
+        'request.not_found',
+      );
     });
 
     test('create refuses a quantity outside 1 to 50, a missing or empty name and unknown fields', async () => {
@@ -126,8 +130,9 @@ for (const target of dbTargets()) {
       assertError(await asMember(h.app, frontDesk, 'PATCH', `/resources/${r.id}`, { quantity: 1 }), 403, 'auth.insufficient_capability');
 
       const other = await createSalon(h.app);
-      const theirs = (await adminOk(h.app, 'POST', `/businesses/${other.business.slug}/resources`, { ...body, locationSlug: other.location.slug }))
-        .resource;
+      const theirs = (
+        await adminOk(h.app, 'POST', `/businesses/${other.business.slug}/resources`, { ...body, locationSlug: other.location.slug })
+      ).resource;
       const foreign = await asMember(h.app, owner, 'PATCH', `/resources/${theirs.id}`, { quantity: 1 });
       const unknown = await asMember(h.app, owner, 'PATCH', '/resources/res_nothere', { quantity: 1 });
       assertError(foreign, 403, 'auth.scope_mismatch');
@@ -169,11 +174,13 @@ for (const target of dbTargets()) {
       const elsewhere = await createLocation(h.app, slug);
       const far = await newResource('Far chair', 1, elsewhere.slug);
       const other = await createSalon(h.app);
-      const theirs = (await adminOk(h.app, 'POST', `/businesses/${other.business.slug}/resources`, {
-        locationSlug: other.location.slug,
-        name: 'Theirs',
-        quantity: 1,
-      })).resource;
+      const theirs = (
+        await adminOk(h.app, 'POST', `/businesses/${other.business.slug}/resources`, {
+          locationSlug: other.location.slug,
+          name: 'Theirs',
+          quantity: 1,
+        })
+      ).resource;
       const off = await newResource('Old chair');
       await adminOk(h.app, 'PATCH', `/resources/${off.id}`, { active: false });
       for (const bad of [far.id, theirs.id, 'res_nothere', off.id]) {

@@ -1,7 +1,16 @@
 import type { Queryable } from './db.ts';
 
 /** The route parameters that name a business's resource; each route says which one it has. */
-export type BusinessLocator = 'slug' | 'bookingId' | 'serviceId' | 'staffId' | 'timeOffId' | 'keyId' | 'invitationId' | 'notificationId' | 'resourceId';
+export type BusinessLocator =
+  | 'slug'
+  | 'bookingId'
+  | 'serviceId'
+  | 'staffId'
+  | 'timeOffId'
+  | 'keyId'
+  | 'invitationId'
+  | 'notificationId'
+  | 'resourceId';
 
 /** A slug is not looked up: a member's own memberships name their businesses' slugs (authenticate.ts). */
 export type IdLocator = Exclude<BusinessLocator, 'slug'>;

@@ -85,10 +85,10 @@ export async function findActiveResourceIdsAtLocation(q: Queryable, locationId: 
 export async function replaceServiceResources(q: Queryable, serviceId: string, resourceIds: readonly string[]): Promise<void> {
   await q.query('DELETE FROM service_resources WHERE service_id = $1', [serviceId]);
   if (resourceIds.length === 0) return;
-  await q.query(
-    'INSERT INTO service_resources (service_id, resource_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
-    [serviceId, resourceIds],
-  );
+  await q.query('INSERT INTO service_resources (service_id, resource_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+    serviceId,
+    resourceIds,
+  ]);
 }
 
 /** The resources each of `serviceIds` needs, sorted by id; every asked id is a key. */

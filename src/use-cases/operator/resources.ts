@@ -81,10 +81,8 @@ export async function checkServiceResources(
   const kept = service.id === undefined ? [] : ((await listServiceResourceIdsOf(q, [service.id])).get(service.id) ?? []);
   const missing = ids.filter((id) => !found.has(id) && !kept.includes(id));
   if (missing.length > 0) {
-    throw new AppError(
-      'catalog.resource_not_found',
-      `Not active resources of location "${service.locationSlug}": ${missing.join(', ')}.`,
-      { resourceIds: missing },
-    );
+    throw new AppError('catalog.resource_not_found', `Not active resources of location "${service.locationSlug}": ${missing.join(', ')}.`, {
+      resourceIds: missing,
+    });
   }
 }
