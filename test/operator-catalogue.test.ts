@@ -228,6 +228,7 @@ for (const target of dbTargets()) {
             bufferBeforeMinutes: 0,
             bufferAfterMinutes: 0,
             deposit: { required: false },
+            resourceIds: [],
             createdAt: undefined,
             updatedAt: undefined,
           },

@@ -86,6 +86,10 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'GET /businesses/{slug}/waitlist': EVERYONE,
   // salon-scheduling.md "Explain"
   'POST /businesses/{slug}/availability/explain': EVERYONE,
+  // salon-scheduling.md "Resources"
+  'POST /businesses/{slug}/resources': MANAGERS,
+  'GET /businesses/{slug}/resources': EVERYONE,
+  'PATCH /resources/{resourceId}': MANAGERS,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
@@ -102,6 +106,10 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
       return salon.staff[0]!.id;
     case 'userId':
       return 'usr_nobody';
+    case 'resourceId':
+      return (
+        await adminOk(h.app, 'POST', `/businesses/${slug}/resources`, { locationSlug: salon.location.slug, name: 'Chair', quantity: 2 })
+      ).resource.id;
     case 'deliveryId':
       return '0'.repeat(32);
     case 'invitationId':

@@ -81,3 +81,16 @@ export interface StaffRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** A resource (a chair, a wash basin): `quantity` units at one location, which services may need one of. */
+export interface ResourceRecord {
+  id: string;
+  businessId: string;
+  locationId: string;
+  locationSlug: string;
+  name: string;
+  quantity: number;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}

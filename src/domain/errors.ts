@@ -1,7 +1,7 @@
 import { MAX_RANGE_DAYS } from './availability/range-limit.ts';
 
 /**
- * The closed catalog of the API's 39 stable error codes. Code, HTTP status and `retryable` are
+ * The closed catalog of the API's 40 stable error codes. Code, HTTP status and `retryable` are
  * contract (booking-api-v1.md "Errors" plus decisions.md); nothing else may be sent to a client.
  */
 export const ERROR_CATALOG = {
@@ -38,6 +38,7 @@ export const ERROR_CATALOG = {
   'request.not_found': { status: 404, retryable: false },
   'catalog.service_not_found': { status: 404, retryable: false },
   'catalog.staff_not_found': { status: 404, retryable: false },
+  'catalog.resource_not_found': { status: 404, retryable: false },
   'subscription.quota_exceeded': { status: 403, retryable: false },
   'webhook.invalid_url': { status: 422, retryable: false },
   'webhook.not_configured': { status: 404, retryable: false },
@@ -85,6 +86,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   'request.not_found': 'No such route.',
   'catalog.service_not_found': 'No such service at this location.',
   'catalog.staff_not_found': 'No such staff member at this location for this service.',
+  'catalog.resource_not_found': 'No such resource in this business.',
   'subscription.quota_exceeded': 'The monthly booking quota of the plan is reached.',
   'webhook.invalid_url': 'The webhook URL breaks a URL rule.',
   'webhook.not_configured': 'No webhook is configured.',

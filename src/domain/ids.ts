@@ -47,7 +47,8 @@ export function newId(
     | 'mgt'
     | 'msg'
     | 'wl'
-    | 'wlo',
+    | 'wlo'
+    | 'res',
 ): string {
   return `${prefix}_${randomToken(20)}`;
 }

@@ -6,6 +6,7 @@
 
 const LOCATION_ID = 'loc_3m8q2w6e9r4t7y1u5i0o';
 const SERVICE_ID = 'svc_8f2k4m6p9q3r5t7v1w0x';
+const RESOURCE_ID = 'res_3h5j7k9m2n4p6q8r0s1t';
 const STAFF_ID = 'stf_2b4d6f8h1j3k5m7n9p0q';
 const BOOKING_ID = 'bkg_5c7e9g2j4l6n8q1s3u0w';
 
@@ -343,9 +344,14 @@ export const operatorServiceExample = {
   bufferAfterMinutes: 10,
   segments: [{ kind: 'work', minutes: 60 }],
   deposit: { required: false },
+  resourceIds: [RESOURCE_ID],
   createdAt: '2026-11-01T09:10:00.000Z',
   updatedAt: '2026-11-01T09:10:00.000Z',
 };
+
+export const resourceExample = { id: RESOURCE_ID, locationSlug: 'downtown', name: 'Wash basin', quantity: 2, active: true };
+
+export const createResourceExample = { locationSlug: 'downtown', name: 'Wash basin', quantity: 2 };
 
 export const createServiceExample = {
   locationSlug: 'downtown',

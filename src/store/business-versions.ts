@@ -4,7 +4,7 @@ export type { VersionBumpListener, VersionBumps };
 
 /**
  * The tables whose writes change cached answers: each has a version trigger (migrations 011, 012,
- * 014, 017) that bumps its business's version (what auth and the catalogue read) or its occupancy
+ * 014, 017, 024) that bumps its business's version (what auth and the catalogue read) or its occupancy
  * version (what availability reads). The one list of them: test/versioned-tables.test.ts compares
  * it with the database's triggers, so a table given a trigger and not listed here (or listed and
  * left without one) fails the tests, not a cache.
@@ -22,6 +22,8 @@ export const VERSIONED_TABLES = {
     'working_hours',
     'time_off',
     'guest_settings',
+    'resources',
+    'service_resources',
   ],
   occupancy: ['bookings', 'group_sessions', 'holds'],
 } as const;

@@ -1,7 +1,16 @@
 import type { Queryable } from './db.ts';
 
 /** The route parameters that name a business's resource; each route says which one it has. */
-export type BusinessLocator = 'slug' | 'bookingId' | 'serviceId' | 'staffId' | 'timeOffId' | 'keyId' | 'invitationId' | 'notificationId';
+export type BusinessLocator =
+  | 'slug'
+  | 'bookingId'
+  | 'serviceId'
+  | 'staffId'
+  | 'timeOffId'
+  | 'keyId'
+  | 'invitationId'
+  | 'notificationId'
+  | 'resourceId';
 
 /** A slug is not looked up: a member's own memberships name their businesses' slugs (authenticate.ts). */
 export type IdLocator = Exclude<BusinessLocator, 'slug'>;
@@ -14,6 +23,7 @@ const LOOKUP: Record<IdLocator, string> = {
   keyId: 'SELECT business_id FROM api_keys WHERE id = $1',
   invitationId: 'SELECT business_id FROM invitations WHERE id = $1',
   notificationId: 'SELECT business_id FROM messages WHERE id = $1',
+  resourceId: 'SELECT business_id FROM resources WHERE id = $1',
 };
 
 /** The business a route's resource belongs to; undefined when there is no such resource. */

@@ -7,6 +7,7 @@ import { ApiKeysPage } from '../features/api-keys/ApiKeysPage.tsx';
 import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { ServicesPage } from '../features/services/ServicesPage.tsx';
 import { StaffPage } from '../features/staff/StaffPage.tsx';
+import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
 import { BookingsPage } from '../features/bookings/BookingsPage.tsx';
 import { BookingDetailPage } from '../features/bookings/BookingDetailPage.tsx';
 import { RequestsPage } from '../features/bookings/RequestsPage.tsx';
@@ -52,6 +53,7 @@ const router = createBrowserRouter(
                     { path: 'locations', element: <LocationsPage /> },
                     { path: 'services', element: <ServicesPage /> },
                     { path: 'staff', element: <StaffPage /> },
+                    { path: 'resources', element: <ResourcesPage /> },
                     { path: 'webhooks', element: <WebhooksPage /> },
                     { path: 'members', element: <MembersPage /> },
                     { path: 'settings', element: <SettingsPage /> },

@@ -6,6 +6,7 @@ export const SECTIONS = [
   { path: 'waitlist', name: 'Waitlist' },
   { path: 'services', name: 'Services' },
   { path: 'staff', name: 'Staff' },
+  { path: 'resources', name: 'Resources' },
   { path: 'locations', name: 'Locations' },
   { path: 'api-keys', name: 'API keys' },
   { path: 'webhooks', name: 'Webhooks' },

@@ -765,6 +765,56 @@ export interface paths {
         patch: operations["operatorPatchLocation"];
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every resource, inactive ones included, by name
+         * @description Every resource of the business, inactive ones included, sorted by name; optionally of one location.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        get: operations["operatorListResources"];
+        put?: never;
+        /**
+         * Create a resource (a chair, a wash basin) at a location, with how many units it has
+         * @description Creates an active resource at a location: something the location has `quantity` units of (1 to 50) and a service may need one unit of for its whole length, processing time included. A service names the resources it needs in `resourceIds`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        post: operations["operatorCreateResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/resources/{resourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a resource: name, quantity, active
+         * @description Changes the name, the quantity (1 to 50) or whether the resource is active; fields left out stay as they are. An inactive resource cannot be newly required by a service; the services that already need it keep it.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        patch: operations["operatorPatchResource"];
+        trace?: never;
+    };
     "/admin/v1/businesses/{slug}/services": {
         parameters: {
             query?: never;
@@ -1559,7 +1609,7 @@ export interface components {
          * @description Stable error code `{domain}.{reason}`; clients branch on it.
          * @enum {unknown}
          */
-        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "booking.hold_not_found" | "booking.hold_expired" | "booking.hold_mismatch" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
+        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "booking.hold_not_found" | "booking.hold_expired" | "booking.hold_mismatch" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "catalog.resource_not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable; may be localised; must not be parsed. */
@@ -2684,7 +2734,13 @@ export interface operations {
                      *             "requestAcceptancePolicy": "manual",
                      *             "deposit": {
                      *               "required": false
-                     *             }
+                     *             },
+                     *             "segments": [
+                     *               {
+                     *                 "kind": "work",
+                     *                 "minutes": 60
+                     *               }
+                     *             ]
                      *           }
                      *         ]
                      *       },
@@ -8223,6 +8279,361 @@ export interface operations {
             };
         };
     };
+    operatorListResources: {
+        parameters: {
+            query?: {
+                /** @description only this location; an unknown one is 404 */
+                locationSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resources of the business. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "resources": [
+                     *           {
+                     *             "id": "res_3h5j7k9m2n4p6q8r0s1t",
+                     *             "locationSlug": "downtown",
+                     *             "name": "Wash basin",
+                     *             "quantity": 2,
+                     *             "active": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            resources: {
+                                id: string;
+                                locationSlug: string;
+                                name: string;
+                                quantity: number;
+                                active: boolean;
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorCreateResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "downtown",
+                 *       "name": "Wash basin",
+                 *       "quantity": 2
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the location that has the resource */
+                    locationSlug: string;
+                    name: string;
+                    /** @description how many units the location has, 1 to 50 */
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new resource. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "resource": {
+                     *           "id": "res_3h5j7k9m2n4p6q8r0s1t",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Wash basin",
+                     *           "quantity": 2,
+                     *           "active": true
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            resource: {
+                                id: string;
+                                locationSlug: string;
+                                name: string;
+                                quantity: number;
+                                active: boolean;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorPatchResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the resource (`res_…`). */
+                resourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quantity": 3
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @description how many units the location has, 1 to 50 */
+                    quantity?: number;
+                    /** @description an inactive resource cannot be newly required by a service */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The resource as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "resource": {
+                     *           "id": "res_3h5j7k9m2n4p6q8r0s1t",
+                     *           "locationSlug": "downtown",
+                     *           "name": "Wash basin",
+                     *           "quantity": 3,
+                     *           "active": true
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            resource: {
+                                id: string;
+                                locationSlug: string;
+                                name: string;
+                                quantity: number;
+                                active: boolean;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `catalog.resource_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     operatorListServices: {
         parameters: {
             query?: {
@@ -8270,9 +8681,18 @@ export interface operations {
                      *             "bookingMode": "standard",
                      *             "bufferBeforeMinutes": 0,
                      *             "bufferAfterMinutes": 10,
+                     *             "segments": [
+                     *               {
+                     *                 "kind": "work",
+                     *                 "minutes": 60
+                     *               }
+                     *             ],
                      *             "deposit": {
                      *               "required": false
                      *             },
+                     *             "resourceIds": [
+                     *               "res_3h5j7k9m2n4p6q8r0s1t"
+                     *             ],
                      *             "createdAt": "2026-11-01T09:10:00.000Z",
                      *             "updatedAt": "2026-11-01T09:10:00.000Z"
                      *           }
@@ -8330,6 +8750,8 @@ export interface operations {
                                         currency: string;
                                     };
                                 };
+                                /** @description the resources each booking needs one unit of, sorted by id */
+                                resourceIds: string[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -8468,6 +8890,8 @@ export interface operations {
                         kind: "work" | "processing";
                         minutes: number;
                     }[];
+                    /** @description the resources (`res_…`) each booking of the service needs one unit of, for its whole length; active resources of the service's location (one it already needs may stay listed after it was made inactive); default none; a given list replaces the stored one */
+                    resourceIds?: string[];
                     description?: string;
                 };
             };
@@ -8504,9 +8928,18 @@ export interface operations {
                      *           "bookingMode": "standard",
                      *           "bufferBeforeMinutes": 0,
                      *           "bufferAfterMinutes": 10,
+                     *           "segments": [
+                     *             {
+                     *               "kind": "work",
+                     *               "minutes": 60
+                     *             }
+                     *           ],
                      *           "deposit": {
                      *             "required": false
                      *           },
+                     *           "resourceIds": [
+                     *             "res_3h5j7k9m2n4p6q8r0s1t"
+                     *           ],
                      *           "createdAt": "2026-11-01T09:10:00.000Z",
                      *           "updatedAt": "2026-11-01T09:10:00.000Z"
                      *         }
@@ -8563,6 +8996,8 @@ export interface operations {
                                         currency: string;
                                     };
                                 };
+                                /** @description the resources each booking needs one unit of, sorted by id */
+                                resourceIds: string[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -8603,7 +9038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `request.not_found` */
+            /** @description `request.not_found`, `catalog.resource_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8669,9 +9104,18 @@ export interface operations {
                      *           "bookingMode": "standard",
                      *           "bufferBeforeMinutes": 0,
                      *           "bufferAfterMinutes": 10,
+                     *           "segments": [
+                     *             {
+                     *               "kind": "work",
+                     *               "minutes": 60
+                     *             }
+                     *           ],
                      *           "deposit": {
                      *             "required": false
                      *           },
+                     *           "resourceIds": [
+                     *             "res_3h5j7k9m2n4p6q8r0s1t"
+                     *           ],
                      *           "createdAt": "2026-11-01T09:10:00.000Z",
                      *           "updatedAt": "2026-11-01T09:10:00.000Z"
                      *         }
@@ -8728,6 +9172,8 @@ export interface operations {
                                         currency: string;
                                     };
                                 };
+                                /** @description the resources each booking needs one unit of, sorted by id */
+                                resourceIds: string[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -8860,6 +9306,8 @@ export interface operations {
                         kind: "work" | "processing";
                         minutes: number;
                     }[] | null;
+                    /** @description the resources (`res_…`) each booking of the service needs one unit of, for its whole length; active resources of the service's location (one it already needs may stay listed after it was made inactive); default none; a given list replaces the stored one */
+                    resourceIds?: string[];
                     /** @description null clears it */
                     description?: string | null;
                 };
@@ -8897,9 +9345,18 @@ export interface operations {
                      *           "bookingMode": "standard",
                      *           "bufferBeforeMinutes": 0,
                      *           "bufferAfterMinutes": 10,
+                     *           "segments": [
+                     *             {
+                     *               "kind": "work",
+                     *               "minutes": 60
+                     *             }
+                     *           ],
                      *           "deposit": {
                      *             "required": false
                      *           },
+                     *           "resourceIds": [
+                     *             "res_3h5j7k9m2n4p6q8r0s1t"
+                     *           ],
                      *           "createdAt": "2026-11-01T09:10:00.000Z",
                      *           "updatedAt": "2026-11-25T10:05:00.000Z"
                      *         }
@@ -8956,6 +9413,8 @@ export interface operations {
                                         currency: string;
                                     };
                                 };
+                                /** @description the resources each booking needs one unit of, sorted by id */
+                                resourceIds: string[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -8996,7 +9455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `catalog.service_not_found` */
+            /** @description `catalog.service_not_found`, `catalog.resource_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

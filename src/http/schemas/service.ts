@@ -40,6 +40,14 @@ const serviceFields = {
   bufferAfterMinutes: Type.Optional(Minutes(1440, 'default 0')),
   deposit: Type.Optional(DepositInput),
   segments: Type.Optional(SegmentsView),
+  resourceIds: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 5,
+      uniqueItems: true,
+      description:
+        "the resources (`res_…`) each booking of the service needs one unit of, for its whole length; active resources of the service's location (one it already needs may stay listed after it was made inactive); default none; a given list replaces the stored one",
+    }),
+  ),
 };
 
 export const CreateServiceBody = Type.Object(
@@ -78,6 +86,7 @@ export const OperatorServiceView = Type.Object({
   bufferAfterMinutes: Type.Integer(),
   segments: SegmentsView,
   deposit: DepositView,
+  resourceIds: Type.Array(Type.String(), { description: 'the resources each booking needs one unit of, sorted by id' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

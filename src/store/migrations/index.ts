@@ -21,6 +21,7 @@ import guestMessages from './020-guest-messages.ts';
 import waitlist from './021-waitlist.ts';
 import staffAssignment from './022-staff-assignment.ts';
 import occupancy from './023-occupancy.ts';
+import resources from './024-resources.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '021-waitlist', sql: waitlist },
   { name: '022-staff-assignment', sql: staffAssignment },
   { name: '023-occupancy', sql: occupancy },
+  { name: '024-resources', sql: resources },
 ];

@@ -25,8 +25,10 @@ import {
   type ServiceFields,
 } from '../../store/services.ts';
 import { requireBusiness } from './businesses.ts';
+import { listServiceResourceIdsOf, replaceServiceResources } from '../../store/resources.ts';
 import { requireLocation } from './locations.ts';
 import { enforcePlanLimit } from './plan-limits.ts';
+import { checkServiceResources } from './resources.ts';
 
 export interface ServiceInput {
   locationSlug: string;
@@ -44,6 +46,8 @@ export interface ServiceInput {
   bufferAfterMinutes?: number;
   deposit?: DepositInput;
   segments?: Segment[];
+  /** the resources each booking needs one unit of; a given list replaces the stored one */
+  resourceIds?: string[];
 }
 
 /** Every field optional; `description: null` and `segments: null` clear them. */
@@ -71,11 +75,13 @@ export interface ServiceView {
   bufferAfterMinutes: number;
   segments: Segment[];
   deposit: DepositView;
+  /** sorted by id */
+  resourceIds: string[];
   createdAt: string;
   updatedAt: string;
 }
 
-export function serviceView(s: ServiceRecord): ServiceView {
+export function serviceView(s: ServiceRecord, resourceIds: string[]): ServiceView {
   return {
     id: s.id,
     locationId: s.locationId,
@@ -95,6 +101,7 @@ export function serviceView(s: ServiceRecord): ServiceView {
     bufferAfterMinutes: s.bufferAfterMinutes,
     segments: segmentsView(s),
     deposit: depositView(s),
+    resourceIds,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
@@ -133,6 +140,8 @@ export async function createService(db: Db, businessSlug: string, input: Service
     );
     const active = input.active ?? true;
     if (active) await enforcePlanLimit(tx, b.id, 'maxActiveServices');
+    const resourceIds = input.resourceIds ?? [];
+    await checkServiceResources(tx, { locationId: location.id, locationSlug: location.slug }, resourceIds);
     const id = newId('svc');
     await insertService(tx, {
       id,
@@ -156,7 +165,8 @@ export async function createService(db: Db, businessSlug: string, input: Service
       depositAmountMinor: deposit.amountMinor,
       pricingVersion: pricingVersion(input.priceType, priceMinor, input.durationMinutes),
     });
-    return serviceView((await findServiceById(tx, id))!);
+    await replaceServiceResources(tx, id, resourceIds);
+    return loadServiceView(tx, id);
   });
 }
 
@@ -166,7 +176,8 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     if (patch.locationSlug !== undefined && patch.locationSlug !== current.locationSlug) {
       throw invalidField('body.locationSlug', 'cannot be changed; create the service at the other location');
     }
-    const { locationSlug: _location, price, deposit, ...plain } = patch;
+    const { locationSlug: _location, price, deposit, resourceIds, ...plain } = patch;
+    if (resourceIds !== undefined) await checkServiceResources(tx, current, resourceIds);
     const fields: Partial<ServiceFields> = { ...plain };
 
     if (price !== undefined) fields.priceMinor = price === null ? null : moneyToMinor(price, current.currency, 'body.price');
@@ -208,7 +219,8 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
 
     if (patch.active === true && !current.active) await enforcePlanLimit(tx, current.businessId, 'maxActiveServices');
     await updateService(tx, current.id, fields);
-    return serviceView((await findServiceById(tx, current.id))!);
+    if (resourceIds !== undefined) await replaceServiceResources(tx, current.id, resourceIds);
+    return loadServiceView(tx, current.id);
   });
 }
 
@@ -217,11 +229,20 @@ export async function listServices(db: Db, businessSlug: string, locationSlug?: 
   return db.transaction(async (tx) => {
     const b = await requireBusiness(tx, businessSlug);
     const location = locationSlug === undefined ? undefined : await requireLocation(tx, b.id, locationSlug);
-    const services = await listServiceRecords(tx, b.id, location?.id);
-    return services.sort(byNameThenId).map(serviceView);
+    const services = (await listServiceRecords(tx, b.id, location?.id)).sort(byNameThenId);
+    const resources = await listServiceResourceIdsOf(
+      tx,
+      services.map((s) => s.id),
+    );
+    return services.map((s) => serviceView(s, resources.get(s.id)!));
   });
 }
 
 export async function getService(db: Db, serviceId: string): Promise<ServiceView> {
-  return serviceView(await requireService(db, serviceId));
+  return db.transaction((tx) => loadServiceView(tx, serviceId));
+}
+
+async function loadServiceView(q: Queryable, serviceId: string): Promise<ServiceView> {
+  const s = await requireService(q, serviceId);
+  return serviceView(s, (await listServiceResourceIdsOf(q, [s.id])).get(s.id)!);
 }

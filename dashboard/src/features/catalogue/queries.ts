@@ -1,5 +1,5 @@
 /**
- * The catalogue's reads (locations, services, staff, the business), shared by the calendar, the
+ * The catalogue's reads (locations, services, staff, resources, the business), shared by the calendar, the
  * booking dialogs and the Services, Staff and Locations pages: the one feature other features may
  * import (docs/dashboard.md, "Structure").
  */
@@ -45,5 +45,17 @@ export function useStaff(slug: string, locationSlug: string | undefined, allLoca
   });
 }
 
+/** Resources of a location (chairs, wash basins), inactive ones included; a service form offers the active ones. */
+export function useResources(slug: string, locationSlug: string | undefined) {
+  return useQuery({
+    queryKey: catalogueKeys.resources(slug, locationSlug),
+    enabled: locationSlug !== undefined,
+    queryFn: async () =>
+      unwrap(await api.GET('/admin/v1/businesses/{slug}/resources', { params: { path: { slug }, query: { locationSlug } } })).resources,
+    staleTime: 60_000,
+  });
+}
+
+export type Resource = NonNullable<ReturnType<typeof useResources>['data']>[number];
 export type Service = NonNullable<ReturnType<typeof useServices>['data']>[number];
 export type Staff = NonNullable<ReturnType<typeof useStaff>['data']>[number];

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import { Dialog } from '../../components/Dialog.tsx';
-import { Field } from '../../components/Field.tsx';
+import { Field, FieldGroup } from '../../components/Field.tsx';
 import { EditButton, ListEditFrame } from '../../components/ListEditFrame.tsx';
 import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
 import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx';
@@ -14,7 +14,7 @@ import { formErrors } from '../../lib/form-errors.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
-import { type Service, useBusiness, useServices, useStaff } from '../catalogue/queries.ts';
+import { type Service, useBusiness, useResources, useServices, useStaff } from '../catalogue/queries.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ProcessingFields, segmentsFrom } from './ProcessingFields.tsx';
 
@@ -116,6 +116,7 @@ const SERVICE_FIELDS = [
   'deposit.amount',
   'deposit',
   'locationSlug',
+  'resourceIds',
 ] as const;
 
 function ServiceForm(props: { slug: string; location: Location; service: Service | undefined; onDone: () => void }) {
@@ -125,6 +126,10 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
   const currency = service?.price?.currency ?? business.data?.currency ?? '';
   const [priceType, setPriceType] = useState<Service['priceType']>(service?.priceType ?? 'fixed');
   const [depositRequired, setDepositRequired] = useState(service?.deposit.required ?? false);
+  const resources = useResources(slug, location.slug);
+  const [resourceIds, setResourceIds] = useState<string[]>(service?.resourceIds ?? []);
+  // Offered: the location's active resources, and any inactive one the service already needs (kept unless unticked).
+  const choices = (resources.data ?? []).filter((r) => r.active || resourceIds.includes(r.id));
 
   const save = useMutation({
     mutationFn: async ({ description, ...body }: Omit<ServiceBody, 'locationSlug'>) => {
@@ -169,6 +174,7 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
             ...(depositAmount ? { amount: { amount: Number(depositAmount), currency } } : {}),
           }
         : { required: false },
+      resourceIds,
     });
   };
 
@@ -232,6 +238,18 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
       <Field label="Active" layout="check" error={e.active}>
         <input name="active" type="checkbox" defaultChecked={service?.active ?? true} />
       </Field>
+      <FieldGroup legend="Resources" error={e.resourceIds}>
+        {resources.isSuccess && choices.length === 0 && <p>No active resource at this location.</p>}
+        {choices.map((r) => (
+          <Field key={r.id} layout="check" label={`${r.name}${r.active ? '' : ' (inactive)'}`}>
+            <input
+              type="checkbox"
+              checked={resourceIds.includes(r.id)}
+              onChange={(ev) => setResourceIds((ids) => (ev.target.checked ? [...ids, r.id] : ids.filter((x) => x !== r.id)))}
+            />
+          </Field>
+        ))}
+      </FieldGroup>
       <Field label="Deposit required" layout="check" error={e['deposit.required'] ?? e.deposit}>
         <input name="depositRequired" type="checkbox" checked={depositRequired} onChange={(ev) => setDepositRequired(ev.target.checked)} />
       </Field>

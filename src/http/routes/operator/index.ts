@@ -10,6 +10,7 @@ import { locationRoutes } from './locations.ts';
 import { memberRoutes } from './members.ts';
 import { notificationRoutes } from './notifications.ts';
 import { passwordResetRoutes } from './password-reset.ts';
+import { resourceRoutes } from './resources.ts';
 import { serviceRoutes } from './services.ts';
 import { sessionRoutes } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
@@ -24,6 +25,7 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(invitationRoutes);
   await app.register(memberRoutes);
   await app.register(locationRoutes);
+  await app.register(resourceRoutes);
   await app.register(serviceRoutes);
   await app.register(staffRoutes);
   await app.register(sessionRoutes);
