@@ -17,6 +17,8 @@ export interface Placement {
   endAt: Date;
   slot: LocalSlot;
   held: { from: Date; to: Date };
+  /** a group seat's: the session's seat price, when it has one (bookedPrice) */
+  seatPriceMinor?: number | null;
 }
 
 export type SlotGone = 'booking.slot_no_longer_available' | 'booking.slot_unavailable';

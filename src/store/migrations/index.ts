@@ -20,6 +20,7 @@ import calendarFeeds from './019-calendar-feeds.ts';
 import guestMessages from './020-guest-messages.ts';
 import waitlist from './021-waitlist.ts';
 import staffAssignment from './022-staff-assignment.ts';
+import bookingPrice from './025-booking-price.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '020-guest-messages', sql: guestMessages },
   { name: '021-waitlist', sql: waitlist },
   { name: '022-staff-assignment', sql: staffAssignment },
+  { name: '025-booking-price', sql: bookingPrice },
 ];
