@@ -125,7 +125,13 @@ for (const target of dbTargets()) {
       assert.equal(search.status, 200, search.raw);
       const tokens = new Map<string, string>(search.body.data.slots.map((s: any) => [s.sessionId, s.slotToken]));
       const seat = async (sessionId: string) => {
-        const r = await createBooking(h, salon, { service: yoga, staffId: undefined, slot: undefined, sessionId, slotToken: tokens.get(sessionId) });
+        const r = await createBooking(h, salon, {
+          service: yoga,
+          staffId: undefined,
+          slot: undefined,
+          sessionId,
+          slotToken: tokens.get(sessionId),
+        });
         assert.equal(r.status, 201, r.raw);
         return r.body.data.booking.bookingId as string;
       };
@@ -152,7 +158,11 @@ for (const target of dbTargets()) {
       const qb = queryBuilder<{ t: { a: number; b: string | null; r: unknown } }>();
       await h.db.exec('CREATE TEMP TABLE IF NOT EXISTS t (a int, b text, r int4range)');
       const row = { a: 7, b: null, r: kysql`int4range(${1}, ${5})` };
-      const insert = qb.insertInto('t').columns(['a', 'b', 'r']).expression(qb.selectNoFrom(selectList(row))).returning(['a', 'b']);
+      const insert = qb
+        .insertInto('t')
+        .columns(['a', 'b', 'r'])
+        .expression(qb.selectNoFrom(selectList(row)))
+        .returning(['a', 'b']);
       await assert.rejects(
         h.db.transaction(async (tx) => {
           const r = await runCompiled(tx, insert);
