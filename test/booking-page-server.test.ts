@@ -115,6 +115,7 @@ for (const target of dbTargets()) {
       assert.ok(text.includes(reference), 'the public reference is shown');
       const operator = await adminOk(h.app, 'GET', `/bookings/${booking.id}`);
       assert.equal(operator.booking.source, 'bookingPage');
+      assert.deepEqual(operator.booking.price, { amount: 5000, currency: 'HUF' }, 'the price it was booked at');
 
       // Reloading the done page books nothing again.
       await get(h.app, done.url);

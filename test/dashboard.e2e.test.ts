@@ -224,6 +224,10 @@ function describeBrowser() {
       // written from the dashboard by the signed-in member: the detail names them
       const [author] = (await db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [member.userId])).rows;
       await page.getByText(`Front desk (${author!.name})`, { exact: true }).waitFor();
+      // the price it was booked at, as the browser's locale (en-GB) writes the view's price
+      assert.deepEqual(wanda.price, { amount: 5000, currency: 'HUF' });
+      const priceText = await page.locator('dt:text-is("Price") + dd').textContent();
+      assert.equal(priceText?.replace(/\s+/g, ' ').trim(), 'HUF 5,000'); // Intl separates with a no-break space
       assert.deepEqual(await seriousViolations(page), [], 'booking detail');
       await screenshot('booking-detail.png', true);
       await page.getByRole('button', { name: 'Reschedule' }).click();

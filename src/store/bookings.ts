@@ -3,12 +3,15 @@ import type { BookingRecord } from '../domain/bookings/record.ts';
 import type { BookingDeposit } from '../domain/deposits/status.ts';
 import type { BookingStatus } from '../domain/bookings/states.ts';
 import type { SourceRow } from '../domain/bookings/source.ts';
+import type { BookedPrice } from '../domain/bookings/price.ts';
+import { type RawBuilder, sql } from 'kysely';
 import { appendEventsCtes, eventParams, type NewEvent } from './booking-events.ts';
 import type { Queryable } from './db.ts';
 import { isExclusionViolation, isQuotaExceeded } from './db-errors.ts';
 import { completionParams, settledKeyCtes, type KeyCompletion } from './idempotency.ts';
 import { multirangeLiteral } from './multirange.ts';
 import { takeQuotaCte } from './quota.ts';
+import { queryBuilder, selectList } from './sql-builder.ts';
 
 interface BookingRow {
   id: string;
@@ -115,6 +118,8 @@ export interface NewBooking {
   deposit: Omit<BookingDeposit, 'status' | 'recordedAt'> | null;
   /** who made it (domain/bookings/source.ts): shown to the business only */
   source: SourceRow;
+  /** what it costs as made (domain/bookings/price.ts); kept when the service's price changes */
+  price: BookedPrice | null;
   /** the held range, buffers included */
   occupiedFrom: Date;
   occupiedTo: Date;
@@ -152,70 +157,17 @@ export async function insertBooking(
   events: readonly NewEvent[],
   create?: CreateWrites,
 ): Promise<'inserted' | 'reference_taken' | 'key_settled' | 'time_taken' | 'quota_exceeded'> {
-  const b = n.record;
-  const params: unknown[] = [
-    b.id,
-    b.businessId,
-    b.locationId,
-    b.serviceId,
-    b.staffId,
-    b.sessionId,
-    b.publicReference,
-    b.status,
-    b.stateVersion,
-    b.acceptanceMode,
-    b.serviceName,
-    b.staffName,
-    JSON.stringify(b.locationSnapshot),
-    b.timezone,
-    b.requestedDate,
-    b.requestedStartTime,
-    b.startAt,
-    b.endAt,
-    b.slot.date,
-    b.slot.startTime,
-    b.slot.endTime,
-    n.occupiedFrom,
-    n.occupiedTo,
-    b.guestName,
-    n.guestPhone,
-    n.guestEmail,
-    b.note,
-    b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
-    n.consent === null ? null : JSON.stringify(n.consent),
-    n.depositTerms === null ? null : JSON.stringify(n.depositTerms),
-    n.source.apiKeyId,
-    b.createdAt,
-    b.updatedAt,
-    n.deposit ? 'pending' : null,
-    n.deposit?.amountMinor ?? null,
-    n.deposit?.currency ?? null,
-    n.deposit?.dueAt ?? null,
-    n.source.kind,
-    n.source.memberId,
-    multirangeLiteral(n.processing),
-  ];
-  // Each CTE's parameters follow those before it: their numbers are counted here, so a column added
-  // to the insert cannot leave a CTE reading its neighbour's parameters.
+  // The insert is compiled first, so its parameters are $1..$k and each CTE after it numbers its
+  // own from the next free one: a column added to the row cannot shift a neighbour's parameters.
+  const insert = bookingInsert(bookingColumns(n), create !== undefined).compile();
+  const params: unknown[] = [...insert.parameters];
   const eventsAt = params.length + 1;
   params.push(...eventParams(events));
   const quotaAt = params.length + 1;
   const key = create ? settledKeyCtes(quotaAt + 1, 'booking') : undefined;
   if (create) params.push(create.quotaBusinessId, ...completionParams(create.completion));
   const statement = q.query<{ inserted: number; held: number; settled: number }>(
-    `WITH ${key ? `${key.held}, ` : ''}booking AS (
-       INSERT INTO bookings (id, business_id, location_id, service_id, staff_id, session_id, public_reference, status,
-          state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
-          requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, occupied, occupied_staff_id,
-          guest_name, guest_phone, guest_email, note, service_location, consent, deposit_terms, api_source_key_id,
-          created_at, updated_at, deposit_status, deposit_amount_minor, deposit_currency, deposit_due_at,
-          source, source_member_id, processing)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-          tstzrange($22, $23, '[)'), $5, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40::tstzmultirange
-       ${key ? 'FROM held' : ''}
-       ON CONFLICT (public_reference) DO NOTHING
-       RETURNING 1
-     ), ${appendEventsCtes(eventsAt, 'booking')}${key ? `, ${takeQuotaCte(quotaAt, 'booking')}, ${key.settled}` : ''}
+    `WITH ${key ? `${key.held}, ` : ''}booking AS (${insert.sql}), ${appendEventsCtes(eventsAt, 'booking')}${key ? `, ${takeQuotaCte(quotaAt, 'booking')}, ${key.settled}` : ''}
      SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken,
             ${key ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled' : '1 AS held, 0 AS settled'}`,
     params,
@@ -233,6 +185,119 @@ export async function insertBooking(
   if (row.inserted === 0) return 'reference_taken';
   if (create && row.settled > 0) create.completion.written = true;
   return 'inserted';
+}
+
+/** Every column insertBooking writes, by name: a row that leaves one out does not compile. */
+interface BookingInsertRow {
+  id: string;
+  business_id: string;
+  location_id: string;
+  service_id: string;
+  staff_id: string | null;
+  session_id: string | null;
+  public_reference: string;
+  status: BookingStatus;
+  state_version: number;
+  acceptance_mode: 'manual' | 'automatic';
+  service_name: string;
+  staff_name: string | null;
+  location_snapshot: string;
+  timezone: string;
+  requested_date: string | null;
+  requested_start_time: string | null;
+  start_at: Date;
+  end_at: Date;
+  slot_date: string;
+  slot_start_time: string;
+  slot_end_time: string;
+  occupied: RawBuilder<unknown>;
+  occupied_staff_id: string | null;
+  guest_name: string;
+  guest_phone: string;
+  guest_email: string | null;
+  note: string | null;
+  service_location: string | null;
+  consent: string | null;
+  deposit_terms: string | null;
+  api_source_key_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  deposit_status: 'pending' | null;
+  deposit_amount_minor: number | null;
+  deposit_currency: string | null;
+  deposit_due_at: Date | null;
+  source: SourceRow['kind'];
+  source_member_id: string | null;
+  price_type: BookedPrice['type'] | null;
+  price_minor: number | null;
+  price_currency: string | null;
+  processing: RawBuilder<unknown>;
+}
+
+function bookingColumns(n: NewBooking): BookingInsertRow {
+  const b = n.record;
+  return {
+    id: b.id,
+    business_id: b.businessId,
+    location_id: b.locationId,
+    service_id: b.serviceId,
+    staff_id: b.staffId,
+    session_id: b.sessionId,
+    public_reference: b.publicReference,
+    status: b.status,
+    state_version: b.stateVersion,
+    acceptance_mode: b.acceptanceMode,
+    service_name: b.serviceName,
+    staff_name: b.staffName,
+    location_snapshot: JSON.stringify(b.locationSnapshot),
+    timezone: b.timezone,
+    requested_date: b.requestedDate,
+    requested_start_time: b.requestedStartTime,
+    start_at: b.startAt,
+    end_at: b.endAt,
+    slot_date: b.slot.date,
+    slot_start_time: b.slot.startTime,
+    slot_end_time: b.slot.endTime,
+    occupied: sql`tstzrange(${n.occupiedFrom}, ${n.occupiedTo}, '[)')`,
+    occupied_staff_id: b.staffId,
+    guest_name: b.guestName,
+    guest_phone: n.guestPhone,
+    guest_email: n.guestEmail,
+    note: b.note,
+    service_location: b.serviceLocation ? JSON.stringify(b.serviceLocation) : null,
+    consent: n.consent === null ? null : JSON.stringify(n.consent),
+    deposit_terms: n.depositTerms === null ? null : JSON.stringify(n.depositTerms),
+    api_source_key_id: n.source.apiKeyId,
+    created_at: b.createdAt,
+    updated_at: b.updatedAt,
+    deposit_status: n.deposit ? 'pending' : null,
+    deposit_amount_minor: n.deposit?.amountMinor ?? null,
+    deposit_currency: n.deposit?.currency ?? null,
+    deposit_due_at: n.deposit?.dueAt ?? null,
+    source: n.source.kind,
+    source_member_id: n.source.memberId,
+    price_type: n.price?.type ?? null,
+    price_minor: n.price?.amountMinor ?? null,
+    price_currency: n.price?.currency ?? null,
+    processing: sql`${multirangeLiteral(n.processing)}::tstzmultirange`,
+  };
+}
+
+const qb = queryBuilder<{ bookings: BookingInsertRow; held: Record<string, never> }>();
+
+/**
+ * `INSERT … SELECT` rather than VALUES so that, with an idempotency claim, the row is written only
+ * when the CTE `held` (settledKeyCtes) has the claim. A reference clash inserts nothing (ON CONFLICT)
+ * instead of raising, so the caller can draw another reference.
+ */
+function bookingInsert(row: BookingInsertRow, whenHeld: boolean) {
+  const select = whenHeld ? qb.selectFrom('held').select(selectList(row)) : qb.selectNoFrom(selectList(row));
+  return qb
+    .insertInto('bookings')
+    .columns(Object.keys(row) as Array<keyof BookingInsertRow>)
+    .expression(select)
+    .onConflict((oc) => oc.column('public_reference').doNothing())
+    .returning(sql<number>`1`.as('one'));
 }
 
 /**

@@ -7,6 +7,8 @@ export interface SeatedSession {
   staff_name: string;
   start_at: Date;
   end_at: Date;
+  /** the session's seat price, if it has one (minor units) */
+  price_minor: number | null;
 }
 
 /** Takes one seat if one is left; the conditional UPDATE is atomic under concurrency. */
@@ -15,7 +17,7 @@ export async function takeSeat(q: Queryable, sessionId: string): Promise<SeatedS
     `UPDATE group_sessions g SET seats_taken = seats_taken + 1
        FROM staff s
       WHERE g.id = $1 AND s.id = g.staff_id AND g.seats_taken < g.capacity_max
-      RETURNING g.id, g.service_id, g.staff_id, s.name AS staff_name, g.start_at, g.end_at`,
+      RETURNING g.id, g.service_id, g.staff_id, s.name AS staff_name, g.start_at, g.end_at, g.price_minor`,
     [sessionId],
   );
   return r.rows[0];

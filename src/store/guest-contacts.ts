@@ -1,11 +1,13 @@
 import type { BusinessDetails } from '../domain/bookings/business-view.ts';
 import type { DepositStatus } from '../domain/deposits/status.ts';
 import type { SourceKind } from '../domain/bookings/source.ts';
+import type { BookedPrice } from '../domain/bookings/price.ts';
 import type { Queryable } from './db.ts';
 
 /**
  * The one read of guest phone and email (BOOKING_COLUMNS leaves them out), with the reason kept on
- * the booking's latest event, the deposit as the business recorded it, and who made the booking: only
+ * the booking's latest event, the deposit as the business recorded it, who made the booking and the
+ * price it was made at: only
  * the operator's booking reads call it. Keyed by booking id; a missing id has no entry.
  */
 export async function findGuestContacts(q: Queryable, bookingIds: readonly string[]): Promise<Map<string, BusinessDetails>> {
@@ -24,9 +26,13 @@ export async function findGuestContacts(q: Queryable, bookingIds: readonly strin
     source: SourceKind;
     source_member_id: string | null;
     source_member_name: string | null;
+    price_type: BookedPrice['type'] | null;
+    price_minor: number | null;
+    price_currency: string | null;
   }>(
     `SELECT b.id, b.guest_phone, b.guest_email, b.deposit_status, b.deposit_amount_minor, b.deposit_currency, b.deposit_due_at,
-            b.deposit_recorded_at, b.source, b.source_member_id, u.name AS source_member_name,
+            b.deposit_recorded_at, b.source, b.source_member_id, u.name AS source_member_name, b.price_type, b.price_minor,
+            b.price_currency,
             (SELECT e.reason FROM booking_events e WHERE e.booking_id = b.id AND e.sequence = b.state_version) AS reason
        FROM bookings b LEFT JOIN users u ON u.id = b.source_member_id
       WHERE b.id = ANY($1::text[])`,
@@ -39,6 +45,7 @@ export async function findGuestContacts(q: Queryable, bookingIds: readonly strin
       reason: row.reason,
       source: row.source,
       createdBy: row.source_member_id === null ? null : { memberId: row.source_member_id, name: row.source_member_name },
+      price: row.price_type === null ? null : { type: row.price_type, amountMinor: row.price_minor, currency: row.price_currency! },
       deposit:
         row.deposit_status === null
           ? null

@@ -157,11 +157,13 @@ describe('create plan', () => {
       staffName: 'Anna',
       startAt: new Date('2031-03-10T09:00:00.000Z'),
       endAt: new Date('2031-03-10T10:30:00.000Z'),
+      priceMinor: 3900,
     };
     const p = seatPlacement('Europe/Budapest', seat, NOW);
     assert.deepEqual(p.slot, { date: '2031-03-10', startTime: '10:00', endTime: '11:30' });
     assert.equal(p.sessionId, 'ses_1');
     assert.deepEqual(p.held, { from: seat.startAt, to: seat.endAt });
+    assert.equal(p.seatPriceMinor, 3900);
     assert.equal(
       codeOf(() => seatPlacement('Europe/Budapest', seat, seat.startAt)),
       'booking.slot_unavailable',

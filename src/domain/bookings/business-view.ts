@@ -1,4 +1,6 @@
 import { type BookingDeposit, type DepositView, toDepositView } from '../deposits/status.ts';
+import type { Money } from '../catalog.ts';
+import { type BookedPrice, bookedPriceView } from './price.ts';
 import type { BookingRecord } from './record.ts';
 import { MINUTE_MS } from '../time/calendar.ts';
 import { instantToLocal } from '../time/wall-clock.ts';
@@ -17,12 +19,14 @@ export interface BookingAuthor {
   name: string | null;
 }
 
-/** What the operator reads beside the record: the contact, the reason of the latest change, the deposit, who booked. */
+/** What the operator reads beside the record: the contact, the reason of the latest change, the deposit, who booked, the price. */
 export interface BusinessDetails extends GuestContact {
   reason: string | null;
   deposit: BookingDeposit | null;
   source: SourceKind;
   createdBy: BookingAuthor | null;
+  /** the price the booking was made at; null when it was never recorded */
+  price: BookedPrice | null;
 }
 
 export interface BusinessBookingView extends BookingView {
@@ -33,6 +37,8 @@ export interface BusinessBookingView extends BookingView {
   source: SourceKind;
   /** the member who wrote a manual booking; null for every other booking and the platform operator's */
   createdBy: BookingAuthor | null;
+  /** the price the booking was made at (bookedPrice), in major units; null without an amount */
+  price: Money | null;
   /** deposit bookings only */
   deposit?: DepositView;
   /** the processing parts of the appointment, local times; empty without processing time */
@@ -55,6 +61,7 @@ export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): Bus
       startTime: instantToLocal(new Date(b.startAt.getTime() + p.fromMinute * MINUTE_MS), b.timezone).time,
       endTime: instantToLocal(new Date(b.startAt.getTime() + p.toMinute * MINUTE_MS), b.timezone).time,
     })),
+    price: bookedPriceView(d.price),
   };
   if (d.deposit) view.deposit = toDepositView(d.deposit);
   return view;

@@ -21,7 +21,7 @@ export function standardTime(
 /** A taken group seat as a placement; a session that has started is no longer bookable. */
 export function seatPlacement(
   timezone: string,
-  seat: { id: string; staffId: string; staffName: string; startAt: Date; endAt: Date },
+  seat: { id: string; staffId: string; staffName: string; startAt: Date; endAt: Date; priceMinor: number | null },
   now: Date,
 ): Placement {
   if (seat.startAt.getTime() <= now.getTime()) throw new AppError('booking.slot_unavailable', 'The session has started.');
@@ -35,5 +35,6 @@ export function seatPlacement(
     endAt: seat.endAt,
     slot: { date, startTime: wallClock(day, seat.startAt.getTime()), endTime: wallClock(day, seat.endAt.getTime()) },
     held: plainRange(seat.startAt, seat.endAt),
+    seatPriceMinor: seat.priceMinor,
   };
 }

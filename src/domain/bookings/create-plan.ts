@@ -18,6 +18,8 @@ export interface Placement {
   endAt: Date;
   slot: LocalSlot;
   held: HeldRange;
+  /** a group seat's: the session's seat price, when it has one (bookedPrice) */
+  seatPriceMinor?: number | null;
 }
 
 export type SlotGone = 'booking.slot_no_longer_available' | 'booking.slot_unavailable';

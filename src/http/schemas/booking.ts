@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { DEPOSIT_STATUSES } from '../../domain/deposits/status.ts';
 import { BOOKING_STATUSES, EVENT_NAMES } from '../../domain/bookings/states.ts';
 import { SOURCE_KINDS } from '../../domain/bookings/source.ts';
+import { MoneyView } from './catalog.ts';
 import { DateString, TimeString } from './common.ts';
 
 const NullableDate = Type.Union([DateString(), Type.Null()]);
@@ -96,6 +97,13 @@ export const BusinessBooking = Type.Object(
         description: 'the member who wrote a manual booking; null for every other booking and for one the platform operator wrote',
         examples: [{ memberId: 'usr_6d8f1h3k5m7p9r2t4v0x', name: 'Dóra Szabó' }],
       },
+    ),
+    price: Type.Optional(
+      Type.Union([MoneyView, Type.Null()], {
+        description:
+          "what the booking cost when it was made (the service's price then, or a group session's seat price), in major units; a later price change leaves it. null for a negotiable price and for a booking whose price was never recorded",
+        examples: [{ amount: 12000, currency: 'HUF' }],
+      }),
     ),
     deposit: Type.Optional(
       Type.Object(

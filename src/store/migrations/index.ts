@@ -22,6 +22,7 @@ import waitlist from './021-waitlist.ts';
 import staffAssignment from './022-staff-assignment.ts';
 import occupancy from './023-occupancy.ts';
 import resources from './024-resources.ts';
+import bookingPrice from './025-booking-price.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -49,4 +50,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '022-staff-assignment', sql: staffAssignment },
   { name: '023-occupancy', sql: occupancy },
   { name: '024-resources', sql: resources },
+  { name: '025-booking-price', sql: bookingPrice },
 ];

@@ -19,6 +19,7 @@ import { seatPlacement, standardTime } from '../../domain/bookings/create-placem
 import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
 import { actorOfSource, type BookingSource, sourceRow } from '../../domain/bookings/source.ts';
+import { bookedPrice } from '../../domain/bookings/price.ts';
 
 export interface CreateContext {
   businessId: string;
@@ -88,6 +89,7 @@ export async function createBooking(
         depositTerms: body.depositTermsAcceptance ?? null,
         deposit: newBookingDeposit(service, booking.startAt),
         source: sourceRow(ctx.source),
+        price: bookedPrice(service, p.staffId, p.sessionId === null ? undefined : { priceMinor: p.seatPriceMinor ?? null }),
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,
         processing: p.held.processing,
@@ -193,7 +195,14 @@ async function takeGroupSeat(tx: Queryable, ctx: CreateContext, sessionId: strin
   if (!seat) throw new AppError('booking.session_full');
   return seatPlacement(
     ctx.location.timezone,
-    { id: seat.id, staffId: seat.staff_id, staffName: seat.staff_name, startAt: seat.start_at, endAt: seat.end_at },
+    {
+      id: seat.id,
+      staffId: seat.staff_id,
+      staffName: seat.staff_name,
+      startAt: seat.start_at,
+      endAt: seat.end_at,
+      priceMinor: seat.price_minor,
+    },
     ctx.now,
   );
 }

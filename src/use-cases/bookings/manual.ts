@@ -13,6 +13,7 @@ import { locationSnapshotOf } from '../../domain/bookings/location-snapshot.ts';
 import { newPublicReference } from '../../domain/bookings/public-reference.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
 import { actorOfAuthor, type ManualAuthor, sourceRow } from '../../domain/bookings/source.ts';
+import { bookedPrice } from '../../domain/bookings/price.ts';
 
 export interface ManualBookingInput {
   staffId: string;
@@ -80,6 +81,7 @@ export async function createManualBooking(
     depositTerms: null,
     deposit: null,
     source: sourceRow({ kind: 'manual', by }),
+    price: bookedPrice(service, staff.id),
     occupiedFrom: held.from,
     occupiedTo: held.to,
     processing: held.processing,

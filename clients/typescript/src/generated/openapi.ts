@@ -615,6 +615,19 @@ export interface components {
                 /** @description the member's name now; null when the account has none */
                 name: string | null;
             } | null;
+            /**
+             * @description what the booking cost when it was made (the service's price then, or a group session's seat price), in major units; a later price change leaves it. null for a negotiable price and for a booking whose price was never recorded
+             * @example {
+             *       "amount": 12000,
+             *       "currency": "HUF"
+             *     }
+             */
+            price?: {
+                /** @description major currency units (integer for HUF-like currencies) */
+                amount: number;
+                /** @description ISO 4217; the salon's currency */
+                currency: string;
+            } | null;
             /** @description deposit bookings only (created for a service that takes a deposit) */
             deposit?: {
                 /**

@@ -41,6 +41,10 @@ export function BookingDetailPage() {
         <dd>{STATUS_NAMES[b.status]}</dd>
         <dt>Service</dt>
         <dd>{b.serviceName}</dd>
+        <dt>Price</dt>
+        <dd>
+          {b.price ? new Intl.NumberFormat(undefined, { style: 'currency', currency: b.price.currency }).format(b.price.amount) : '—'}
+        </dd>
         <dt>Staff</dt>
         <dd>{b.staffName ?? '—'}</dd>
         <dt>Time</dt>
