@@ -17,6 +17,7 @@ const SERVICE_KEYS = [
   'priceType',
   'pricingVersion',
   'requestAcceptancePolicy',
+  'segments',
 ];
 
 function q(salonSlug: string, locationSlug: string): string {
@@ -68,6 +69,7 @@ for (const target of dbTargets()) {
         price: { amount: 5000, currency: 'HUF' },
         requestAcceptancePolicy: 'automatic',
         deposit: { required: false },
+        segments: [{ kind: 'work', minutes: 30 }],
       });
       assert.ok(!('description' in haircut));
       const blow = list.find((s: any) => s.id === described.id);

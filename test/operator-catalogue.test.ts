@@ -227,6 +227,7 @@ for (const target of dbTargets()) {
             bookingMode: 'standard',
             bufferBeforeMinutes: 0,
             bufferAfterMinutes: 0,
+            segments: [{ kind: 'work', minutes: 30 }],
             deposit: { required: false },
             resourceIds: [],
             createdAt: undefined,
