@@ -129,6 +129,7 @@ else
         occupiedFrom: utc(10),
         occupiedTo: utc(10, 30),
         processing: [],
+        resourceIds: [],
         minutes: 10,
       }).then(
         () => 'inserted',

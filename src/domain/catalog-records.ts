@@ -52,6 +52,8 @@ export interface ServiceRecord {
   bufferAfterMinutes: number;
   /** processing time (salon-scheduling.md); null: one work segment */
   segments: Segment[] | null;
+  /** the active resources each booking of it needs one unit of (salon-scheduling.md "Resources") */
+  requiredResourceIds: string[];
   depositRequired: boolean;
   depositTermsVersion: string | null;
   depositAmountMinor: number | null;
@@ -63,7 +65,7 @@ export interface ServiceRecord {
 /** What moving a booking needs of its service. */
 export type ServiceTiming = Pick<
   ServiceRecord,
-  'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'segments'
+  'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'segments' | 'requiredResourceIds'
 >;
 
 /** A staff member as the domain sees it, with their location's slug. */

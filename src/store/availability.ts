@@ -1,4 +1,4 @@
-import type { EngineStaff, Interval, WorkingInterval } from '../domain/availability/types.ts';
+import type { EngineResource, EngineStaff, Interval, WorkingInterval } from '../domain/availability/types.ts';
 import { SESSION_OFFERED } from './group-seats.ts';
 import type { Queryable } from './db.ts';
 
@@ -175,4 +175,41 @@ export async function findInTheWay(
     bookingIds: r.rows.filter((row) => row.kind === 'booking').map((row) => row.id),
     holdIds: r.rows.filter((row) => row.kind === 'hold').map((row) => row.id),
   };
+}
+
+/**
+ * The active resources a service needs, each with what its units are taken for in [from, to)
+ * (bookings and live holds, migration 026), and how long the first live hold among them still
+ * lives (null without one), for the same cache bound as the staff's holds.
+ */
+export async function loadEngineResources(
+  q: Queryable,
+  serviceId: string,
+  from: Date,
+  to: Date,
+): Promise<{ resources: Array<EngineResource & { name: string }>; heldForMs: number | null }> {
+  const r = await q.query<{ id: string; name: string; quantity: number; taken: string | null; held_for: number | null }>(
+    `SELECT r.id, r.name, r.quantity, t.taken, t.held_for
+       FROM service_resources sr
+       JOIN resources r ON r.id = sr.resource_id AND r.active
+       LEFT JOIN LATERAL (
+         SELECT string_agg(o.unit || ' ' || date_part('epoch', lower(o.during)) * 1000 || ' ' ||
+                           date_part('epoch', upper(o.during)) * 1000, ' ') AS taken,
+                min(date_part('epoch', h.expires_at - now()) * 1000) AS held_for
+           FROM occupancy o LEFT JOIN holds h ON h.id = o.hold_id
+          WHERE o.resource_id = r.id AND o.during && tstzrange($2, $3, '[)')
+            AND (o.hold_id IS NULL OR h.expires_at > now())) t ON true
+      WHERE sr.service_id = $1
+      ORDER BY r.id`,
+    [serviceId, from, to],
+  );
+  let heldForMs: number | null = null;
+  const resources = r.rows.map((row) => {
+    if (row.held_for !== null && (heldForMs === null || Number(row.held_for) < heldForMs)) heldForMs = Number(row.held_for);
+    const units: Interval[][] = Array.from({ length: row.quantity }, () => []);
+    const n = numbers(row.taken);
+    for (let i = 0; i + 2 < n.length; i += 3) units[n[i]! - 1]?.push({ start: Math.floor(n[i + 1]!), end: Math.ceil(n[i + 2]!) });
+    return { id: row.id, name: row.name, quantity: row.quantity, units };
+  });
+  return { resources, heldForMs };
 }

@@ -125,6 +125,8 @@ export interface NewBooking {
   occupiedTo: Date;
   /** the processing parts of the held range, during which the staff member is free */
   processing: Array<{ from: Date; to: Date }>;
+  /** the resources it needs a unit of (the trigger of migration 026 assigns the units) */
+  resourceIds: string[];
 }
 
 /** What a public create writes with its booking row, in the same statement. */
@@ -232,6 +234,7 @@ interface BookingInsertRow {
   price_minor: number | null;
   price_currency: string | null;
   processing: RawBuilder<unknown>;
+  resource_ids: string[];
 }
 
 function bookingColumns(n: NewBooking): BookingInsertRow {
@@ -280,6 +283,7 @@ function bookingColumns(n: NewBooking): BookingInsertRow {
     price_minor: n.price?.amountMinor ?? null,
     price_currency: n.price?.currency ?? null,
     processing: sql`${multirangeLiteral(n.processing)}::tstzmultirange`,
+    resource_ids: n.resourceIds,
   };
 }
 
@@ -342,7 +346,8 @@ export async function updateBooking(q: Queryable, id: string, c: BookingChange):
         start_at = $7, end_at = $8, slot_date = $9, slot_start_time = $10, slot_end_time = $11,
         proposed_staff_id = $12, proposed_start_at = $13, proposed_end_at = $14, proposed_date = $15,
         proposed_start_time = $16, proposed_end_time = $17, occupied_staff_id = $18,
-        occupied = tstzrange($19, $20, '[)'), updated_at = $21, processing = $22::tstzmultirange
+        occupied = tstzrange($19, $20, '[)'), updated_at = $21, processing = $22::tstzmultirange,
+        resource_ids = $23::text[]
       WHERE id = $1`,
     [
       id,
@@ -367,6 +372,7 @@ export async function updateBooking(q: Queryable, id: string, c: BookingChange):
       c.occupiedTo,
       c.updatedAt,
       multirangeLiteral(c.processing),
+      c.resourceIds,
     ],
   );
   try {

@@ -63,6 +63,8 @@ export interface NewHold {
   occupiedTo: Date;
   /** the processing parts of the held range, during which the staff member is free */
   processing: Array<{ from: Date; to: Date }>;
+  /** the resources it needs a unit of (the trigger of migration 026 assigns the units) */
+  resourceIds: string[];
   minutes: number;
 }
 
@@ -84,9 +86,9 @@ export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord>
     );
     const r = await tx.query<HoldRow>(
       `INSERT INTO holds (id, business_id, location_id, service_id, staff_id, staff_name, slot_date, slot_start_time,
-                          slot_end_time, timezone, start_at, end_at, occupied, expires_at, processing)
+                          slot_end_time, timezone, start_at, end_at, occupied, expires_at, processing, resource_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, tstzrange($13, $14, '[)'), now() + make_interval(mins => $15),
-               $16::tstzmultirange)
+               $16::tstzmultirange, $17::text[])
        RETURNING ${COLUMNS}, true AS live`,
       [
         h.id,
@@ -105,6 +107,7 @@ export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord>
         h.occupiedTo,
         h.minutes,
         multirangeLiteral(h.processing),
+        h.resourceIds,
       ],
     );
     return toRecord(r.rows[0]!);

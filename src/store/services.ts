@@ -24,6 +24,7 @@ interface ServiceRow {
   buffer_before_minutes: number;
   buffer_after_minutes: number;
   segments: Segment[] | null;
+  required_resource_ids: string[];
   deposit_required: boolean;
   deposit_terms_version: string | null;
   deposit_amount_minor: number | null;
@@ -32,9 +33,13 @@ interface ServiceRow {
   updated_at: Date;
 }
 
+// Inactive resources are not needed: a basin taken out of use no longer limits anything.
+const REQUIRED_RESOURCES = `ARRAY(SELECT sr.resource_id FROM service_resources sr JOIN resources rr ON rr.id = sr.resource_id AND rr.active
+    WHERE sr.service_id = s.id ORDER BY sr.resource_id)`;
+
 const COLUMNS = `s.id, s.business_id, s.location_id, l.slug AS location_slug, b.currency, s.name, s.description,
     s.duration_minutes, s.price_type, s.price_minor, s.request_acceptance_policy, s.online_bookable, s.active,
-    s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.segments, s.deposit_required,
+    s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.segments, ${REQUIRED_RESOURCES} AS required_resource_ids, s.deposit_required,
     s.deposit_terms_version, s.deposit_amount_minor, s.pricing_version, s.created_at, s.updated_at`;
 
 const SELECT = `SELECT ${COLUMNS}
@@ -62,6 +67,7 @@ function toService(r: ServiceRow): ServiceRecord {
     bufferBeforeMinutes: r.buffer_before_minutes,
     bufferAfterMinutes: r.buffer_after_minutes,
     segments: r.segments,
+    requiredResourceIds: r.required_resource_ids,
     depositRequired: r.deposit_required,
     depositTermsVersion: r.deposit_terms_version,
     depositAmountMinor: r.deposit_amount_minor,
@@ -74,7 +80,7 @@ function toService(r: ServiceRow): ServiceRecord {
 /** What a service's writes set: the record without its keys, joined columns and timestamps. */
 export type ServiceFields = Omit<
   ServiceRecord,
-  'id' | 'businessId' | 'locationId' | 'locationSlug' | 'currency' | 'createdAt' | 'updatedAt'
+  'id' | 'businessId' | 'locationId' | 'locationSlug' | 'currency' | 'createdAt' | 'updatedAt' | 'requiredResourceIds'
 >;
 
 const FIELD_COLUMNS: Record<keyof ServiceFields, string> = {
@@ -184,8 +190,9 @@ export async function countActiveServices(q: Queryable, businessId: string): Pro
 export async function serviceTiming(q: Queryable, serviceId: string): Promise<ServiceTiming | undefined> {
   const r = await q.query<ServiceTiming>(
     `SELECT id, location_id AS "locationId", duration_minutes AS "durationMinutes",
-            buffer_before_minutes AS "bufferBeforeMinutes", buffer_after_minutes AS "bufferAfterMinutes", segments
-       FROM services WHERE id = $1`,
+            buffer_before_minutes AS "bufferBeforeMinutes", buffer_after_minutes AS "bufferAfterMinutes", segments,
+            ${REQUIRED_RESOURCES} AS "requiredResourceIds"
+       FROM services s WHERE id = $1`,
     [serviceId],
   );
   return r.rows[0];

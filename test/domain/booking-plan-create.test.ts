@@ -47,6 +47,7 @@ const SERVICE: ServiceRecord = {
   bufferBeforeMinutes: 10,
   bufferAfterMinutes: 5,
   segments: null,
+  requiredResourceIds: [],
   depositRequired: false,
   depositTermsVersion: null,
   depositAmountMinor: null,
@@ -61,7 +62,7 @@ const PLACEMENT: Placement = {
   startAt: new Date('2031-03-10T09:00:00.000Z'),
   endAt: new Date('2031-03-10T10:00:00.000Z'),
   slot: { date: '2031-03-10', startTime: '10:00', endTime: '11:00' },
-  held: { from: new Date('2031-03-10T08:50:00.000Z'), to: new Date('2031-03-10T10:05:00.000Z'), processing: [] },
+  held: { from: new Date('2031-03-10T08:50:00.000Z'), to: new Date('2031-03-10T10:05:00.000Z'), processing: [], resourceIds: [] },
 };
 const INPUT = { guest: { name: 'Guest', phone: '+36301234567', email: null }, note: null, serviceLocation: null };
 

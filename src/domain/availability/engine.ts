@@ -4,7 +4,7 @@
  */
 import { formatIsoDate, isoWeekday, parseIsoDate, DAY_MS, MINUTE_MS } from '../time/calendar.ts';
 import { formatHhMm } from '../time/hh-mm.ts';
-import { isOccupied } from './occupancy.ts';
+import { buildResourceUnits, isOccupied, type ResourceUnits, resourcesFree } from './occupancy.ts';
 import { staffBlocks } from '../scheduling/segments.ts';
 import { prepareSchedules, type StaffSchedule } from './staff-schedule.ts';
 import { localBoundary, localStart, wallClock, zoneDay, type ZoneDay } from '../time/zone-day.ts';
@@ -15,6 +15,8 @@ interface Rules {
   durationMs: number;
   /** the parts that take the staff member's time, as offsets from the start (staffBlocks) */
   blocks: Array<[number, number]>;
+  /** the needed resources' units (resources.length 0: none needed) */
+  resources: ResourceUnits;
   earliestStart: number;
   latestStart: number;
 }
@@ -32,6 +34,7 @@ export function computeSlots(input: EngineInput): EngineResult {
     step: input.slotIntervalMinutes,
     durationMs: service.durationMinutes * MINUTE_MS,
     blocks: staffBlocks({ ...service, segments: service.segments ?? null }),
+    resources: buildResourceUnits(input.resources ?? []),
     earliestStart: input.now + input.minNoticeMinutes * MINUTE_MS,
     latestStart: input.now + input.horizonDays * DAY_MS,
   };
@@ -93,6 +96,8 @@ function collectCandidates(day: ZoneDay, weekday: number, schedules: readonly St
         if (start < rules.earliestStart || start > rules.latestStart) continue;
         // Buffers may spill outside working hours but never onto other commitments.
         if (blocked(schedule, rules.blocks, start)) continue;
+        // a unit of every needed resource for the appointment itself, processing included
+        if (rules.resources.length > 0 && !resourcesFree(rules.resources, start, end)) continue;
         keys[count++] = minute * schedules.length + rank;
       }
     }

@@ -8,10 +8,10 @@
 import { isoWeekday, MINUTE_MS, parseIsoDate, DAY_MS } from '../time/calendar.ts';
 import { parseHhMm } from '../time/hh-mm.ts';
 import { localBoundary, localStart, zoneDay } from '../time/zone-day.ts';
-import { buildOccupancy, isOccupied } from './occupancy.ts';
+import { buildOccupancy, buildResourceUnits, isOccupied, resourcesTaken } from './occupancy.ts';
 import { prepareSchedules } from './staff-schedule.ts';
 import { staffBlocks } from '../scheduling/segments.ts';
-import type { EngineService, Interval, WorkingInterval } from './types.ts';
+import type { EngineResource, EngineService, Interval, WorkingInterval } from './types.ts';
 
 /** The engine's reasons, in the order they are listed. */
 export const ENGINE_REASONS = [
@@ -24,6 +24,7 @@ export const ENGINE_REASONS = [
   'time_off',
   'booked',
   'held',
+  'resource_unavailable',
 ] as const;
 export type EngineReason = (typeof ENGINE_REASONS)[number];
 
@@ -50,12 +51,16 @@ export interface ExplainInput {
   startTime: string;
   service: EngineService;
   staff: readonly ExplainStaff[];
+  /** the resources the service needs, as the engine gets them */
+  resources?: readonly EngineResource[] | undefined;
 }
 
 export interface StaffExplanation {
   staffId: string;
   bookable: boolean;
   reasons: EngineReason[];
+  /** with `resource_unavailable`: the ids of the resources with no free unit */
+  resourceIds?: string[];
 }
 
 export function explainTime(input: ExplainInput): StaffExplanation[] {
@@ -65,6 +70,9 @@ export function explainTime(input: ExplainInput): StaffExplanation[] {
   const day = zoneDay(input.timezone, epochDay);
   const start = minute < 1440 ? localStart(day, minute) : null;
   const durationMs = input.service.durationMinutes * MINUTE_MS;
+  const resources = input.resources ?? [];
+  const units = buildResourceUnits(resources);
+  const taken = start === null ? [] : resourcesTaken(units, start, start + durationMs).map((i) => resources[i]!.id);
   return input.staff.map((staff) => {
     const reasons = new Set<EngineReason>();
     if (start === null) {
@@ -94,8 +102,9 @@ export function explainTime(input: ExplainInput): StaffExplanation[] {
         if (overlapsAny(staff.held, start + from, start + to)) reasons.add('held');
       }
     }
+    if (taken.length > 0) reasons.add('resource_unavailable');
     const listed = ENGINE_REASONS.filter((r) => reasons.has(r));
-    return { staffId: staff.id, bookable: listed.length === 0, reasons: listed };
+    return { staffId: staff.id, bookable: listed.length === 0, reasons: listed, ...(taken.length > 0 ? { resourceIds: taken } : {}) };
   });
 }
 

@@ -62,3 +62,29 @@ export function isOccupied(occupancy: Occupancy, start: number, end: number): bo
   }
   return lo < starts.length && starts[lo]! < end;
 }
+
+/**
+ * The units of each needed resource as searchable lists. A time [start, end) can be had when every
+ * resource has some unit with nothing in the way: the database assigns any such unit (migration 026).
+ */
+export type ResourceUnits = readonly (readonly Occupancy[])[];
+
+export function buildResourceUnits(resources: ReadonlyArray<{ quantity: number; units: readonly (readonly Interval[])[] }>): ResourceUnits {
+  return resources.map((r) => Array.from({ length: Math.max(0, r.quantity) }, (_, i) => buildOccupancy([r.units[i] ?? []])));
+}
+
+/** The indexes (into the resources given to buildResourceUnits) of those with no unit free for all of [start, end). */
+export function resourcesTaken(units: ResourceUnits, start: number, end: number): number[] {
+  const taken: number[] = [];
+  for (let r = 0; r < units.length; r++) {
+    if (!units[r]!.some((unit) => !isOccupied(unit, start, end))) taken.push(r);
+  }
+  return taken;
+}
+
+export function resourcesFree(units: ResourceUnits, start: number, end: number): boolean {
+  for (const resource of units) {
+    if (!resource.some((unit) => !isOccupied(unit, start, end))) return false;
+  }
+  return true;
+}

@@ -43,6 +43,17 @@ export interface EngineService {
   segments?: readonly Segment[] | null | undefined;
 }
 
+/**
+ * A resource the service needs one unit of for the appointment itself (salon-scheduling.md
+ * "Resources"): a time is offered only when some unit is free for all of it.
+ */
+export interface EngineResource {
+  id: string;
+  quantity: number;
+  /** what each unit is taken for, index = unit - 1 (bookings and live holds, without buffers) */
+  units: Interval[][];
+}
+
 export interface EngineInput {
   timezone: string;
   slotIntervalMinutes: number;
@@ -56,6 +67,8 @@ export interface EngineInput {
   service: EngineService;
   /** staff members to consider (already filtered to those performing the service) */
   staff: EngineStaff[];
+  /** the resources the service needs (absent: none) */
+  resources?: readonly EngineResource[] | undefined;
   /** maximum number of slots to return; total is still counted beyond it */
   limit: number;
 }

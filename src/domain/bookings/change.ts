@@ -18,5 +18,7 @@ export interface BookingChange {
   occupiedTo: Date;
   /** the processing parts of that range, during which the staff member is free */
   processing: Array<{ from: Date; to: Date }>;
+  /** the resources the booking needs a unit of */
+  resourceIds: string[];
   updatedAt: Date;
 }

@@ -36,7 +36,7 @@ export interface PlanStaff {
  * does. `proposedStaff`: the proposal's staff member, whatever they offer now.
  */
 export interface ChangeContext {
-  timing: ServiceShape | undefined;
+  timing: (ServiceShape & { requiredResourceIds?: readonly string[] }) | undefined;
   newStaff?: PlanStaff | undefined;
   proposedStaff?: PlanStaff | undefined;
   salonSlug: string;
@@ -80,6 +80,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
     occupiedFrom: before.startAt,
     occupiedTo: before.endAt,
     processing: [],
+    resourceIds: [],
     updatedAt: req.now,
   };
 
@@ -90,6 +91,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
   change.occupiedFrom = current.from;
   change.occupiedTo = current.to;
   change.processing = current.processing;
+  change.resourceIds = current.resourceIds;
 
   if (req.action === 'propose' || req.action === 'reschedule') {
     if (before.sessionId !== null) {
@@ -107,6 +109,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
     change.occupiedFrom = range.from;
     change.occupiedTo = range.to;
     change.processing = range.processing;
+    change.resourceIds = range.resourceIds;
     if (req.action === 'propose') {
       change.proposed = { staffId: staff.id, startAt: resolved.startAt, endAt: resolved.endAt, slot: resolved.slot };
     } else {
@@ -128,6 +131,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
       occupiedFrom: range.from,
       occupiedTo: range.to,
       processing: range.processing,
+      resourceIds: range.resourceIds,
     });
   } else if (before.status === 'rescheduleProposed') {
     // Leaving a proposal by any other way (decline, cancel): the held range goes back to the

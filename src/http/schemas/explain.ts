@@ -15,6 +15,8 @@ export const EXPLAIN_REASONS = {
   time_off: "overlaps the staff member's time off (with the service's buffers)",
   booked: "overlaps another booking's time or buffers, or a group session of the staff member (public answers never say whose)",
   held: "overlaps a guest's live hold",
+  resource_unavailable: 'no unit of a resource the service needs is free for the whole appointment (`resources` names which)',
+  quota_exceeded: 'the business has no bookings left this month',
 } as const;
 
 const ExplainReason = Type.Union(

@@ -23,6 +23,7 @@ import staffAssignment from './022-staff-assignment.ts';
 import occupancy from './023-occupancy.ts';
 import resources from './024-resources.ts';
 import bookingPrice from './025-booking-price.ts';
+import resourceUnits from './026-resource-units.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -51,4 +52,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '023-occupancy', sql: occupancy },
   { name: '024-resources', sql: resources },
   { name: '025-booking-price', sql: bookingPrice },
+  { name: '026-resource-units', sql: resourceUnits },
 ];

@@ -1,9 +1,9 @@
 import { computeSlots } from '../../domain/availability/engine.ts';
 import { boundSlots, MAX_OPEN_SLOTS, openSlotBound, openSlots } from '../../domain/availability/open-slots.ts';
 import { searchWindow } from '../../domain/availability/search-window.ts';
-import type { EngineResult } from '../../domain/availability/types.ts';
+import type { EngineResource, EngineResult } from '../../domain/availability/types.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
-import { loadEngineStaff } from '../../store/availability.ts';
+import { loadEngineResources, loadEngineStaff } from '../../store/availability.ts';
 import type { Queryable } from '../../store/db.ts';
 import { occupancyRead, type CacheUse } from '../read-cache.ts';
 
@@ -62,20 +62,42 @@ export async function slotsAtLocation(
         // Taken before the read, so the answer is dropped no later than the first hold in it ends.
         const readAt = performance.now();
         const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+        const needed = await neededResources(q, a.service, window);
         const dense = openSlotBound(staff, a.location.slotIntervalMinutes, days) > MAX_OPEN_SLOTS;
-        return { staff, slots: dense ? null : openSlots({ ...engine, staff }), holdsEndAt: readAt + firstHoldEnds(staff) };
+        return {
+          staff,
+          resources: needed.resources,
+          slots: dense ? null : openSlots({ ...engine, staff, resources: needed.resources }),
+          holdsEndAt: readAt + Math.min(firstHoldEnds(staff), needed.heldForMs ?? Number.POSITIVE_INFINITY),
+        };
       },
-      (e) => (e.slots?.length ?? 0) + e.staff.reduce((n, s) => n + s.busy.length + s.timeOff.length + s.workingHours.length + 1, 0),
+      (e) =>
+        (e.slots?.length ?? 0) +
+        e.staff.reduce((n, s) => n + s.busy.length + s.timeOff.length + s.workingHours.length + 1, 0) +
+        e.resources.reduce((n, r) => n + r.units.reduce((m, u) => m + u.length + 1, 0), 0),
       // A hold's end is no write, so no version announces it; this process's monotonic clock does,
       // measured from the database's own count of the time the hold had left.
       (e) => performance.now() < e.holdsEndAt,
     );
-    const result = entry.slots ? boundSlots(entry.slots, rules) : computeSlots({ ...engine, ...rules, staff: entry.staff });
+    const result = entry.slots
+      ? boundSlots(entry.slots, rules)
+      : computeSlots({ ...engine, ...rules, staff: entry.staff, resources: entry.resources });
     return { result, staff: entry.staff };
   }
   const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
-  const result = computeSlots({ ...engine, ...rules, staff });
+  const { resources } = await neededResources(q, a.service, window);
+  const result = computeSlots({ ...engine, ...rules, staff, resources });
   return { result, staff };
+}
+
+/** The service's resources with their units' use; no round trip for a service that needs none. */
+export function neededResources(
+  q: Queryable,
+  service: ServiceRecord,
+  window: { from: Date; to: Date },
+): Promise<{ resources: Array<EngineResource & { name: string }>; heldForMs: number | null }> {
+  if (service.requiredResourceIds.length === 0) return Promise.resolve({ resources: [], heldForMs: null });
+  return loadEngineResources(q, service.id, window.from, window.to);
 }
 
 /** How long the first live hold among these staff still lives (ms); Infinity without one. */

@@ -93,6 +93,7 @@ export async function createBooking(
         occupiedFrom: p.held.from,
         occupiedTo: p.held.to,
         processing: p.held.processing,
+        resourceIds: p.held.resourceIds,
       };
       const written = await insertBooking(q, row, events, { quotaBusinessId: ctx.businessId, completion: settle(outcome) });
       if (written === 'inserted') return outcome;

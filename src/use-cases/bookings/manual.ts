@@ -85,6 +85,7 @@ export async function createManualBooking(
     occupiedFrom: held.from,
     occupiedTo: held.to,
     processing: held.processing,
+    resourceIds: held.resourceIds,
   };
   for (let attempt = 0; ; attempt++) {
     const confirmed = {

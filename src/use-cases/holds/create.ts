@@ -61,6 +61,7 @@ export async function holdInTransaction(tx: Queryable, ctx: HoldContext, input: 
       occupiedFrom: held.from,
       occupiedTo: held.to,
       processing: held.processing,
+      resourceIds: held.resourceIds,
       minutes: ctx.holdMinutes,
     };
     // The same gate key as a booking of this staff member's time: concurrent attempts on one time
