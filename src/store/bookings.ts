@@ -47,6 +47,7 @@ interface BookingRow {
   created_at: Date;
   updated_at: Date;
   processing_minutes: string | null;
+  resource_units: Array<{ resourceId: string; name: string; unit: number }> | null;
 }
 
 // Guest phone and email are written but never selected: nothing read here can leak them.
@@ -59,7 +60,9 @@ export const BOOKING_COLUMNS = `id, business_id, location_id, service_id, staff_
   (SELECT string_agg(date_part('epoch', lower(r) - anchor.at) / 60 || ' ' || date_part('epoch', upper(r) - anchor.at) / 60, ' ')
      FROM unnest(processing) AS r,
           (SELECT CASE WHEN status = 'rescheduleProposed' AND proposed_start_at IS NOT NULL THEN proposed_start_at ELSE start_at END AS at) AS anchor
-  ) AS processing_minutes`;
+  ) AS processing_minutes,
+  (SELECT json_agg(json_build_object('resourceId', o.resource_id, 'name', r.name, 'unit', o.unit) ORDER BY r.name, o.resource_id)
+     FROM occupancy o JOIN resources r ON r.id = o.resource_id WHERE o.booking_id = bookings.id) AS resource_units`;
 
 export function toRecord(r: BookingRow): BookingRecord {
   return {
@@ -97,6 +100,7 @@ export function toRecord(r: BookingRow): BookingRecord {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     processing: parseMinutePairs(r.processing_minutes),
+    resources: typeof r.resource_units === 'string' ? JSON.parse(r.resource_units) : (r.resource_units ?? []),
   };
 }
 

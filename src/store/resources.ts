@@ -102,3 +102,17 @@ export async function listServiceResourceIdsOf(q: Queryable, serviceIds: readonl
   for (const row of r.rows) out.get(row.service_id)?.push(row.resource_id);
   return out;
 }
+
+/**
+ * The highest unit of the resource that a booking or live hold still to end occupies (0: none),
+ * read under the resource's lock (migration 026) so that no assignment can change it before commit.
+ */
+export async function highestUnitInUse(q: Queryable, resourceId: string): Promise<number> {
+  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('resource:' || $1, 0))`, [resourceId]);
+  const r = await q.query<{ unit: number | null }>(
+    `SELECT max(o.unit)::int AS unit FROM occupancy o LEFT JOIN holds h ON h.id = o.hold_id
+      WHERE o.resource_id = $1 AND upper(o.during) > now() AND (o.hold_id IS NULL OR h.expires_at > now())`,
+    [resourceId],
+  );
+  return r.rows[0]?.unit ?? 0;
+}

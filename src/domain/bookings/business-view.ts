@@ -43,6 +43,8 @@ export interface BusinessBookingView extends BookingView {
   deposit?: DepositView;
   /** the processing parts of the appointment, local times; empty without processing time */
   processing: Array<{ startTime: string; endTime: string }>;
+  /** the resource units it occupies */
+  resources: Array<{ resourceId: string; name: string; unit: number }>;
 }
 
 /**
@@ -62,6 +64,7 @@ export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): Bus
       endTime: instantToLocal(new Date(b.startAt.getTime() + p.toMinute * MINUTE_MS), b.timezone).time,
     })),
     price: bookedPriceView(d.price),
+    resources: b.resources ?? [],
   };
   if (d.deposit) view.deposit = toDepositView(d.deposit);
   return view;

@@ -46,4 +46,6 @@ export interface BookingRecord {
    * start; absent or empty for a service without processing time.
    */
   processing?: Array<{ fromMinute: number; toMinute: number }>;
+  /** the resource units it occupies (assigned by the database); absent or empty when it needs none or occupies nothing */
+  resources?: Array<{ resourceId: string; name: string; unit: number }>;
 }

@@ -122,6 +122,19 @@ export const BusinessBooking = Type.Object(
         { description: 'deposit bookings only (created for a service that takes a deposit)' },
       ),
     ),
+    resources: Type.Optional(
+      Type.Array(
+        Type.Object({
+          resourceId: Type.String(),
+          name: Type.String(),
+          unit: Type.Integer({ minimum: 1, description: "which of the resource's units, 1..quantity" }),
+        }),
+        {
+          description:
+            'the resource units the booking occupies, assigned by the server (v1.4.0); empty when its service needs none or it no longer occupies time',
+        },
+      ),
+    ),
     processing: Type.Optional(
       Type.Array(
         Type.Object({

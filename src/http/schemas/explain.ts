@@ -56,6 +56,11 @@ const staffEntry = {
   staffName: Type.String(),
   bookable: Type.Boolean({ description: 'a search of that day offers this time for this staff member' }),
   reasons: Type.Array(ExplainReason, { description: 'empty when bookable' }),
+  resources: Type.Optional(
+    Type.Array(Type.Object({ resourceId: Type.String(), name: Type.String() }), {
+      description: 'with `resource_unavailable`: the resources of which no unit is free for the whole appointment',
+    }),
+  ),
 };
 
 const explanation = (entry: ReturnType<typeof Type.Object>) =>

@@ -7,6 +7,7 @@ import { parseHhMm } from '../../domain/time/hh-mm.ts';
 import { localStart, zoneDay } from '../../domain/time/zone-day.ts';
 import { type ServiceShape, staffBlocks } from '../../domain/scheduling/segments.ts';
 import { findInTheWay, loadEngineStaff } from '../../store/availability.ts';
+import { neededResources } from './location-slots.ts';
 import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
 import { findStaffById } from '../../store/staff.ts';
@@ -21,6 +22,8 @@ export interface StaffExplanationView {
   staffName: string;
   bookable: boolean;
   reasons: ExplainReason[];
+  /** with `resource_unavailable`: the resources with no free unit */
+  resources?: Array<{ resourceId: string; name: string }>;
   /** operator only: the bookings and holds in the way of `booked` and `held` */
   bookingIds?: string[];
   holdIds?: string[];
@@ -67,6 +70,8 @@ export async function explainAvailability(q: Queryable, input: ExplainInput): Pr
   }
   const window = searchWindow(service, epochDay, epochDay);
   const loaded = await loadEngineStaff(q, location.id, service.id, input.staffId, window.from, window.to);
+  const needed = await neededResources(q, service, window);
+  const resourceNames = new Map(needed.resources.map((r) => [r.id, r.name]));
   const outsiders: Array<{ id: string; name: string }> = [];
   if (input.staffId !== undefined && loaded.length === 0) {
     const staff = await findStaffById(q, input.staffId);
@@ -83,6 +88,7 @@ export async function explainAvailability(q: Queryable, input: ExplainInput): Pr
     startTime: input.startTime,
     service,
     staff: loaded,
+    resources: needed.resources,
   });
   const switches: ExplainReason[] = [];
   if (!location.bookingEnabled) switches.push('location_booking_disabled');
@@ -91,6 +97,7 @@ export async function explainAvailability(q: Queryable, input: ExplainInput): Pr
   for (const [i, e] of engine.entries()) {
     const reasons: ExplainReason[] = [...switches, ...e.reasons];
     const view: StaffExplanationView = { staffId: e.staffId, staffName: loaded[i]!.name, bookable: reasons.length === 0, reasons };
+    if (e.resourceIds) view.resources = e.resourceIds.map((id) => ({ resourceId: id, name: resourceNames.get(id) ?? id }));
     if (input.withIds) Object.assign(view, await inTheWay(q, e.staffId, e.reasons, input, service, location));
     staff.push(view);
   }

@@ -10,6 +10,7 @@ import {
   listServiceResourceIdsOf,
   updateResource,
   type ResourceFields,
+  highestUnitInUse,
 } from '../../store/resources.ts';
 import { requireBusiness } from './businesses.ts';
 import { requireLocation } from './locations.ts';
@@ -50,10 +51,22 @@ export async function createResource(db: Db, businessSlug: string, input: Resour
   });
 }
 
-/** The later check of a lowered quantity against future bookings (409 resource.in_use) belongs here. */
+/**
+ * A lowered quantity must leave every unit that a booking or live hold still to end uses: 409
+ * resource.in_use names the highest one. Checked under the resource's lock, the one every unit
+ * assignment takes (migration 026), so no booking can take a higher unit meanwhile.
+ */
 export async function patchResource(db: Db, resourceId: string, patch: ResourcePatch): Promise<ResourceView> {
   return db.transaction(async (tx) => {
     const current = await requireResource(tx, resourceId);
+    if (patch.quantity !== undefined && patch.quantity < current.quantity) {
+      const highest = await highestUnitInUse(tx, current.id);
+      if (highest > patch.quantity) {
+        throw new AppError('resource.in_use', `Unit ${highest} of "${current.name}" is taken by a booking still to come.`, {
+          unitInUse: highest,
+        });
+      }
+    }
     await updateResource(tx, current.id, { name: patch.name, quantity: patch.quantity, active: patch.active });
     return resourceView((await findResourceById(tx, current.id))!);
   });

@@ -64,13 +64,18 @@ export async function resourceRoutes(app: App): Promise<void> {
         operationId: 'operatorPatchResource',
         summary: 'Change a resource: name, quantity, active',
         description:
-          'Changes the name, the quantity (1 to 50) or whether the resource is active; fields left out stay as they are. An inactive resource cannot be newly required by a service; the services that already need it keep it.',
+          'Changes the name, the quantity (1 to 50) or whether the resource is active; fields left out stay as they are. A quantity below a unit that a booking still to come (or a live hold) occupies is 409 `resource.in_use`: move or cancel those bookings first. An inactive resource cannot be newly required by a service, and no longer limits the services that list it (they are offered without it); bookings made keep their units.',
         params: ResourceParams,
         body: withExample(PatchResourceBody, { quantity: 3 }),
-        response: responses(200, Type.Object({ resource: ResourceView }), [...OPERATOR_ERRORS, 'catalog.resource_not_found'], {
-          description: 'The resource as changed.',
-          example: { resource: { ...resourceExample, quantity: 3 } },
-        }),
+        response: responses(
+          200,
+          Type.Object({ resource: ResourceView }),
+          [...OPERATOR_ERRORS, 'catalog.resource_not_found', 'resource.in_use'],
+          {
+            description: 'The resource as changed.',
+            example: { resource: { ...resourceExample, quantity: 3 } },
+          },
+        ),
       },
     },
     async (request) => ok(request, { resource: await patchResource(app.ctx.db, request.params.resourceId, request.body) }),
