@@ -1,9 +1,9 @@
 /**
  * A salon's day in the dashboard (salon-scheduling.md) in a real browser: Debian's Chromium
  * through playwright-core against the real server, at 390 px and by keyboard. The owner gives a
- * colour its processing time in the service form; the calendar then draws the colour's processing
- * as processing, with the cut booked inside it drawn on top; axe-core (WCAG 2 A and AA) finds
- * nothing. Skipped, and said so, without /usr/bin/chromium.
+ * colour its processing time and a wash basin in the service form; the calendar then draws the
+ * colour's processing as processing, with the cut booked inside it drawn on top, and names the
+ * basin unit it has; axe-core (WCAG 2 A and AA) finds nothing. Skipped, and said so, without /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -75,9 +75,16 @@ function describeBrowser() {
       });
     }
 
-    test('processing time: set in the service form, drawn on the calendar with a cut inside it', async () => {
+    test('processing time and a resource: set in the service form, drawn on the calendar with a cut inside it', async () => {
       const page = await phone();
       const csp = cspViolations(page);
+      const basinId = (
+        await adminOk(server.app, 'POST', `/businesses/${salon.business.slug}/resources`, {
+          locationSlug: salon.location.slug,
+          name: 'Wash basin',
+          quantity: 2,
+        })
+      ).resource.id;
       await signInThroughUi(page, server.base, owner.email, owner.password, `${salon.business.slug}/services`);
       const colouring = salon.manualService;
       const edit = page.getByRole('button', { name: `Edit ${colouring.name}` });
@@ -86,10 +93,14 @@ function describeBrowser() {
       const dialog = page.getByRole('dialog', { name: `Edit ${colouring.name}` });
       await dialog.getByRole('spinbutton', { name: 'Processing (minutes)' }).fill('30');
       await dialog.getByRole('spinbutton', { name: 'Processing starts after (minutes of work)' }).fill('15');
+      const basin = dialog.getByRole('group', { name: 'Resources' }).getByRole('checkbox', { name: 'Wash basin' });
+      await basin.focus();
+      await page.keyboard.press('Space');
       assert.deepEqual(await wcagViolations(page), [], 'the service form with processing time');
       await dialog.getByRole('button', { name: 'Save service' }).press('Enter');
       await dialog.waitFor({ state: 'hidden' });
       const saved = (await adminOk(server.app, 'GET', `/services/${colouring.id}`)).service;
+      assert.deepEqual(saved.resourceIds, [basinId]);
       assert.deepEqual(saved.segments, [
         { kind: 'work', minutes: 15 },
         { kind: 'processing', minutes: 30 },
@@ -111,7 +122,8 @@ function describeBrowser() {
       await page.goto(`${server.base}/dashboard/${salon.business.slug}/calendar?date=${date}`);
       const colour = page.getByRole('link', { name: /Colour Cili/ });
       await colour.waitFor();
-      assert.match((await colour.getAttribute('aria-label')) ?? '', /processing 10:15–10:45/);
+      assert.match((await colour.getAttribute('aria-label')) ?? '', /processing 10:15–10:45, Wash basin 1$/);
+      assert.equal(await colour.locator('.booking-resources').textContent(), 'Wash basin 1', 'the unit is shown');
       assert.equal(await colour.locator('.booking-processing').count(), 1, 'the processing part is drawn');
       const cut = page.getByRole('link', { name: /Cut Csaba/ });
       assert.match((await cut.getAttribute('class')) ?? '', /\bnested\b/, 'the cut sits on top of the processing time');

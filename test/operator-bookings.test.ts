@@ -44,8 +44,8 @@ for (const target of dbTargets()) {
       assert.ok(!pub.raw.includes(SECRET_PHONE_DIGITS), pub.raw);
       assert.ok(!pub.raw.includes(SECRET_EMAIL), pub.raw);
       // Apart from the contact, who booked, the price and the processing parts, the two views are the same booking.
-      const { guest: _g, reason: _r, source, createdBy, price, processing, ...rest } = accepted;
-      assert.deepEqual([source, createdBy, price, processing], ['api', null, { amount: 12000, currency: 'HUF' }, []]);
+      const { guest: _g, reason: _r, source, createdBy, price, processing, resources, ...rest } = accepted;
+      assert.deepEqual([source, createdBy, price, processing, resources], ['api', null, { amount: 12000, currency: 'HUF' }, [], []]);
       assert.deepEqual(rest, pub.body.data.booking);
     });
 
@@ -73,7 +73,16 @@ for (const target of dbTargets()) {
       const one = await admin(h.app, 'GET', `/bookings/${b.bookingId}`);
       assert.equal(one.status, 200, one.raw);
       assert.deepEqual(one.body.data.booking.guest, { name: 'Kiss Éva', phone: E164, email: SECRET_EMAIL });
-      const { guest: _g, reason: _r, source: _s, createdBy: _c, price: _p, processing: _pr, ...rest } = one.body.data.booking;
+      const {
+        guest: _g,
+        reason: _r,
+        source: _s,
+        createdBy: _c,
+        price: _p,
+        processing: _pr,
+        resources: _rs,
+        ...rest
+      } = one.body.data.booking;
       assert.deepEqual(rest, (await getBooking(h, salon, b.bookingId)).body.data.booking);
 
       const events = await admin(h.app, 'GET', `/bookings/${b.bookingId}/events`);

@@ -808,7 +808,7 @@ export interface paths {
         head?: never;
         /**
          * Change a resource: name, quantity, active
-         * @description Changes the name, the quantity (1 to 50) or whether the resource is active; fields left out stay as they are. An inactive resource cannot be newly required by a service; the services that already need it keep it.
+         * @description Changes the name, the quantity (1 to 50) or whether the resource is active; fields left out stay as they are. A quantity below a unit that a booking still to come (or a live hold) occupies is 409 `resource.in_use`: move or cancel those bookings first. An inactive resource cannot be newly required by a service, and no longer limits the services that list it (they are offered without it); bookings made keep their units.
          *
          *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
          */
@@ -1609,7 +1609,7 @@ export interface components {
          * @description Stable error code `{domain}.{reason}`; clients branch on it.
          * @enum {unknown}
          */
-        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "booking.hold_not_found" | "booking.hold_expired" | "booking.hold_mismatch" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "catalog.resource_not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
+        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "booking.hold_not_found" | "booking.hold_expired" | "booking.hold_mismatch" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "catalog.resource_not_found" | "resource.in_use" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable; may be localised; must not be parsed. */
@@ -1833,6 +1833,13 @@ export interface components {
                 /** @description when paid or waived was recorded; null while pending */
                 recordedAt: string | null;
             };
+            /** @description the resource units the booking occupies, assigned by the server (v1.4.0); empty when its service needs none or it no longer occupies time */
+            resources?: {
+                resourceId: string;
+                name: string;
+                /** @description which of the resource's units, 1..quantity */
+                unit: number;
+            }[];
             /** @description the parts of the appointment during which the staff member is free (processing time), local times; empty for a service without processing time (v1.4.0) */
             processing?: {
                 startTime: string;
@@ -2599,7 +2606,12 @@ export interface operations {
                                     /** @description a search of that day offers this time for this staff member */
                                     bookable: boolean;
                                     /** @description empty when bookable */
-                                    reasons: ("in_the_past" | "min_notice" | "beyond_horizon" | "not_on_interval" | "nonexistent_local_time" | "location_booking_disabled" | "service_not_bookable_online" | "staff_does_not_offer_service" | "outside_working_hours" | "time_off" | "booked" | "held")[];
+                                    reasons: ("in_the_past" | "min_notice" | "beyond_horizon" | "not_on_interval" | "nonexistent_local_time" | "location_booking_disabled" | "service_not_bookable_online" | "staff_does_not_offer_service" | "outside_working_hours" | "time_off" | "booked" | "held" | "resource_unavailable" | "quota_exceeded")[];
+                                    /** @description with `resource_unavailable`: the resources of which no unit is free for the whole appointment */
+                                    resources?: {
+                                        resourceId: string;
+                                        name: string;
+                                    }[];
                                 }[];
                             };
                         };
@@ -8626,6 +8638,16 @@ export interface operations {
             };
             /** @description `catalog.resource_not_found` */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `resource.in_use` */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -15234,7 +15256,12 @@ export interface operations {
                                     /** @description a search of that day offers this time for this staff member */
                                     bookable: boolean;
                                     /** @description empty when bookable */
-                                    reasons: ("in_the_past" | "min_notice" | "beyond_horizon" | "not_on_interval" | "nonexistent_local_time" | "location_booking_disabled" | "service_not_bookable_online" | "staff_does_not_offer_service" | "outside_working_hours" | "time_off" | "booked" | "held")[];
+                                    reasons: ("in_the_past" | "min_notice" | "beyond_horizon" | "not_on_interval" | "nonexistent_local_time" | "location_booking_disabled" | "service_not_bookable_online" | "staff_does_not_offer_service" | "outside_working_hours" | "time_off" | "booked" | "held" | "resource_unavailable" | "quota_exceeded")[];
+                                    /** @description with `resource_unavailable`: the resources of which no unit is free for the whole appointment */
+                                    resources?: {
+                                        resourceId: string;
+                                        name: string;
+                                    }[];
                                     /** @description the bookings in the way (`booked`) */
                                     bookingIds: string[];
                                     /** @description the live holds in the way (`held`) */

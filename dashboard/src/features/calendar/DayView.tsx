@@ -170,6 +170,7 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
         const status = STATUS_NAMES[b.status];
         const time = end ? `${start}–${end}` : start;
         const processingWords = processing.map((p) => `, processing ${p.start}–${p.end}`).join('');
+        const units = (b.resources ?? []).map((r) => `${r.name} ${r.unit}`).join(', ');
         return (
           <Link
             key={b.bookingId}
@@ -177,7 +178,7 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
             relative="path"
             className={`booking status-${b.status}${nested ? ' nested' : ''}`}
             style={{ top: top * SCALE, height: h * SCALE }}
-            aria-label={`${time} ${b.guest.name}, ${b.serviceName}, ${status}${processingWords}`}
+            aria-label={`${time} ${b.guest.name}, ${b.serviceName}, ${status}${processingWords}${units ? `, ${units}` : ''}`}
           >
             {processing.map((p) => (
               <span
@@ -191,6 +192,12 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
             ))}
             <span className="booking-time">{time}</span> <strong className="booking-guest">{b.guest.name}</strong>{' '}
             <span className="booking-service">{b.serviceName}</span> <span className="booking-status">{status}</span>
+            {units && (
+              <>
+                {' '}
+                <span className="booking-resources">{units}</span>
+              </>
+            )}
           </Link>
         );
       })}

@@ -24,7 +24,7 @@ async function explain(slug: string, body: { locationSlug: string; serviceId: st
 }
 
 /** Each reason in the words a receptionist would use (salon-scheduling.md, "Explain"). */
-function words(reason: Reason, interval: number): string {
+function words(reason: Reason, interval: number, resources: ReadonlyArray<{ name: string }> = []): string {
   switch (reason) {
     case 'in_the_past':
       return 'This time has already passed.';
@@ -44,6 +44,12 @@ function words(reason: Reason, interval: number): string {
       return 'Another booking is in the way.';
     case 'held':
       return 'A guest is holding this time while they book.';
+    case 'resource_unavailable':
+      return resources.length > 0
+        ? `No ${resources.map((r) => r.name).join(' or ')} is free then: every one is taken.`
+        : 'Every unit of a resource the service needs is taken then.';
+    case 'quota_exceeded':
+      return 'The business has no bookings left this month on its plan.';
     case 'location_booking_disabled':
       return 'This location takes no bookings.';
     case 'service_not_bookable_online':
@@ -136,7 +142,8 @@ function WhyNotFreeForm(props: Props & { onClose: () => void }) {
           <ul>
             {answer.staff.map((s) => (
               <li key={s.staffId}>
-                <strong>{s.staffName}</strong>: {s.bookable ? 'free.' : s.reasons.map((r) => words(r, slotIntervalMinutes)).join(' ')}
+                <strong>{s.staffName}</strong>:{' '}
+                {s.bookable ? 'free.' : s.reasons.map((r) => words(r, slotIntervalMinutes, s.resources)).join(' ')}
                 {s.bookingIds.map((id) => (
                   <span key={id}>
                     {' '}
