@@ -67,7 +67,7 @@ for (const target of dbTargets()) {
     });
     after(() => h.close());
 
-    /** Two staff perform the two standard services; a third also performs a buffered one and a colour with processing time. */
+    /** Two staff perform the two standard services; a third also performs a buffered one and a colour with processing time that needs the one basin. */
     async function world(): Promise<World> {
       const salon = await createSalon(h.app);
       const buffered = await createService(h.app, salon.business.slug, salon.location.slug, {
@@ -78,9 +78,18 @@ for (const target of dbTargets()) {
         requestAcceptancePolicy: 'manual',
       });
       // colour: the staff member is free for the 30 minutes it develops
+      // one basin: two colours at one time are one too many, whoever does them
+      const basin = (
+        await adminOk(h.app, 'POST', `/businesses/${salon.business.slug}/resources`, {
+          locationSlug: salon.location.slug,
+          name: 'Basin',
+          quantity: 1,
+        })
+      ).resource.id;
       const colour = await createService(h.app, salon.business.slug, salon.location.slug, {
         name: 'Colour',
         durationMinutes: 60,
+        resourceIds: [basin],
         segments: [
           { kind: 'work', minutes: 15 },
           { kind: 'processing', minutes: 30 },
@@ -155,6 +164,24 @@ for (const target of dbTargets()) {
         [businessId],
       );
       assert.deepEqual(rows, [], 'occupancy rows do not match the booking');
+
+      // no unit of a resource is used twice at once, and every occupying colour has its basin
+      const units = await sql(
+        h,
+        `SELECT a.booking_id AS a, b.booking_id AS b FROM occupancy a JOIN occupancy b
+            ON a.id < b.id AND a.resource_id = b.resource_id AND a.unit = b.unit AND a.during && b.during
+          WHERE a.business_id = $1`,
+        [businessId],
+      );
+      assert.deepEqual(units, [], 'a resource unit is used twice');
+      const unitless = await sql(
+        h,
+        `SELECT b.id FROM bookings b WHERE b.business_id = $1 AND cardinality(b.resource_ids) > 0
+            AND b.status IN ('requested', 'confirmed', 'rescheduleProposed') AND b.session_id IS NULL
+            AND NOT EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND o.resource_id IS NOT NULL)`,
+        [businessId],
+      );
+      assert.deepEqual(unitless, [], 'an occupying booking without its unit');
 
       const logs = await sql(
         h,

@@ -89,6 +89,19 @@ const world = fc
             : { ...s, segments: null },
         ),
       staff: fc.uniqueArray(staff, { selector: (s) => s.id, minLength: 1, maxLength: 3 }),
+      // a needed resource with 1 to 3 units, sometimes
+      resources: fc.oneof(
+        fc.constant([]),
+        fc.integer({ min: 1, max: 3 }).chain((quantity) =>
+          fc.tuple(
+            fc.record({
+              id: fc.constant('res_basin'),
+              quantity: fc.constant(quantity),
+              units: fc.tuple(...Array.from({ length: quantity }, () => fc.array(interval(base), { maxLength: 3 }))),
+            }),
+          ),
+        ),
+      ),
     });
   });
 
@@ -110,6 +123,7 @@ test('explain says bookable exactly when search offers the (staff, time); never 
           timeOff: [...s.timeOff],
           busy: [...s.booked, ...s.held],
         })),
+        resources: w.resources,
         limit: Number.MAX_SAFE_INTEGER,
       });
       const offered = new Set(search.slots.map((s) => `${s.staffId} ${s.startTime}`));

@@ -118,8 +118,18 @@ const scenario: fc.Arbitrary<EngineInput> = fc
     const base = Date.parse(`${from.toString()}T00:00:00Z`) - DAY;
     const member = (id: string): fc.Arbitrary<EngineStaff> =>
       fc.record({ id: fc.constant(id), workingHours, timeOff: intervalsNear(base, 3), busy: intervalsNear(base, 8) });
-    return fc.tuple(...s.ids.map(member)).map(
-      (staff): EngineInput => ({
+    // 0 to 2 resources the service needs, each with 1 to 3 units and what they are taken for
+    const resource = (id: string) =>
+      fc.integer({ min: 1, max: 3 }).chain((quantity) =>
+        fc.record({
+          id: fc.constant(id),
+          quantity: fc.constant(quantity),
+          units: fc.tuple(...Array.from({ length: quantity }, () => intervalsNear(base, 4))),
+        }),
+      );
+    const resources = fc.oneof(fc.constant([]), fc.tuple(resource('r1')), fc.tuple(resource('r1'), resource('r2')));
+    return fc.tuple(fc.tuple(...s.ids.map(member)), resources).map(
+      ([staff, resources]): EngineInput => ({
         timezone: s.place.timezone,
         slotIntervalMinutes: s.slotIntervalMinutes,
         minNoticeMinutes: s.minNoticeMinutes,
@@ -136,6 +146,7 @@ const scenario: fc.Arbitrary<EngineInput> = fc
             s.processing?.map((minutes, i) => ({ kind: i % 2 === 0 ? ('work' as const) : ('processing' as const), minutes })) ?? null,
         },
         staff,
+        resources,
         limit: s.limit,
       }),
     );
@@ -189,6 +200,13 @@ test('every returned slot is free, on the grid, inside working hours and within 
         );
         for (const occupied of referenceBlocks(service, slot.startAt)) {
           assert.ok(![...member.busy, ...member.timeOff].some((b) => overlaps(occupied, b)), 'free of busy time and time off');
+        }
+        for (const r of input.resources ?? []) {
+          const appointment = { start: slot.startAt, end: slot.endAt };
+          assert.ok(
+            r.units.some((unit) => !unit.some((b) => overlaps(appointment, b))),
+            'a unit of every needed resource is free',
+          );
         }
         assert.ok(slot.startAt >= input.now + input.minNoticeMinutes * MINUTE);
         assert.ok(slot.startAt <= input.now + input.horizonDays * DAY);

@@ -31,6 +31,9 @@ export function referenceSlots(input: EngineInput): EngineResult {
             [...member.timeOff, ...member.busy].some((b) => overlaps(occupied, b)),
           );
           if (blocked) continue;
+          // every needed resource has a unit with nothing in the way of the appointment itself
+          const appointment = { start, end };
+          if (!(input.resources ?? []).every((r) => r.units.some((unit) => !unit.some((b) => overlaps(appointment, b))))) continue;
           const slot: EngineSlot = {
             date: date.toString(),
             startTime: hhmm(Math.floor(m / 60), m % 60),
