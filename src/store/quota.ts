@@ -1,3 +1,4 @@
+import type { Queryable } from './db.ts';
 const MONTH = `date_trunc('month', now() AT TIME ZONE 'UTC')::date`;
 
 /** The current month's count, for the subscription view: the sum of the month's shards. */
@@ -15,4 +16,18 @@ export const BOOKINGS_THIS_MONTH_SQL = `(SELECT coalesce(sum(c.bookings), 0)::in
  */
 export function takeQuotaCte(param: number, guard: string): string {
   return `quota AS (SELECT take_booking_quota($${param}) AS counted FROM ${guard})`;
+}
+
+/**
+ * Whether the business's plan limits its monthly bookings and this month's count has reached the
+ * limit: then no create can succeed, so searches offer nothing and explain says `quota_exceeded`.
+ */
+export async function monthlyQuotaUsedUp(q: Queryable, businessId: string): Promise<boolean> {
+  const r = await q.query<{ used_up: boolean }>(
+    `SELECT subscriptions.max_bookings_per_month IS NOT NULL
+            AND ${BOOKINGS_THIS_MONTH_SQL} >= subscriptions.max_bookings_per_month AS used_up
+       FROM subscriptions WHERE subscriptions.business_id = $1`,
+    [businessId],
+  );
+  return r.rows[0]?.used_up ?? false;
 }

@@ -24,6 +24,7 @@ import occupancy from './023-occupancy.ts';
 import resources from './024-resources.ts';
 import bookingPrice from './025-booking-price.ts';
 import resourceUnits from './026-resource-units.ts';
+import quotaVersion from './029-quota-version.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '024-resources', sql: resources },
   { name: '025-booking-price', sql: bookingPrice },
   { name: '026-resource-units', sql: resourceUnits },
+  { name: '029-quota-version', sql: quotaVersion },
 ];

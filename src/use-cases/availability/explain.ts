@@ -8,6 +8,7 @@ import { localStart, zoneDay } from '../../domain/time/zone-day.ts';
 import { type ServiceShape, staffBlocks } from '../../domain/scheduling/segments.ts';
 import { findInTheWay, loadEngineStaff } from '../../store/availability.ts';
 import { neededResources } from './location-slots.ts';
+import { quotaUsedUp } from './quota.ts';
 import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
 import { findStaffById } from '../../store/staff.ts';
@@ -15,7 +16,12 @@ import { requireBusiness } from '../operator/businesses.ts';
 import { requireLocation } from '../operator/locations.ts';
 
 /** Every reason explain gives (salon-scheduling.md, "Explain"); `resource_unavailable` comes with resources. */
-export type ExplainReason = EngineReason | 'location_booking_disabled' | 'service_not_bookable_online' | 'staff_does_not_offer_service';
+export type ExplainReason =
+  | EngineReason
+  | 'location_booking_disabled'
+  | 'service_not_bookable_online'
+  | 'staff_does_not_offer_service'
+  | 'quota_exceeded';
 
 export interface StaffExplanationView {
   staffId: string;
@@ -93,6 +99,7 @@ export async function explainAvailability(q: Queryable, input: ExplainInput): Pr
   const switches: ExplainReason[] = [];
   if (!location.bookingEnabled) switches.push('location_booking_disabled');
   if (!service.onlineBookable) switches.push('service_not_bookable_online');
+  if (await quotaUsedUp(q, location.businessId, input.now)) switches.push('quota_exceeded');
   const staff: StaffExplanationView[] = [];
   for (const [i, e] of engine.entries()) {
     const reasons: ExplainReason[] = [...switches, ...e.reasons];

@@ -11,6 +11,7 @@ import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
 import { slotsAtLocation } from './location-slots.ts';
+import { quotaUsedUp } from './quota.ts';
 import { catalogueRead, occupancyRead, type CacheUse } from '../read-cache.ts';
 
 export const SLOT_LIMIT = 500;
@@ -76,6 +77,8 @@ export async function searchAvailability(q: Queryable, input: SearchInput): Prom
   }
   const mode = service.bookingMode;
   if (!service.onlineBookable) return { slots: [], mode, suppressed: true, total: 0 };
+  // No create can succeed this month: offering times would only lead guests to a refusal.
+  if (await quotaUsedUp(q, input.location.businessId, input.now, cache)) return { slots: [], mode, suppressed: true, total: 0 };
 
   const now = input.now.getTime();
   const earliest = now + input.location.minNoticeMinutes * MINUTE_MS;
