@@ -124,6 +124,8 @@ CREATE TRIGGER holds_sync_occupancy AFTER INSERT OR UPDATE ON holds
 -- The checks these rows replace.
 ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
 ALTER TABLE holds DROP CONSTRAINT holds_no_overlap;
+-- its index found the stale holds in a new row's way; the expiry above still needs one
+CREATE INDEX holds_active_staff_idx ON holds USING gist (staff_id, occupied) WHERE status = 'active';
 DROP TRIGGER bookings_no_hold_overlap ON bookings;
 DROP FUNCTION bookings_check_staff_holds();
 DROP TRIGGER bookings_no_session_overlap ON bookings;
