@@ -74,11 +74,10 @@ export async function listFeedBookings(
   const [column, id] = scope.kind === 'staff' ? ['staff_id', scope.staffId] : ['location_id', scope.locationId];
   const proposedColumn = scope.kind === 'staff' ? 'proposed_staff_id' : 'location_id';
   const r = await q.query<Parameters<typeof toRecord>[0]>(
+    // One SELECT with OR, not a UNION: the resource units are json, which has no equality to deduplicate by.
     `SELECT ${BOOKING_COLUMNS} FROM bookings
-      WHERE ${column} = $1 AND status = ANY($2::text[]) AND start_at < $4 AND end_at > $3
-     UNION
-     SELECT ${BOOKING_COLUMNS} FROM bookings
-      WHERE ${proposedColumn} = $1 AND status = 'rescheduleProposed' AND proposed_start_at < $4 AND proposed_end_at > $3
+      WHERE (${column} = $1 AND status = ANY($2::text[]) AND start_at < $4 AND end_at > $3)
+         OR (${proposedColumn} = $1 AND status = 'rescheduleProposed' AND proposed_start_at < $4 AND proposed_end_at > $3)
      ORDER BY start_at, id`,
     [id, [...statuses], from, to],
   );

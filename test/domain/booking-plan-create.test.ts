@@ -163,7 +163,7 @@ describe('create plan', () => {
     const p = seatPlacement('Europe/Budapest', seat, NOW);
     assert.deepEqual(p.slot, { date: '2031-03-10', startTime: '10:00', endTime: '11:30' });
     assert.equal(p.sessionId, 'ses_1');
-    assert.deepEqual(p.held, { from: seat.startAt, to: seat.endAt });
+    assert.deepEqual(p.held, { from: seat.startAt, to: seat.endAt, processing: [], resourceIds: [] });
     assert.equal(p.seatPriceMinor, 3900);
     assert.equal(
       codeOf(() => seatPlacement('Europe/Budapest', seat, seat.startAt)),
