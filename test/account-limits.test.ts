@@ -8,7 +8,9 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import { createLogger } from '../src/logger.ts';
+import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';
 import { PASSWORD_RESET_PER_EMAIL, SIGN_IN_PER_EMAIL_AND_ADDRESS } from '../src/use-cases/accounts/sign-in-limit.ts';
 import { dbTargets, type DbTarget } from './helpers/databases.ts';
 import { api, createBusiness, createKey } from './helpers/fixtures.ts';
@@ -49,6 +51,26 @@ async function harnessWithRedisAt(target: DbTarget, redisUrl: string, lines: str
     { redisUrl, smtpUrl, rateLimitTimeoutMs: 300 },
     { rateLimitStore: undefined, logger: createLogger('warn', sink) },
   );
+}
+
+/**
+ * Only failures use up the sign-in limit: a receptionist signing in all day is never locked out, and
+ * once the limit is reached even the right password waits. The 429 says the wait in minutes.
+ */
+async function rightSignInsDoNotCount(h: Harness): Promise<void> {
+  const business = await createBusiness(h.app);
+  const member = await insertMember(h.db, business.id, 'owner');
+  for (let i = 0; i < SIGN_IN_PER_EMAIL_AND_ADDRESS + 5; i++) {
+    assert.equal((await signIn(h, member.email, member.password)).status, 200, `right sign-in ${i + 1}`);
+  }
+  for (let i = 0; i < SIGN_IN_PER_EMAIL_AND_ADDRESS; i++) {
+    assert.equal((await signIn(h, member.email, 'wrong password')).status, 401, `wrong try ${i + 1} after the right ones`);
+  }
+  const refused = await signIn(h, member.email, 'wrong password');
+  assertRefused(refused, `wrong try ${SIGN_IN_PER_EMAIL_AND_ADDRESS + 1}`);
+  assert.match(refused.body.error.message, /^Too many sign-in attempts\. Try again in (1 minute|\d+ minutes)\.$/);
+  assert.doesNotMatch(refused.body.error.message, / s\.$/);
+  assertRefused(await signIn(h, member.email, member.password), 'the right password once the limit is reached');
 }
 
 /** The limits a failing Redis must not lift, for sign-in and for invitation acceptance. */
@@ -202,6 +224,8 @@ for (const target of dbTargets()) {
     });
     after(() => h?.close());
 
+    test('right sign-ins do not count; the wait is said in minutes', () => rightSignInsDoNotCount(h));
+
     test('the public API’s one-minute sweep does not drop the 15-minute sign-in counters', async () => {
       const business = await createBusiness(h.app);
       const member = await insertMember(h.db, business.id, 'owner');
@@ -214,5 +238,20 @@ for (const target of dbTargets()) {
       for (let i = 0; i < 10_000; i++) await h.app.ctx.rateLimits.hit(`sweep-${i % 10}`, 1_000_000, 60_000);
       assertRefused(await signIn(h, member.email, 'wrong password'), 'try 11, after the sweep');
     });
+  });
+
+  describe(`account limits in Redis [${target.name}]`, { skip: process.env.REDIS_URL ? false : 'REDIS_URL is not set' }, () => {
+    let h: Harness;
+    let store: RedisRateLimitStore;
+    before(async () => {
+      store = new RedisRateLimitStore(process.env.REDIS_URL!, { prefix: `test:acct:${randomUUID()}:`, commandTimeoutMs: 2000 }, () => {});
+      h = await startHarness(target, {}, { rateLimitStore: store });
+    });
+    after(async () => {
+      await h?.close();
+      await store?.close();
+    });
+
+    test('right sign-ins do not count; the wait is said in minutes', () => rightSignInsDoNotCount(h));
   });
 }

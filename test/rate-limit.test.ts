@@ -326,13 +326,16 @@ describe('memory store', () => {
   test('a request exactly one window after the first counted one is allowed, 1 ms earlier not', async () => {
     let now = 1_000_000;
     const s = new MemoryRateLimitStore(() => now);
-    assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: true, remaining: 1, resetMs: 60_000 });
+    assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: true, remaining: 1, resetMs: 60_000, counted: '1000000' });
     now += 20_000;
-    assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: true, remaining: 0, resetMs: 40_000 });
+    assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: true, remaining: 0, resetMs: 40_000, counted: '1020000' });
     now = 1_059_999;
     assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: false, remaining: 0, resetMs: 1 });
     now = 1_060_000;
-    assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: true, remaining: 0, resetMs: 20_000 });
+    assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: true, remaining: 0, resetMs: 20_000, counted: '1060000' });
+    // Taken back: as if it had never been made, so the next one is allowed.
+    await s.forget('k', '1060000');
+    assert.deepEqual(await s.hit('k', 2, 60_000), { allowed: true, remaining: 0, resetMs: 20_000, counted: '1060000' });
   });
 
   test('a lowered limit (elevated key made standard) waits for enough requests to leave', async () => {

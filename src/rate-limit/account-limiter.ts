@@ -14,6 +14,17 @@ export interface AccountLimiterOptions {
 /** One check: a counter's key and its limit. */
 export type AccountCheck = readonly [key: string, limit: number];
 
+/** What `hitAll` decided, and how to take back what it counted. */
+export interface AccountHits {
+  /** the first refusal, or undefined when every check allowed */
+  refused: RateLimitDecision | undefined;
+  /**
+   * Takes back every request this call counted (where it was counted: the shared store or this
+   * process). Best effort: a store that fails now leaves the count, which errs on the safe side.
+   */
+  forgive(): Promise<void>;
+}
+
 /**
  * The counters of the account limits (sign-in, invitation acceptance, password reset): the shared
  * store (Redis when configured, so the limits hold across instances), and when it errors or does
@@ -44,22 +55,38 @@ export class AccountLimiter {
    * refusal (the later checks are then not counted), or undefined when every check allows. Once the
    * shared store failed, the rest of the call counts in process without waiting on it again.
    */
-  async hitAll(checks: readonly AccountCheck[], windowMs: number): Promise<RateLimitDecision | undefined> {
+  async hitAll(checks: readonly AccountCheck[], windowMs: number): Promise<AccountHits> {
     let shared = this.shared;
+    const counted: Array<{ store: RateLimitStore; key: string; entry: string }> = [];
+    const forgive = async (): Promise<void> => {
+      for (const c of counted.splice(0)) {
+        try {
+          await withTimeout(c.store.forget?.(c.key, c.entry) ?? Promise.resolve(), this.opts.timeoutMs);
+        } catch (err) {
+          this.opts.onFallback(err);
+        }
+      }
+    };
     for (const [key, limit] of checks) {
       let decision: RateLimitDecision | undefined;
+      let store: RateLimitStore | undefined;
       if (shared) {
         try {
           decision = await withTimeout(shared.hit(key, limit, windowMs), this.opts.timeoutMs);
+          store = shared;
         } catch (err) {
           shared = undefined;
           this.opts.onFallback(err);
         }
       }
-      decision ??= await this.localStore(windowMs).hit(key, limit, windowMs);
-      if (!decision.allowed) return decision;
+      if (!decision) {
+        store = this.localStore(windowMs);
+        decision = await store.hit(key, limit, windowMs);
+      }
+      if (!decision.allowed) return { refused: decision, forgive };
+      if (decision.counted !== undefined) counted.push({ store: store!, key, entry: decision.counted });
     }
-    return undefined;
+    return { refused: undefined, forgive };
   }
 
   private localStore(windowMs: number): MemoryRateLimitStore {

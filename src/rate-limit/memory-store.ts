@@ -38,7 +38,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
       allowed,
       remaining: allowed ? limit - log.length : 0,
       resetMs: freeing === undefined ? 0 : Math.max(0, freeing + windowMs - now),
+      ...(allowed ? { counted: String(now) } : {}),
     };
+  }
+
+  async forget(key: string, counted: string): Promise<void> {
+    const log = this.logs.get(key);
+    // Entries of one millisecond are alike: dropping any one of them takes back one request.
+    const i = log?.indexOf(Number(counted)) ?? -1;
+    if (!log || i < 0) return;
+    log.splice(i, 1);
+    if (log.length === 0) this.logs.delete(key);
   }
 
   /** Drops counters nobody used for a window, so memory follows the keys active in the last minute. */

@@ -124,7 +124,11 @@ export class RedisRateLimitStore implements RateLimitStore {
       throw err;
     }
     const [allowed, remaining, resetMs] = reply;
-    return { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs) };
+    return { allowed: allowed === 1, remaining, resetMs: Math.max(0, resetMs), ...(allowed === 1 ? { counted: member } : {}) };
+  }
+
+  async forget(key: string, counted: string): Promise<void> {
+    await this.redis.zrem(this.prefix + key, counted);
   }
 
   /** The check, plus the business's published versions (undefined when Redis has none). */

@@ -8,6 +8,8 @@ export interface RateLimitDecision {
    * refusal, the one whose leaving brings the count below the limit). 0 when nothing is counted.
    */
   resetMs: number;
+  /** which entry an allowed request added to the counter, for `forget` (absent when refused) */
+  counted?: string;
 }
 
 /** A check and the versions published for the business (undefined when none is). */
@@ -33,6 +35,11 @@ export interface RateLimitStore {
    */
   readonly timesItself?: boolean;
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /**
+   * Takes back one counted request (`decision.counted`), as if it had never been made: the account
+   * limits count a sign-in before its password is checked and take it back when it was right.
+   */
+  forget?(key: string, counted: string): Promise<void>;
   /**
    * A store shared by every instance (Redis) also answers, in the same round trip, the version
    * published for the business (undefined when none is): the caches' cross-instance check.

@@ -17,6 +17,10 @@ export class GenerousRateLimitStore implements RateLimitStore {
     return this.inner.hit(key, limit * this.factor, windowMs);
   }
 
+  async forget(key: string, counted: string): Promise<void> {
+    await this.inner.forget?.(key, counted);
+  }
+
   ready(timeoutMs: number): Promise<boolean> {
     return this.inner.ready(timeoutMs);
   }

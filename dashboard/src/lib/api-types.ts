@@ -410,7 +410,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password; sets the session cookie
-         * @description A wrong password and an unknown email answer alike (401 auth.invalid_key). Attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After).
+         * @description A wrong password and an unknown email answer alike (401 auth.invalid_key). Failed attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After; the message says the wait in minutes); a successful sign-in does not count.
          *
          *     **Access:** open (no credentials).
          */
@@ -654,7 +654,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: creates the account (or joins the existing one with that email) and signs in; sets the session cookie
-         * @description A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (otherwise 401 auth.invalid_key, exactly as a wrong sign-in password) and `name` is ignored. Every acceptance counts in the sign-in limits (429 rate_limit.exceeded). A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.
+         * @description A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (otherwise 401 auth.invalid_key, exactly as a wrong sign-in password) and `name` is ignored. Every failed acceptance counts in the sign-in limits (429 rate_limit.exceeded); a successful one does not. A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.
          *
          *     **Access:** open (no credentials).
          */

@@ -10,6 +10,7 @@ import { claimInvitation, findOpenInvitationByToken, recordAcceptedBy } from '..
 import { addMembership } from '../../store/memberships.ts';
 import { findUserByEmail, insertUser, membershipsOf } from '../../store/users.ts';
 import { startSession } from './start-session.ts';
+import type { CountedAttempt } from './sign-in-limit.ts';
 
 /** One answer for an unknown, used, withdrawn or expired token: which of them is not told. */
 function notValid(): AppError {
@@ -38,13 +39,13 @@ function notValid(): AppError {
 export async function acceptInvitation(
   db: Db,
   input: { token: string; name: string; password: string },
-  checkLimit: (email: string) => Promise<void>,
+  checkLimit: (email: string) => Promise<CountedAttempt>,
 ): Promise<{ member: MemberView; token: string; expiresAt: Date }> {
   if (!isWellFormedToken(input.token)) throw notValid();
   const tokenHash = hashToken(input.token);
   const open = await findOpenInvitationByToken(db, tokenHash);
   if (!open) throw notValid();
-  await checkLimit(open.email);
+  const attempt = await checkLimit(open.email);
   const existing = await findUserByEmail(db, open.email);
   let newHash: string | undefined;
   if (existing) {
@@ -53,7 +54,7 @@ export async function acceptInvitation(
   } else {
     newHash = await hashPassword(input.password);
   }
-  return db.transaction(async (tx) => {
+  const accepted = await db.transaction(async (tx) => {
     const inv = await claimInvitation(tx, tokenHash);
     if (!inv) throw notValid();
     let user = existing;
@@ -75,4 +76,7 @@ export async function acceptInvitation(
     const memberships = await membershipsOf(tx, user.id);
     return { member: memberView({ id: user.id, email: inv.email, name: user.name ?? inv.email }, memberships), ...session };
   });
+  // Accepted: the attempt does not use up the sign-in limits (sign-in-limit.ts).
+  await attempt.succeeded();
+  return accepted;
 }

@@ -20,7 +20,7 @@ export async function overGuestLimit(
   request: FastifyRequest,
   what: keyof typeof GUEST_LIMITS,
 ): Promise<number | undefined> {
-  const refused = await limits.hitAll([[`guest:${what}:${limitAddress(request.ip)}`, GUEST_LIMITS[what]]], HOUR_MS);
+  const { refused } = await limits.hitAll([[`guest:${what}:${limitAddress(request.ip)}`, GUEST_LIMITS[what]]], HOUR_MS);
   return refused ? Math.max(1, Math.ceil(refused.resetMs / 60_000)) : undefined;
 }
 

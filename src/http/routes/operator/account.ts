@@ -30,7 +30,7 @@ export async function accountRoutes(app: App): Promise<void> {
         operationId: 'operatorSignIn',
         summary: 'Sign in with email and password; sets the session cookie',
         description:
-          'A wrong password and an unknown email answer alike (401 auth.invalid_key). Attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After).',
+          'A wrong password and an unknown email answer alike (401 auth.invalid_key). Failed attempts are limited per email and per client address (429 rate_limit.exceeded with Retry-After; the message says the wait in minutes); a successful sign-in does not count.',
         body: withExample(
           Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
           { email: 'owner@demo-salon.example', password: 'correct horse battery' },
@@ -48,8 +48,9 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await checkSignInLimit(app.ctx.accountLimits, { email: normaliseEmail(request.body.email), address: request.ip });
+      const attempt = await checkSignInLimit(app.ctx.accountLimits, { email: normaliseEmail(request.body.email), address: request.ip });
       const { member, token, expiresAt } = await signIn(app.ctx.db, request.body);
+      await attempt.succeeded();
       cookie.set(reply, token, expiresAt);
       return ok(request, { member });
     },

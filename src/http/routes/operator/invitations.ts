@@ -107,7 +107,7 @@ export async function invitationRoutes(app: App): Promise<void> {
         summary:
           'Accept an invitation: creates the account (or joins the existing one with that email) and signs in; sets the session cookie',
         description:
-          'A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (otherwise 401 auth.invalid_key, exactly as a wrong sign-in password) and `name` is ignored. Every acceptance counts in the sign-in limits (429 rate_limit.exceeded). A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.',
+          'A new account gets `name` and `password` (at least 10 characters). When an account with the invited email exists, `password` must be its password (otherwise 401 auth.invalid_key, exactly as a wrong sign-in password) and `name` is ignored. Every failed acceptance counts in the sign-in limits (429 rate_limit.exceeded); a successful one does not. A token that is unknown, used, withdrawn or expired answers 404 request.not_found. If the account is already a member of the business, its role stays as it is and the invitation is used up.',
         body: withExample(
           Type.Object(
             {
