@@ -47,6 +47,8 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'POST /services/{serviceId}/sessions': MANAGERS,
   'GET /services/{serviceId}/sessions': EVERYONE,
   'POST /businesses/{slug}/bookings': EVERYONE,
+  // the warnings before `Book anyway?` (docs/dashboard.md)
+  'POST /businesses/{slug}/bookings/check': EVERYONE,
   'GET /businesses/{slug}/bookings': EVERYONE,
   'GET /businesses/{slug}/agenda': EVERYONE,
   'GET /bookings/{bookingId}': EVERYONE,

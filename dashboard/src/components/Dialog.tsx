@@ -14,7 +14,13 @@ export function Dialog(props: { open: boolean; onClose: () => void; title: strin
     if (!props.open && d.open) d.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={props.onClose} className="dialog">
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      // React passes a nested dialog's close up its tree: only this dialog's own closing closes it
+      onClose={(e) => e.target === e.currentTarget && props.onClose()}
+      className="dialog"
+    >
       {props.open && (
         <>
           <h2 id={titleId}>{props.title}</h2>

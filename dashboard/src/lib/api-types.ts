@@ -1033,6 +1033,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/bookings/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The warnings a manual booking at that time would get, creating nothing
+         * @description What the dashboard asks before `Book anyway?`: the same warnings the manual create answers with (a time in the past, a day the staff member does not work, outside their hours, during their time off), for a staff member, service and local time. Nothing is written or held; whether the staff member is free is the create's to say.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        post: operations["operatorCheckManualBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/businesses/{slug}/agenda": {
         parameters: {
             query?: never;
@@ -11192,7 +11214,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The confirmed booking. */
+            /** @description The confirmed booking, and the warnings of its time (`warnings`, added in v1.4.0). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11251,7 +11273,8 @@ export interface operations {
                      *             "memberId": "usr_6d8f1h3k5m7p9r2t4v0x",
                      *             "name": "Dóra Szabó"
                      *           }
-                     *         }
+                     *         },
+                     *         "warnings": []
                      *       },
                      *       "meta": {
                      *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
@@ -11264,6 +11287,16 @@ export interface operations {
                         ok: true;
                         data: {
                             booking: components["schemas"]["BusinessBooking"];
+                            /** @description Why the time is odd; empty when it is not. A warning never refuses the booking: the business decides. */
+                            warnings: {
+                                /**
+                                 * @description `in_the_past`: the time has passed; `closed_day`: the staff member does not work that day; `outside_working_hours`: the service does not fit their hours; `time_off`: it overlaps their time off
+                                 * @enum {unknown}
+                                 */
+                                code: "in_the_past" | "closed_day" | "outside_working_hours" | "time_off";
+                                /** @description the warning in words, in English */
+                                message: string;
+                            }[];
                         };
                         meta: components["schemas"]["Meta"];
                     };
@@ -11311,6 +11344,142 @@ export interface operations {
             };
             /** @description `booking.slot_unavailable` */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorCheckManualBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locationSlug": "city",
+                 *       "serviceId": "svc_4f9a2c7e1b3d5f6a8c0e",
+                 *       "staffId": "stf_7c1e9a3b5d2f4e6a8b0c",
+                 *       "date": "2031-03-09",
+                 *       "startTime": "10:00"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description a location of the business */
+                    locationSlug: string;
+                    serviceId: string;
+                    staffId: string;
+                    /**
+                     * @description Date YYYY-MM-DD
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /**
+                     * @description Wall-clock time HH:MM (24 h)
+                     * @example 09:30
+                     */
+                    startTime: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The warnings; empty when the time is an ordinary one. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "warnings": [
+                     *           {
+                     *             "code": "closed_day",
+                     *             "message": "The staff member does not work on this day."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description Why the time is odd; empty when it is not. A warning never refuses the booking: the business decides. */
+                            warnings: {
+                                /**
+                                 * @description `in_the_past`: the time has passed; `closed_day`: the staff member does not work that day; `outside_working_hours`: the service does not fit their hours; `time_off`: it overlaps their time off
+                                 * @enum {unknown}
+                                 */
+                                code: "in_the_past" | "closed_day" | "outside_working_hours" | "time_off";
+                                /** @description the warning in words, in English */
+                                message: string;
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found`, `catalog.service_not_found` */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

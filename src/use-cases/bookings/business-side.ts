@@ -10,11 +10,14 @@ import { requireBusiness } from '../operator/businesses.ts';
 import { businessView, businessViews } from './business-view.ts';
 import { type ChangeRequest, changeBooking } from './lifecycle.ts';
 import { createManualBooking, type ManualBookingInput } from './manual.ts';
+import { manualWarnings, type ManualWarningView } from './manual-warnings.ts';
 import { type ListQuery, listBookingRecords } from './queries.ts';
 
 /**
  * POST /admin/v1/businesses/:slug/bookings: a booking the business takes itself (phone, walk-in).
  * Run again when aborted as a deadlock victim among concurrent clashing writes (then a 409).
+ * Answers with the warnings of an odd time (in the past, a closed day, outside hours, time off):
+ * booked all the same, since the business decides.
  */
 export async function createBusinessBooking(
   db: Db,
@@ -23,13 +26,17 @@ export async function createBusinessBooking(
   /** who writes it: a signed-in member, or the platform operator's token */
   by: ManualAuthor,
   now: Date,
-): Promise<BusinessBookingView> {
+): Promise<{ booking: BusinessBookingView; warnings: ManualWarningView[] }> {
   const business = await requireBusiness(db, businessSlug);
   const location = await findLocationBySlug(db, business.id, input.locationSlug);
   if (!location) throw new AppError('request.not_found', `No location "${input.locationSlug}".`);
   const service = await findServiceById(db, input.serviceId);
   if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
-  return transactionWithRetry(db, async (tx) => businessView(tx, await createManualBooking(tx, location, service, input, by, now)));
+  return transactionWithRetry(db, async (tx) => {
+    const booking = await businessView(tx, await createManualBooking(tx, location, service, input, by, now));
+    // after the create, which has refused a date or a staff member that is not one
+    return { booking, warnings: await manualWarnings(tx, location, service, input, now) };
+  });
 }
 
 /** A business decision on a booking (accept, decline, propose, reschedule, complete, no-show). */

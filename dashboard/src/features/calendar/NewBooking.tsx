@@ -7,6 +7,15 @@ import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+
+interface ManualBody {
+  serviceId: string;
+  staffId: string;
+  date: string;
+  startTime: string;
+  guest: { name: string; phone: string; email?: string };
+}
 
 interface Props {
   slug: string;
@@ -18,6 +27,8 @@ interface Props {
 
 /**
  * `New booking`: a manual booking (confirmed at once) through POST /businesses/{slug}/bookings.
+ * An odd time (in the past, a day the staff member does not work, outside their hours, in their
+ * time off) is checked first (POST …/bookings/check) and booked only after `Book anyway?`.
  * A native modal <dialog> (focus kept inside, Escape closes, focus back to the opener); the API's
  * message is shown in the form when it refuses (a clash, a closed hour), and nothing is created.
  */
@@ -38,7 +49,13 @@ export function NewBooking({ slug, locationSlug, date, onCreated }: Props) {
       <button type="button" onClick={() => setOpen(true)}>
         New booking
       </button>
-      <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setOpen(false)} className="dialog">
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        // `Book anyway?` is a dialog inside this one, and React passes its close up: only this one's own
+        onClose={(e) => e.target === e.currentTarget && setOpen(false)}
+        className="dialog"
+      >
         {open && (
           <NewBookingForm
             titleId={titleId}
@@ -68,13 +85,7 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
   const performers = (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(chosenService));
 
   const create = useMutation({
-    mutationFn: async (body: {
-      serviceId: string;
-      staffId: string;
-      date: string;
-      startTime: string;
-      guest: { name: string; phone: string; email?: string };
-    }) =>
+    mutationFn: async (body: ManualBody) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/bookings', { params: { path: { slug } }, body: { locationSlug, ...body } }))
         .booking,
     onSuccess: async (booking) => {
@@ -82,10 +93,28 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
       onCreated(booking);
     },
   });
+  // An odd time (past, closed day, outside hours, time off) is asked about first: `Book anyway?`.
+  const check = useMutation({
+    mutationFn: async (body: ManualBody) => {
+      const { serviceId, staffId, date, startTime } = body;
+      const r = unwrap(
+        await api.POST('/admin/v1/businesses/{slug}/bookings/check', {
+          params: { path: { slug } },
+          body: { locationSlug, serviceId, staffId, date, startTime },
+        }),
+      );
+      return { body, warnings: r.warnings };
+    },
+    onSuccess: ({ body, warnings }) => {
+      if (warnings.length === 0) create.mutate(body);
+      else setAsking({ body, warnings });
+    },
+  });
+  const [asking, setAsking] = useState<{ body: ManualBody; warnings: Array<{ code: string; message: string }> } | null>(null);
 
   const submit = (f: FormData) => {
     const email = text(f, 'email');
-    create.mutate({
+    check.mutate({
       serviceId: text(f, 'serviceId'),
       staffId: text(f, 'staffId'),
       date: text(f, 'date'),
@@ -93,46 +122,66 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
       guest: { name: text(f, 'guestName'), phone: text(f, 'phone'), ...(email ? { email } : {}) },
     });
   };
-  // A clash or a closed hour concerns the whole booking: the API's message under the form.
-  const errors = formErrors(create.error, []);
+  // A clash concerns the whole booking: the API's message under the form.
+  const error = create.error ?? check.error;
+  const errors = formErrors(error, []);
 
   return (
-    <RecordForm
-      noValidate={false}
-      errors={errors}
-      error={create.error}
-      pending={create.isPending}
-      submitDisabled={bookable.length === 0}
-      submitLabel="Create booking"
-      onSubmit={submit}
-      onCancel={onCancel}
-    >
-      <h2 id={titleId}>New booking</h2>
-      <Field label="Service">
-        <select name="serviceId" required value={chosenService} onChange={(e) => setServiceId(e.target.value)}>
-          {bookable.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} ({s.durationMinutes} min)
-            </option>
+    <>
+      <RecordForm
+        noValidate={false}
+        errors={errors}
+        error={error}
+        pending={create.isPending || check.isPending}
+        submitDisabled={bookable.length === 0}
+        submitLabel="Create booking"
+        onSubmit={submit}
+        onCancel={onCancel}
+      >
+        <h2 id={titleId}>New booking</h2>
+        <Field label="Service">
+          <select name="serviceId" required value={chosenService} onChange={(e) => setServiceId(e.target.value)}>
+            {bookable.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.durationMinutes} min)
+              </option>
+            ))}
+          </select>
+        </Field>
+        <StaffSelect staff={performers} required />
+        <Field label="Date">
+          <input name="date" type="date" required defaultValue={date} />
+        </Field>
+        <Field label="Time">
+          <input name="time" type="time" required step={300} defaultValue="09:00" />
+        </Field>
+        <Field label="Guest name">
+          <input name="guestName" required maxLength={100} autoComplete="off" />
+        </Field>
+        <Field label="Phone">
+          <input name="phone" type="tel" required maxLength={40} autoComplete="off" placeholder="+36 30 123 4567" />
+        </Field>
+        <Field label="Email">
+          <input name="email" type="email" autoComplete="off" />
+        </Field>
+      </RecordForm>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Book anyway?"
+        confirm="Book anyway"
+        pending={create.isPending}
+        onConfirm={() => {
+          if (asking) create.mutate(asking.body);
+          setAsking(null);
+        }}
+        onClose={() => setAsking(null)}
+      >
+        <ul className="warnings">
+          {asking?.warnings.map((w) => (
+            <li key={w.code}>{w.message}</li>
           ))}
-        </select>
-      </Field>
-      <StaffSelect staff={performers} required />
-      <Field label="Date">
-        <input name="date" type="date" required defaultValue={date} />
-      </Field>
-      <Field label="Time">
-        <input name="time" type="time" required step={300} defaultValue="09:00" />
-      </Field>
-      <Field label="Guest name">
-        <input name="guestName" required maxLength={100} autoComplete="off" />
-      </Field>
-      <Field label="Phone">
-        <input name="phone" type="tel" required maxLength={40} autoComplete="off" placeholder="+36 30 123 4567" />
-      </Field>
-      <Field label="Email">
-        <input name="email" type="email" autoComplete="off" />
-      </Field>
-    </RecordForm>
+        </ul>
+      </ConfirmDialog>
+    </>
   );
 }

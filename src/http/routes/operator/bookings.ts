@@ -5,6 +5,8 @@ import {
   getBusinessBooking,
   listBusinessBookings,
 } from '../../../use-cases/bookings/business-side.ts';
+import { checkManualBooking } from '../../../use-cases/bookings/manual-warnings.ts';
+import { MANUAL_WARNINGS } from '../../../domain/bookings/manual-warnings.ts';
 import { getOperatorBookingEvents } from '../../../use-cases/bookings/queries.ts';
 import { issueManageLink } from '../../../use-cases/guest/manage-link.ts';
 import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
@@ -34,6 +36,26 @@ const BookingParams = Type.Object({
   bookingId: Type.String({ minLength: 1, maxLength: 100, description: 'The `bookingId` of the booking.' }),
 });
 const BookingResult = Type.Object({ booking: BusinessBookingRef });
+const ManualWarnings = Type.Array(
+  Type.Object(
+    {
+      code: Type.Enum(MANUAL_WARNINGS, {
+        description:
+          '`in_the_past`: the time has passed; `closed_day`: the staff member does not work that day; `outside_working_hours`: the service does not fit their hours; `time_off`: it overlaps their time off',
+      }),
+      message: Type.String({ description: 'the warning in words, in English' }),
+    },
+    { additionalProperties: false },
+  ),
+  { description: 'Why the time is odd; empty when it is not. A warning never refuses the booking: the business decides.' },
+);
+const ManualTimeBody = {
+  locationSlug: Slug('a location of the business'),
+  serviceId: Type.String({ minLength: 1, maxLength: 100 }),
+  staffId: Type.String({ minLength: 1, maxLength: 100 }),
+  date: DateString(),
+  startTime: TimeString(),
+};
 const NewTime = Type.Object(
   { date: DateString(), startTime: TimeString(), staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
   { additionalProperties: false },
@@ -125,11 +147,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         body: withExample(
           Type.Object(
             {
-              locationSlug: Slug('a location of the business'),
-              serviceId: Type.String({ minLength: 1, maxLength: 100 }),
-              staffId: Type.String({ minLength: 1, maxLength: 100 }),
-              date: DateString(),
-              startTime: TimeString(),
+              ...ManualTimeBody,
               guest: Type.Object(
                 {
                   name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -146,17 +164,55 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         ),
         response: responses(
           200,
-          BookingResult,
+          Type.Object({ booking: BusinessBookingRef, warnings: ManualWarnings }),
           [...OPERATOR_ERRORS, 'request.not_found', 'catalog.service_not_found', 'catalog.staff_not_found', 'booking.slot_unavailable'],
-          { description: 'The confirmed booking.', example: { booking: manualBusinessBookingExample } },
+          {
+            description: 'The confirmed booking, and the warnings of its time (`warnings`, added in v1.4.0).',
+            example: { booking: manualBusinessBookingExample, warnings: [] },
+          },
         ),
       },
     },
     async (request) => {
       const principal = request.principal;
       const by = principal?.kind === 'member' ? { member: principal.session.userId } : { operator: true as const };
-      const booking = await createBusinessBooking(app.ctx.db, request.params.slug, request.body, by, app.ctx.clock());
-      return ok(request, { booking });
+      const created = await createBusinessBooking(app.ctx.db, request.params.slug, request.body, by, app.ctx.clock());
+      return ok(request, created);
+    },
+  );
+
+  app.post(
+    '/businesses/:slug/bookings/check',
+    {
+      config: operatorAccess(ROLES.everyone, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorCheckManualBooking',
+        summary: 'The warnings a manual booking at that time would get, creating nothing',
+        description:
+          "What the dashboard asks before `Book anyway?`: the same warnings the manual create answers with (a time in the past, a day the staff member does not work, outside their hours, during their time off), for a staff member, service and local time. Nothing is written or held; whether the staff member is free is the create's to say.",
+        params: SlugParams,
+        body: withExample(Type.Object(ManualTimeBody, { additionalProperties: false }), {
+          locationSlug: 'city',
+          serviceId: 'svc_4f9a2c7e1b3d5f6a8c0e',
+          staffId: 'stf_7c1e9a3b5d2f4e6a8b0c',
+          date: '2031-03-09',
+          startTime: '10:00',
+        }),
+        response: responses(
+          200,
+          Type.Object({ warnings: ManualWarnings }),
+          [...OPERATOR_ERRORS, 'request.not_found', 'catalog.service_not_found', 'request.validation_failed'],
+          {
+            description: 'The warnings; empty when the time is an ordinary one.',
+            example: { warnings: [{ code: 'closed_day', message: 'The staff member does not work on this day.' }] },
+          },
+        ),
+      },
+    },
+    async (request) => {
+      const warnings = await checkManualBooking(app.ctx.db, request.params.slug, request.body, app.ctx.clock());
+      return ok(request, { warnings });
     },
   );
 

@@ -1,0 +1,69 @@
+import { searchWindow } from '../../domain/availability/search-window.ts';
+import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
+import { MANUAL_WARNING_MESSAGES, type ManualWarning, manualBookingWarnings } from '../../domain/bookings/manual-warnings.ts';
+import { AppError, invalidField } from '../../domain/errors.ts';
+import { parseIsoDate } from '../../domain/time/calendar.ts';
+import { loadEngineStaff } from '../../store/availability.ts';
+import type { Queryable } from '../../store/db.ts';
+import { findLocationBySlug } from '../../store/locations.ts';
+import { findServiceById } from '../../store/services.ts';
+import { requireBusiness } from '../operator/businesses.ts';
+
+export interface ManualWarningView {
+  code: ManualWarning;
+  message: string;
+}
+
+export interface ManualTime {
+  serviceId: string;
+  staffId: string;
+  date: string;
+  startTime: string;
+}
+
+/**
+ * The warnings of a manual booking at that time (domain/bookings/manual-warnings.ts), from the
+ * staff member's hours and time off as the search loads them. A staff member who does not perform
+ * the service gets none here: the create refuses them.
+ */
+export async function manualWarnings(
+  q: Queryable,
+  location: LocationRecord,
+  service: ServiceRecord,
+  time: Omit<ManualTime, 'serviceId'>,
+  now: Date,
+): Promise<ManualWarningView[]> {
+  const epochDay = parseIsoDate(time.date);
+  const window = searchWindow(service, epochDay, epochDay);
+  const [staff] = await loadEngineStaff(q, location.id, service.id, time.staffId, window.from, window.to);
+  if (!staff) return [];
+  const codes = manualBookingWarnings({
+    timezone: location.timezone,
+    date: time.date,
+    startTime: time.startTime,
+    service,
+    staff,
+    now: now.getTime(),
+  });
+  return codes.map((code) => ({ code, message: MANUAL_WARNING_MESSAGES[code] }));
+}
+
+/** POST /admin/v1/businesses/:slug/bookings/check: the warnings a manual create would give, creating nothing. */
+export async function checkManualBooking(
+  q: Queryable,
+  businessSlug: string,
+  input: ManualTime & { locationSlug: string },
+  now: Date,
+): Promise<ManualWarningView[]> {
+  try {
+    parseIsoDate(input.date);
+  } catch {
+    throw invalidField('body.date', 'is not a real date');
+  }
+  const business = await requireBusiness(q, businessSlug);
+  const location = await findLocationBySlug(q, business.id, input.locationSlug);
+  if (!location) throw new AppError('request.not_found', `No location "${input.locationSlug}".`);
+  const service = await findServiceById(q, input.serviceId);
+  if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
+  return manualWarnings(q, location, service, input, now);
+}
