@@ -49,6 +49,8 @@ function measure(fn: () => number, warmup: number, runs: number): Sample & { che
   return { wall, cpu, checksum };
 }
 
+// Read before anything runs: the load the measurements were taken under, not the one they made.
+const loadBefore = loadavg();
 const month = salonMonth();
 const now = Date.UTC(2026, 2, 15, 9); // the Sunday before FROM, so the whole range is bookable
 const location = { timezone: TIMEZONE, slotIntervalMinutes: 15, minNoticeMinutes: 60, horizonDays: 90 };
@@ -126,15 +128,12 @@ const explainInput = (ids: readonly string[] | null) => ({
 }
 
 const f = (ms: number) => ms.toFixed(3).padStart(7);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const load = (averages = loadavg()) => averages.map((l) => l.toFixed(2)).join(' ');
 console.log(
   `salon engine: 10 staff, ${RESOURCES.map((r) => `${r.name} ×${r.quantity}`).join(', ')}; ` +
     `${month.placed} bookings placed (${month.attempts} attempts), ${FROM}..${TO} ${TIMEZONE}`,
 );
-console.log(`node ${process.version}; load average ${load()}; cold first search ${coldMs.toFixed(2)} ms`);
+console.log(`node ${process.version}; load average before ${load(loadBefore)}; cold first search ${coldMs.toFixed(2)} ms`);
 console.log(
   `${'case'.padEnd(42)} ${'wall p50'.padStart(8)} ${'wall p99'.padStart(8)} ${'cpu p50'.padStart(8)} ${'cpu p99'.padStart(8)}  target  verdict`,
 );
@@ -148,7 +147,15 @@ for (const r of rows) {
   ];
   const pass = c50 < r.target && w50 < r.target;
   if (!pass) failed = true;
-  const verdict = !pass ? 'FAIL (median over)' : Math.max(w99, c99) < r.target ? 'pass' : 'pass (p99 over: noise or GC)';
+  // Wall time over with CPU time under is time spent waiting for a core (a loaded machine); CPU
+  // time over at the p99 only is a collection or a recompilation landing in that run.
+  const verdict = !pass
+    ? 'FAIL (median over)'
+    : c99 >= r.target
+      ? 'pass at p50; cpu p99 over (GC/JIT)'
+      : w99 >= r.target
+        ? 'pass; wall p99 over (waiting for a core)'
+        : 'pass';
   console.log(`${r.label.padEnd(42)} ${f(w50)}  ${f(w99)}  ${f(c50)}  ${f(c99)}  <${String(r.target).padEnd(5)} ${verdict}  ${r.note}`);
 }
 console.log(`load average after: ${load()}`);
