@@ -121,7 +121,10 @@ export function salonMonth(seed = 26): SalonMonth {
   const totalWeight = SERVICES.reduce((n, s) => n + s.weight, 0);
   const pickService = (): BenchService => {
     let w = random() * totalWeight;
-    for (const s of SERVICES) if ((w -= s.weight) < 0) return s;
+    for (const s of SERVICES) {
+      w -= s.weight;
+      if (w < 0) return s;
+    }
     return SERVICES.at(-1)!;
   };
 
