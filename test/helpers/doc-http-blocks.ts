@@ -114,13 +114,13 @@ function matchList(shown: readonly unknown[], actual: readonly unknown[], vars: 
   const go = (s: number, a: number, bound: Map<string, string>): Map<string, string> | string => {
     if (s === shown.length) return a === actual.length ? bound : `${path}: ${actual.length - a} more entries than shown`;
     if (shown[s] === ELIDED) {
-      let last = `${path}: nothing after "..." matches`;
       for (let skip = a; skip <= actual.length; skip++) {
         const r = go(s + 1, skip, bound);
         if (typeof r !== 'string') return r;
-        last = r;
       }
-      return last;
+      // Every placement failed; the last one tried says little, so name what was looked for.
+      const next = shown.slice(s + 1).find((x) => x !== ELIDED);
+      return `${path}: from [${a}] on, no run of entries matches what is shown after "..."${next === undefined ? '' : ` (starting with ${JSON.stringify(next)})`}`;
     }
     if (a === actual.length) return `${path}[${a}]: missing (${JSON.stringify(shown[s])})`;
     const trial = new Map(bound);
