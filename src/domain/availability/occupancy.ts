@@ -29,23 +29,26 @@ export function buildOccupancy(lists: readonly (readonly Interval[])[]): Occupan
   // the coverage depth yields the union without sorting interval objects.
   const sortedOpenings = openings.subarray(0, n).sort();
   const sortedClosings = closings.subarray(0, n).sort();
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // The union has at most n intervals: written in place over the arrays already read (the k-th
+  // union start is written after the k-th opening was read, likewise for the ends), so a search's
+  // every staff member and unit allocates nothing more than its two input arrays.
   let depth = 0;
   let i = 0;
   let j = 0;
+  let k = 0;
+  let m = 0;
   while (j < n) {
     // At equal times a closing goes first, so intervals that merely touch stay apart: a
     // zero-width seam keeps the union exactly the same half-open set.
     if (i < n && sortedOpenings[i]! < sortedClosings[j]!) {
-      if (depth++ === 0) starts.push(sortedOpenings[i]!);
+      if (depth++ === 0) sortedOpenings[k++] = sortedOpenings[i]!;
       i++;
     } else {
-      if (--depth === 0) ends.push(sortedClosings[j]!);
+      if (--depth === 0) sortedClosings[m++] = sortedClosings[j]!;
       j++;
     }
   }
-  return { starts: Float64Array.from(starts), ends: Float64Array.from(ends) };
+  return { starts: sortedOpenings.subarray(0, k), ends: sortedClosings.subarray(0, m) };
 }
 
 /** Whether [start, end) overlaps any occupied interval (half-open on both sides). */
