@@ -274,9 +274,13 @@ function describeBrowser() {
       const rita = await request('Rita Request', '15:00');
       const ritaCard = page.getByRole('article', { name: 'Rita Request, Colouring' });
       await ritaCard.waitFor({ timeout: 10_000 });
+      // the navigation counts the requests waiting, beside the link (whose name stays `Requests`)
+      await nav.getByLabel('1 waiting').waitFor();
+      assert.equal(await nav.getByRole('link', { name: 'Requests', exact: true }).getAttribute('aria-describedby') !== null, true);
       await screenshot('requests.png');
       await ritaCard.getByRole('button', { name: 'Accept' }).click();
       await ritaCard.waitFor({ state: 'detached' });
+      await nav.getByLabel(/ waiting$/).waitFor({ state: 'detached' });
       assert.equal((await adminOk(app, 'GET', `/bookings/${rita}`)).booking.status, 'confirmed');
 
       const dora = await request('Dora Decline', '13:00');

@@ -3,6 +3,8 @@ import { SECTIONS } from './sections.ts';
 import type { Member } from '../lib/api.ts';
 import { useSession, useSignOut } from '../lib/auth.ts';
 import { Field } from '../components/Field.tsx';
+import { useId } from 'react';
+import { useRequests } from '../features/bookings/RequestsPage.tsx';
 
 /** `/dashboard/`: the member's first business. */
 export function FirstBusiness() {
@@ -31,17 +33,43 @@ export function AppShell() {
       </header>
       <nav className="main-nav" aria-label="Main">
         <ul>
-          {SECTIONS.map((s) => (
-            <li key={s.path}>
-              <NavLink to={`/${membership.salonSlug}/${s.path}`}>{s.name}</NavLink>
-            </li>
-          ))}
+          {SECTIONS.map((s) =>
+            s.path === 'requests' ? (
+              <RequestsLink key={s.path} slug={membership.salonSlug} name={s.name} />
+            ) : (
+              <li key={s.path}>
+                <NavLink to={`/${membership.salonSlug}/${s.path}`}>{s.name}</NavLink>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
       <main className="content">
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/**
+ * `Requests` with the number of requests waiting for the salon beside it (the inbox's own query, so
+ * it moves as the inbox does). The link keeps its fixed name; the number is its description.
+ */
+function RequestsLink({ slug, name }: { slug: string; name: string }) {
+  const requests = useRequests(slug);
+  const waiting = requests.data?.filter((b) => b.status === 'requested').length ?? 0;
+  const id = useId();
+  return (
+    <li>
+      <NavLink to={`/${slug}/requests`} aria-describedby={waiting > 0 ? id : undefined}>
+        {name}
+      </NavLink>
+      {waiting > 0 && (
+        <span id={id} className="count" aria-label={`${waiting} waiting`}>
+          {waiting > 99 ? '99+' : waiting}
+        </span>
+      )}
+    </li>
   );
 }
 

@@ -45,7 +45,8 @@ export function BookingActions({ booking: b, slug, only }: { booking: BusinessBo
             Decline
           </button>
         )}
-        {(s === 'requested' || s === 'confirmed') && may('propose') && (
+        {/* a confirmed appointment under way is moved, not proposed: the guest is in the chair */}
+        {(s === 'requested' || (s === 'confirmed' && !started(b))) && may('propose') && (
           <button type="button" onClick={() => setDialog('propose')}>
             Propose new time
           </button>
