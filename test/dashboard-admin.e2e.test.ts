@@ -91,8 +91,16 @@ function describeBrowser() {
       await page.getByRole('button', { name: 'Create key' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create an API key' });
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Website widget');
-      await dialog.getByRole('checkbox', { name: 'services.read' }).check();
-      await dialog.getByRole('checkbox', { name: 'availability.read' }).check();
+      // a preset ticks its capabilities (each named in words, its API name beside it); one is then unticked
+      await dialog.getByRole('button', { name: 'Booking widget' }).click();
+      for (const c of ['services.read', 'staff.read', 'availability.read', 'booking.create']) {
+        assert.equal(await dialog.getByRole('checkbox', { name: c }).isChecked(), true, `${c} ticked by the preset`);
+      }
+      assert.equal(await dialog.getByRole('checkbox', { name: 'Manage webhooks webhook.manage' }).isChecked(), false);
+      assert.equal(await dialog.getByRole('button', { name: 'Booking widget' }).getAttribute('aria-pressed'), 'true');
+      await dialog.getByRole('checkbox', { name: 'booking.create' }).uncheck();
+      await dialog.getByRole('checkbox', { name: 'staff.read' }).uncheck();
+      assert.equal(await dialog.getByRole('button', { name: 'Booking widget' }).getAttribute('aria-pressed'), 'false');
       assert.deepEqual(await seriousViolations(page), [], 'the create dialog');
       await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 

@@ -151,6 +151,14 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
   const [kind, setKind] = useState<NewKey['kind']>('owner');
   const members = useMembersForKeys(props.slug, type === 'personal');
   const offered = kind === 'guest_partner' ? GUEST_PARTNER_CAPABILITIES : CAPABILITIES;
+  const [chosen, setChosen] = useState<ReadonlySet<Capability>>(new Set());
+  const toggle = (c: Capability, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(c);
+      else next.delete(c);
+      return next;
+    });
   const errors = formErrors(create.error, ['name', 'userId', 'capabilities', 'expiresAt']);
   const e = errors.fields;
 
@@ -161,7 +169,7 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
       name: text(data, 'name'),
       type,
       kind,
-      capabilities: data.getAll('capabilities').map(String) as Capability[],
+      capabilities: offered.filter((c) => chosen.has(c)),
       tier: text(data, 'tier') as NonNullable<NewKey['tier']>,
       ...(expiry ? { expiresAt: new Date(expiry).toISOString() } : {}),
       ...(type === 'personal' && userId ? { userId } : {}),
@@ -183,10 +191,10 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
       <Field label="Name" error={e.name} announce>
         <input name="name" required maxLength={100} />
       </Field>
-      <Field label="Type">
+      <Field label="Type" hint={TYPE_HINTS[type]}>
         <select name="type" value={type} onChange={(ev) => setType(ev.target.value as NewKey['type'])}>
-          <option value="integration">integration (a system: a website, a booking widget)</option>
-          <option value="personal">personal (held by one member; never more than their role allows; revoked when they leave)</option>
+          <option value="integration">Integration</option>
+          <option value="personal">Personal</option>
         </select>
       </Field>
       {type === 'personal' && (
@@ -205,16 +213,37 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
           {members.isError && <span role="alert">{members.error.message}</span>}
         </>
       )}
-      <Field label="Kind">
-        <select name="kind" value={kind} onChange={(ev) => setKind(ev.target.value as NewKey['kind'])}>
-          <option value="owner">owner (the business's own integration)</option>
-          <option value="guest_partner">guest_partner (a partner booking for guests)</option>
+      <Field label="Kind" hint={KIND_HINTS[kind]}>
+        <select
+          name="kind"
+          value={kind}
+          onChange={(ev) => {
+            const next = ev.target.value as NewKey['kind'];
+            setKind(next);
+            // a partner key cannot hold the others: the API would refuse them
+            if (next === 'guest_partner') setChosen((prev) => new Set([...prev].filter((c) => GUEST_PARTNER_CAPABILITIES.includes(c))));
+          }}
+        >
+          <option value="owner">The business's own</option>
+          <option value="guest_partner">A partner booking for guests</option>
         </select>
       </Field>
       <FieldGroup legend="Capabilities" error={e.capabilities} announce>
+        <div className="presets" role="group" aria-label="Presets">
+          {PRESETS.map((p) => (
+            <button
+              key={p.name}
+              type="button"
+              aria-pressed={sameSet(chosen, p.pick(offered))}
+              onClick={() => setChosen(new Set(p.pick(offered)))}
+            >
+              {p.name}
+            </button>
+          ))}
+        </div>
         {offered.map((c) => (
-          <Field key={c} label={c} layout="check" className="field-inline">
-            <input type="checkbox" name="capabilities" value={c} />
+          <Field key={c} label={<CapabilityLabel capability={c} />} layout="check" className="field-inline">
+            <input type="checkbox" name="capabilities" value={c} checked={chosen.has(c)} onChange={(ev) => toggle(c, ev.target.checked)} />
           </Field>
         ))}
       </FieldGroup>
@@ -229,4 +258,51 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
       </Field>
     </RecordForm>
   );
+}
+
+const TYPE_HINTS: Record<NewKey['type'], string> = {
+  integration: 'For a system: a website, a booking widget.',
+  personal: 'Held by one member: never more than their role allows; revoked when they leave.',
+};
+
+const KIND_HINTS: Record<NewKey['kind'], string> = {
+  owner: 'Your own website or system, reading and writing for this business.',
+  guest_partner: 'A partner who books for guests: it may only see the catalogue and times and book.',
+};
+
+/** Each capability in words, its API name beside it (integrators read the name in the docs). */
+const CAPABILITY_LABELS: Record<Capability, string> = {
+  'availability.read': 'See free times',
+  'booking.create': 'Book',
+  'booking.read': 'Read bookings',
+  'booking.cancel': 'Cancel bookings',
+  'services.read': 'Read services',
+  'staff.read': 'Read staff',
+  'webhook.manage': 'Manage webhooks',
+  'subscription.read': 'Read the subscription',
+};
+
+function CapabilityLabel({ capability }: { capability: Capability }) {
+  return (
+    <>
+      {CAPABILITY_LABELS[capability]} <code className="capability">{capability}</code>
+    </>
+  );
+}
+
+/** The usual choices, each limited to what the key's kind may hold. */
+const PRESETS: Array<{ name: string; pick: (offered: readonly Capability[]) => Capability[] }> = [
+  {
+    name: 'Booking widget',
+    pick: (o) => o.filter((c) => ['services.read', 'staff.read', 'availability.read', 'booking.create'].includes(c)),
+  },
+  {
+    name: 'Read only',
+    pick: (o) => o.filter((c) => c.endsWith('.read')),
+  },
+  { name: 'Full access', pick: (o) => [...o] },
+];
+
+function sameSet(a: ReadonlySet<Capability>, b: readonly Capability[]): boolean {
+  return a.size === b.length && b.every((c) => a.has(c));
 }
