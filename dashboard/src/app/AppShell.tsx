@@ -5,6 +5,7 @@ import { useSession, useSignOut } from '../lib/auth.ts';
 import { Field } from '../components/Field.tsx';
 import { useId } from 'react';
 import { useRequests } from '../features/bookings/RequestsPage.tsx';
+import { useAnnouncement } from '../lib/announce.ts';
 
 /** `/dashboard/`: the member's first business. */
 export function FirstBusiness() {
@@ -47,6 +48,7 @@ export function AppShell() {
       <main className="content">
         <Outlet />
       </main>
+      <Announcement />
     </div>
   );
 }
@@ -70,6 +72,16 @@ function RequestsLink({ slug, name }: { slug: string; name: string }) {
         </span>
       )}
     </li>
+  );
+}
+
+/** The confirmation after an action, in one polite live region that is always there (lib/announce.ts). */
+function Announcement() {
+  const said = useAnnouncement();
+  return (
+    <p role="status" className="announce">
+      {said?.text}
+    </p>
   );
 }
 

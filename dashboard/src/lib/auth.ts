@@ -25,6 +25,7 @@ export function useSignIn() {
 export function useSignOut() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: async () => {
       const r = await api.DELETE('/admin/v1/session');
       // Already signed out on the server (401) is signed out.

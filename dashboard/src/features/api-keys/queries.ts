@@ -38,6 +38,7 @@ export function useMembersForKeys(slug: string, enabled: boolean) {
 export function useCreateKey(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { done: 'Key created.' },
     mutationFn: async (body: NewKey) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/api-keys', { params: { path: { slug } }, body })).apiKey,
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.list(slug) }),
@@ -47,6 +48,7 @@ export function useCreateKey(slug: string) {
 export function useRevokeKey(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { done: 'Key revoked.' },
     mutationFn: async (keyId: string) => unwrap(await api.DELETE('/admin/v1/api-keys/{keyId}', { params: { path: { keyId } } })).apiKey,
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.list(slug) }),
   });

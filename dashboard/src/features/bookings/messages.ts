@@ -48,6 +48,7 @@ export function useBookingMessages(slug: string, bookingId: string) {
 export function useResend(slug: string, bookingId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { done: 'Sent again.' },
     mutationFn: async (notificationId: string) =>
       unwrap(await api.POST('/admin/v1/notifications/{notificationId}/resend', { params: { path: { notificationId } } })).notification,
     onSuccess: () => qc.invalidateQueries({ queryKey: bookingKeys.messages(slug, bookingId) }),

@@ -50,6 +50,7 @@ export function useDecision(bookingId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (d: Decision) => decide(bookingId, d),
+    meta: { done: (d) => DECISION_DONE[(d as Decision).action] },
     onSuccess: async (booking) => {
       qc.setQueryData(bookingKeys.detail(bookingId), booking);
       await Promise.all([
@@ -60,3 +61,14 @@ export function useDecision(bookingId: string) {
     },
   });
 }
+
+/** What the desk hears after each decision. */
+const DECISION_DONE: Record<Decision['action'], string> = {
+  accept: 'Accepted.',
+  decline: 'Declined.',
+  propose: 'New time proposed.',
+  reschedule: 'Moved.',
+  cancel: 'Cancelled.',
+  complete: 'Marked completed.',
+  noShow: 'Marked as a no-show.',
+};

@@ -85,6 +85,7 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
   const performers = (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(chosenService));
 
   const create = useMutation({
+    meta: { done: 'Booked.' },
     mutationFn: async (body: ManualBody) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/bookings', { params: { path: { slug } }, body: { locationSlug, ...body } }))
         .booking,
@@ -95,6 +96,7 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
   });
   // An odd time (past, closed day, outside hours, time off) is asked about first: `Book anyway?`.
   const check = useMutation({
+    meta: { silent: true },
     mutationFn: async (body: ManualBody) => {
       const { serviceId, staffId, date, startTime } = body;
       const r = unwrap(

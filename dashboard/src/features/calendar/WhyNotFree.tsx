@@ -84,6 +84,7 @@ function WhyNotFreeForm(props: Props & { onClose: () => void }) {
   const staff = useStaff(slug, locationSlug);
   const standard = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
   const ask = useMutation({
+    meta: { silent: true },
     mutationFn: (body: { serviceId: string; staffId?: string; date: string; startTime: string }) =>
       explain(slug, { locationSlug, ...body }),
   });

@@ -22,6 +22,7 @@ export function useInvitations(slug: string, enabled: boolean) {
 export function useChangeRole(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { done: 'Role changed.' },
     mutationFn: async (p: { userId: string; role: Role }) =>
       unwrap(
         await api.PATCH('/admin/v1/businesses/{slug}/members/{userId}', {
@@ -38,6 +39,7 @@ export function useChangeRole(slug: string) {
 export function useRemoveMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { done: 'Member removed.' },
     mutationFn: async (userId: string) =>
       unwrap(await api.DELETE('/admin/v1/businesses/{slug}/members/{userId}', { params: { path: { slug, userId } } })).member,
     onSuccess: () =>
@@ -51,6 +53,7 @@ export function useRemoveMember(slug: string) {
 export function useInvite(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { done: 'Invitation sent.' },
     mutationFn: async (body: { email: string; role: Role }) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/invitations', { params: { path: { slug } }, body })).invitation,
     onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),
@@ -60,6 +63,7 @@ export function useInvite(slug: string) {
 export function useWithdraw(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { done: 'Invitation withdrawn.' },
     mutationFn: async (invitationId: string) =>
       unwrap(await api.DELETE('/admin/v1/invitations/{invitationId}', { params: { path: { invitationId } } })),
     onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),
