@@ -67,8 +67,9 @@ function RequestsLink({ slug, name }: { slug: string; name: string }) {
         {name}
       </NavLink>
       {waiting > 0 && (
-        <span id={id} className="count" aria-label={`${waiting} waiting`}>
+        <span id={id} className="count">
           {waiting > 99 ? '99+' : waiting}
+          <span className="sr-only"> waiting</span>
         </span>
       )}
     </li>

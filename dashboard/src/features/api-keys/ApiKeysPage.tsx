@@ -229,7 +229,7 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
         </select>
       </Field>
       <FieldGroup legend="Capabilities" error={e.capabilities} announce>
-        <div className="presets" role="group" aria-label="Presets">
+        <div className="presets">
           {PRESETS.map((p) => (
             <button
               key={p.name}
