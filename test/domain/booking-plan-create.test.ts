@@ -47,6 +47,7 @@ const SERVICE: ServiceRecord = {
   bufferBeforeMinutes: 10,
   bufferAfterMinutes: 5,
   segments: null,
+  staffVariants: [],
   requiredResourceIds: [],
   depositRequired: false,
   depositTermsVersion: null,
