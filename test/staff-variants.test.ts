@@ -61,7 +61,12 @@ for (const target of dbTargets()) {
       const variant = { staffId: anna, durationMinutes: 45, price: { amount: 8000, currency: 'HUF' } };
       assert.deepEqual(cut.staffVariants, [variant]);
       assert.deepEqual((await adminOk(h.app, 'GET', `/services/${cut.id}`)).service.staffVariants, [variant]);
-      const pub = await api(h.app, salon.key.secret, 'GET', `/services?salonSlug=${salon.business.slug}&locationSlug=${salon.location.slug}`);
+      const pub = await api(
+        h.app,
+        salon.key.secret,
+        'GET',
+        `/services?salonSlug=${salon.business.slug}&locationSlug=${salon.location.slug}`,
+      );
       assert.equal(pub.status, 200, pub.raw);
       const byId = new Map(pub.body.data.services.map((s: any) => [s.id, s]));
       assert.deepEqual((byId.get(cut.id) as any).staffVariants, [variant]);
@@ -255,7 +260,10 @@ for (const target of dbTargets()) {
       const currency = await create([{ staffId: anna, price: { amount: 10, currency: 'EUR' } }]);
       expectError(currency, 400, 'request.validation_failed');
       assert.equal(currency.body.error.details.issues[0].path, 'body.staffVariants[0].price.currency');
-      const negotiable = await create([{ staffId: anna, price: { amount: 10, currency: 'HUF' } }], { priceType: 'negotiable', price: null });
+      const negotiable = await create([{ staffId: anna, price: { amount: 10, currency: 'HUF' } }], {
+        priceType: 'negotiable',
+        price: null,
+      });
       expectError(negotiable, 400, 'request.validation_failed');
       // a PATCH to negotiable of a service whose variant has a price is refused beside priceType
       const toNegotiable = await admin(h.app, 'PATCH', `/services/${cut.id}`, { priceType: 'negotiable', price: null });

@@ -68,7 +68,14 @@ export interface ServiceRecord {
 /** What moving a booking needs of its service. */
 export type ServiceTiming = Pick<
   ServiceRecord,
-  'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'segments' | 'staffVariants' | 'requiredResourceIds'
+  | 'id'
+  | 'locationId'
+  | 'durationMinutes'
+  | 'bufferBeforeMinutes'
+  | 'bufferAfterMinutes'
+  | 'segments'
+  | 'staffVariants'
+  | 'requiredResourceIds'
 >;
 
 /** A staff member as the domain sees it, with their location's slug. */

@@ -164,7 +164,8 @@ describe('create plan', () => {
     const p = seatPlacement('Europe/Budapest', seat, NOW);
     assert.deepEqual(p.slot, { date: '2031-03-10', startTime: '10:00', endTime: '11:30' });
     assert.equal(p.sessionId, 'ses_1');
-    assert.deepEqual(p.held, { from: seat.startAt, to: seat.endAt });
+    // a seat holds no processing and no resource units: its session holds the staff member's time
+    assert.deepEqual(p.held, { from: seat.startAt, to: seat.endAt, processing: [], resourceIds: [] });
     assert.equal(p.seatPriceMinor, 3900);
     assert.equal(
       codeOf(() => seatPlacement('Europe/Budapest', seat, seat.startAt)),

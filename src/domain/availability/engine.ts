@@ -121,7 +121,12 @@ function shapeOf(service: EngineService, override: StaffServiceOverride | undefi
   const segments = override ? override.segments : (service.segments ?? null);
   return {
     durationMs: durationMinutes * MINUTE_MS,
-    blocks: staffBlocks({ durationMinutes, segments, bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes }),
+    blocks: staffBlocks({
+      durationMinutes,
+      segments,
+      bufferBeforeMinutes: service.bufferBeforeMinutes,
+      bufferAfterMinutes: service.bufferAfterMinutes,
+    }),
   };
 }
 

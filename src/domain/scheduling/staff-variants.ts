@@ -35,7 +35,8 @@ export function variantOf(service: Pick<VariantTarget, 'staffVariants'>, staffId
  */
 function variantSegments(service: Pick<VariantTarget, 'durationMinutes' | 'segments'>, v: StaffVariant): Segment[] | null {
   if (v.segments) return v.segments;
-  if (v.durationMinutes === undefined || v.durationMinutes === service.durationMinutes) return service.segments ? [...service.segments] : null;
+  if (v.durationMinutes === undefined || v.durationMinutes === service.durationMinutes)
+    return service.segments ? [...service.segments] : null;
   return null;
 }
 
@@ -87,7 +88,8 @@ export function staffVariantsProblem(
     if (seen.has(v.staffId)) return { index, field: 'staffId', problem: 'is listed twice; give each staff member one variant' };
     seen.add(v.staffId);
     const duration = v.durationMinutes ?? service.durationMinutes;
-    if (!Number.isInteger(duration) || duration < 1) return { index, field: 'durationMinutes', problem: 'must be a whole number of minutes, at least 1' };
+    if (!Number.isInteger(duration) || duration < 1)
+      return { index, field: 'durationMinutes', problem: 'must be a whole number of minutes, at least 1' };
     if (v.segments) {
       const problem = segmentsProblem(v.segments, duration);
       if (problem) return { index, field: 'segments', problem };
@@ -106,7 +108,10 @@ export function staffVariantsProblem(
 export function variantsKey(variants: readonly StaffVariant[]): string {
   return [...variants]
     .sort((a, b) => (a.staffId < b.staffId ? -1 : a.staffId > b.staffId ? 1 : 0))
-    .map((v) => `${v.staffId}:${v.durationMinutes ?? ''}:${v.priceMinor ?? ''}:${(v.segments ?? []).map((s) => `${s.kind[0]}${s.minutes}`).join('.')}`)
+    .map(
+      (v) =>
+        `${v.staffId}:${v.durationMinutes ?? ''}:${v.priceMinor ?? ''}:${(v.segments ?? []).map((s) => `${s.kind[0]}${s.minutes}`).join('.')}`,
+    )
     .join(';');
 }
 

@@ -44,7 +44,8 @@ export async function holdInTransaction(tx: Queryable, ctx: HoldContext, input: 
   }
   // Each staff member's own time: their variant's duration and segments (staff-variants.ts); the
   // first call refuses a local time that does not exist before anything is read.
-  const timeOf = (staffId: string | undefined) => standardTime(location, forStaff(service, staffId), input.slot, 'booking.slot_unavailable');
+  const timeOf = (staffId: string | undefined) =>
+    standardTime(location, forStaff(service, staffId), input.slot, 'booking.slot_unavailable');
   timeOf(input.staffId);
   const candidates = await freeStaffAt(tx, { location, service, staffId: input.staffId, ...input.slot, now: ctx.now });
   if (input.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');

@@ -48,7 +48,10 @@ export function checkVariantsFit(
   if (service.priceType === 'negotiable') {
     const priced = variants.findIndex((v) => v.priceMinor !== undefined);
     if (priced >= 0) {
-      throw invalidField(fieldOf === FIELD ? `${FIELD}[${priced}].price` : fieldOf, 'a negotiable service has no price to vary by staff member');
+      throw invalidField(
+        fieldOf === FIELD ? `${FIELD}[${priced}].price` : fieldOf,
+        'a negotiable service has no price to vary by staff member',
+      );
     }
   }
 }

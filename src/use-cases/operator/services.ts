@@ -211,7 +211,8 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
       const segments = patch.segments !== undefined ? patch.segments : current.segments;
       fields.segments = checkedSegments(segments, durationMinutes, patch.segments !== undefined ? 'body.segments' : 'body.durationMinutes');
     }
-    const staffVariants = variantsInput !== undefined ? variantsFromInput(variantsInput, current.currency, priceType) : current.staffVariants;
+    const staffVariants =
+      variantsInput !== undefined ? variantsFromInput(variantsInput, current.currency, priceType) : current.staffVariants;
     if (variantsInput !== undefined) fields.staffVariants = staffVariants;
     // Stored variants are checked again when what they depend on changes, the problem named on
     // that field; so no PATCH leaves a variant whose segments no longer add up.

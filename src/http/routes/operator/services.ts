@@ -88,7 +88,13 @@ export async function serviceRoutes(app: App): Promise<void> {
         response: responses(
           200,
           Type.Object({ service: OperatorServiceView }),
-          [...OPERATOR_ERRORS, 'catalog.service_not_found', 'catalog.resource_not_found', 'catalog.staff_not_found', 'subscription.quota_exceeded'],
+          [
+            ...OPERATOR_ERRORS,
+            'catalog.service_not_found',
+            'catalog.resource_not_found',
+            'catalog.staff_not_found',
+            'subscription.quota_exceeded',
+          ],
           {
             description: 'The service as changed.',
             example: {
