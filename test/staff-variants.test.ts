@@ -212,7 +212,7 @@ for (const target of dbTargets()) {
       // 50 minutes without segments on a service with processing: where would it fall?
       const bad = await admin(h.app, 'PATCH', `/services/${colour.id}`, { staffVariants: [{ staffId: bence, durationMinutes: 50 }] });
       expectError(bad, 400, 'request.validation_failed');
-      assert.equal(bad.body.error.details.issues[0].path, 'body.staffVariants[0].segments', bad.raw);
+      assert.equal(bad.body.error.details.issues[0].path, 'body.staffVariants.0.segments', bad.raw);
       // changing the service's duration that Anna's variant's segments no longer... still fit: they are hers
       const longer = await admin(h.app, 'PATCH', `/services/${colour.id}`, {
         durationMinutes: 75,
@@ -251,15 +251,15 @@ for (const target of dbTargets()) {
       expectError(await create([{ staffId: other.staff[0]!.id }]), 404, 'catalog.staff_not_found');
       const twice = await create([{ staffId: anna }, { staffId: anna, durationMinutes: 40 }]);
       expectError(twice, 400, 'request.validation_failed');
-      assert.equal(twice.body.error.details.issues[0].path, 'body.staffVariants[1].staffId');
+      assert.equal(twice.body.error.details.issues[0].path, 'body.staffVariants.1.staffId');
       expectError(await create([{ staffId: anna, durationMinutes: 0 }]), 400, 'request.validation_failed');
       expectError(await create([{ staffId: anna, extra: 1 }]), 400, 'request.validation_failed');
       const sum = await create([{ staffId: anna, durationMinutes: 40, segments: COLOUR_SEGMENTS }]);
       expectError(sum, 400, 'request.validation_failed');
-      assert.equal(sum.body.error.details.issues[0].path, 'body.staffVariants[0].segments');
+      assert.equal(sum.body.error.details.issues[0].path, 'body.staffVariants.0.segments');
       const currency = await create([{ staffId: anna, price: { amount: 10, currency: 'EUR' } }]);
       expectError(currency, 400, 'request.validation_failed');
-      assert.equal(currency.body.error.details.issues[0].path, 'body.staffVariants[0].price.currency');
+      assert.equal(currency.body.error.details.issues[0].path, 'body.staffVariants.0.price.currency');
       const negotiable = await create([{ staffId: anna, price: { amount: 10, currency: 'HUF' } }], {
         priceType: 'negotiable',
         price: null,

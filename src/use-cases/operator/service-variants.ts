@@ -22,8 +22,8 @@ export function variantsFromInput(input: readonly StaffVariantInput[], currency:
     if (v.durationMinutes !== undefined) out.durationMinutes = v.durationMinutes;
     if (v.price !== undefined) {
       // a negotiable service has no price to vary
-      if (priceType === 'negotiable') throw invalidField(`${FIELD}[${i}].price`, 'must be left out for a negotiable price');
-      out.priceMinor = moneyToMinor(v.price, currency, `${FIELD}[${i}].price`);
+      if (priceType === 'negotiable') throw invalidField(`${FIELD}.${i}.price`, 'must be left out for a negotiable price');
+      out.priceMinor = moneyToMinor(v.price, currency, `${FIELD}.${i}.price`);
     }
     if (v.segments !== undefined) out.segments = v.segments.map(({ kind, minutes }) => ({ kind, minutes }));
     return out;
@@ -42,14 +42,14 @@ export function checkVariantsFit(
 ): void {
   const found = staffVariantsProblem(variants, service);
   if (found) {
-    const path = fieldOf === FIELD ? `${FIELD}[${found.index}].${found.field}` : fieldOf;
-    throw invalidField(path, fieldOf === FIELD ? found.problem : `does not fit staffVariants[${found.index}]: ${found.problem}`);
+    const path = fieldOf === FIELD ? `${FIELD}.${found.index}.${found.field}` : fieldOf;
+    throw invalidField(path, fieldOf === FIELD ? found.problem : `does not fit staffVariants.${found.index}: ${found.problem}`);
   }
   if (service.priceType === 'negotiable') {
     const priced = variants.findIndex((v) => v.priceMinor !== undefined);
     if (priced >= 0) {
       throw invalidField(
-        fieldOf === FIELD ? `${FIELD}[${priced}].price` : fieldOf,
+        fieldOf === FIELD ? `${FIELD}.${priced}.price` : fieldOf,
         'a negotiable service has no price to vary by staff member',
       );
     }
