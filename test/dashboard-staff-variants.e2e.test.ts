@@ -75,13 +75,13 @@ function describeBrowser() {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: `Edit ${haircut.name}` });
       const annaGroup = dialog.getByRole('group', { name: anna!.name, exact: true });
-      const duration = annaGroup.getByRole('spinbutton', { name: `Duration for ${anna!.name} (minutes)` });
+      const duration = annaGroup.getByRole('spinbutton', { name: `${anna!.name}: duration (minutes)` });
       await duration.focus();
       await page.keyboard.type('45');
       await page.keyboard.press('Tab');
       await page.keyboard.type('8000');
-      assert.equal(await annaGroup.getByRole('spinbutton', { name: `Price for ${anna!.name} (HUF)` }).inputValue(), '8000');
-      assert.equal(await dialog.getByRole('spinbutton', { name: `Duration for ${bence!.name} (minutes)` }).inputValue(), '');
+      assert.equal(await annaGroup.getByRole('spinbutton', { name: `${anna!.name}: price (HUF)` }).inputValue(), '8000');
+      assert.equal(await dialog.getByRole('spinbutton', { name: `${bence!.name}: duration (minutes)` }).inputValue(), '');
       assert.deepEqual(await wcagViolations(page), [], 'the service form with stylist variants');
       // the form fits the phone's width: nothing in the dialog reaches past the screen's right edge
       // (the services table behind it scrolls sideways at 390 px, as it did before variants)
@@ -118,7 +118,7 @@ function describeBrowser() {
       await edit.focus();
       await page.keyboard.press('Enter');
       assert.equal(await duration.inputValue(), '45');
-      await annaGroup.getByRole('spinbutton', { name: `Price for ${anna!.name} (HUF)` }).fill('10.5');
+      await annaGroup.getByRole('spinbutton', { name: `${anna!.name}: price (HUF)` }).fill('10.5');
       await dialog.getByRole('button', { name: 'Save service' }).press('Enter');
       await annaGroup.locator('.field-error').waitFor();
       assert.match((await annaGroup.locator('.field-error').textContent()) ?? '', /decimals/);

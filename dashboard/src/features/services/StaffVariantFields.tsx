@@ -40,11 +40,11 @@ export function StaffVariantFields(props: {
         const v = byStaff.get(s.id);
         return (
           <FieldGroup key={s.id} legend={s.active ? s.name : `${s.name} (inactive)`} error={errors[s.id]}>
-            <Field label={`Duration for ${s.name} (minutes)`}>
+            <Field label={`${s.name}: duration (minutes)`}>
               <input name={`variantDuration-${s.id}`} type="number" min={1} step={1} defaultValue={v?.durationMinutes ?? ''} />
             </Field>
             {priceType !== 'negotiable' && (
-              <Field label={`Price for ${s.name} (${currency})`}>
+              <Field label={`${s.name}: price (${currency})`}>
                 <input name={`variantPrice-${s.id}`} type="number" min={0} step="any" defaultValue={v?.price?.amount ?? ''} />
               </Field>
             )}
