@@ -159,14 +159,24 @@ for (const target of dbTargets()) {
       assert.deepEqual(manual.body.data.booking.price, { amount: 8000, currency: 'HUF' });
     });
 
+    /** The business version cached answers are kept under (migration 011): a changed variant must move it. */
+    async function businessVersion(businessId: string): Promise<number> {
+      const [row] = await sql(h, 'SELECT version FROM business_versions WHERE business_id = $1', [businessId]);
+      return Number(row.version);
+    }
+
     test('a changed variant moves pricingVersion: a booking made against the old one is 409', async () => {
       const { salon, cut, anna } = await variantSalon();
+      const versionBefore = await businessVersion(salon.business.id);
+      // a search first, so a cached answer exists to be dropped
+      assert.equal((await slots(salon, cut.id, anna)).find((s) => s.startTime === '09:00').endTime, '09:45');
       const changed = (
         await adminOk(h.app, 'PATCH', `/services/${cut.id}`, {
           staffVariants: [{ staffId: anna, durationMinutes: 45, price: { amount: 9000, currency: 'HUF' } }],
         })
       ).service;
       assert.notEqual(changed.pricingVersion, cut.pricingVersion);
+      assert.ok((await businessVersion(salon.business.id)) > versionBefore, 'the business version moved: cached answers are not served');
       expectError(await createBooking(h, salon, { service: cut, staffId: anna }), 409, 'booking.service_pricing_changed');
       const booked = await createOk(h, salon, { service: changed, staffId: anna });
       assert.deepEqual((await operatorBooking(booked.bookingId)).price, { amount: 9000, currency: 'HUF' });
