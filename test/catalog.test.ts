@@ -18,6 +18,7 @@ const SERVICE_KEYS = [
   'pricingVersion',
   'requestAcceptancePolicy',
   'segments',
+  'staffVariants',
 ];
 
 function q(salonSlug: string, locationSlug: string): string {
@@ -70,6 +71,7 @@ for (const target of dbTargets()) {
         requestAcceptancePolicy: 'automatic',
         deposit: { required: false },
         segments: [{ kind: 'work', minutes: 30 }],
+        staffVariants: [],
       });
       assert.ok(!('description' in haircut));
       const blow = list.find((s: any) => s.id === described.id);

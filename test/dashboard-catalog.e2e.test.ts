@@ -75,7 +75,7 @@ function describeBrowser() {
       await page.getByRole('button', { name: 'New service' }).click();
       const dialog = page.getByRole('dialog', { name: 'New service' });
       await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Beard trim');
-      await dialog.getByRole('spinbutton', { name: 'Duration (minutes)' }).fill('20');
+      await dialog.getByRole('spinbutton', { name: 'Duration (minutes)', exact: true }).fill('20');
       await dialog.getByRole('spinbutton', { name: /^Price/ }).fill('4500');
       await dialog.getByRole('checkbox', { name: 'Online bookable' }).uncheck();
       assert.deepEqual(await seriousViolations(page), [], 'new service dialog');

@@ -230,6 +230,7 @@ for (const target of dbTargets()) {
             segments: [{ kind: 'work', minutes: 30 }],
             deposit: { required: false },
             resourceIds: [],
+            staffVariants: [],
             createdAt: undefined,
             updatedAt: undefined,
           },

@@ -1,4 +1,5 @@
 import type { Segment } from './scheduling/segments.ts';
+import type { StaffVariant } from './scheduling/staff-variants.ts';
 import type { StaffAssignment } from './bookings/staff-assignment.ts';
 import type { AcceptancePolicy, BookingMode, PriceType } from './catalog.ts';
 
@@ -52,6 +53,8 @@ export interface ServiceRecord {
   bufferAfterMinutes: number;
   /** processing time (salon-scheduling.md); null: one work segment */
   segments: Segment[] | null;
+  /** per-staff duration, price and segments (salon-scheduling.md "Stylist variants"); empty: none */
+  staffVariants: StaffVariant[];
   /** the active resources each booking of it needs one unit of (salon-scheduling.md "Resources") */
   requiredResourceIds: string[];
   depositRequired: boolean;
@@ -65,7 +68,14 @@ export interface ServiceRecord {
 /** What moving a booking needs of its service. */
 export type ServiceTiming = Pick<
   ServiceRecord,
-  'id' | 'locationId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'segments' | 'requiredResourceIds'
+  | 'id'
+  | 'locationId'
+  | 'durationMinutes'
+  | 'bufferBeforeMinutes'
+  | 'bufferAfterMinutes'
+  | 'segments'
+  | 'staffVariants'
+  | 'requiredResourceIds'
 >;
 
 /** A staff member as the domain sees it, with their location's slug. */

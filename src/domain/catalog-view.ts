@@ -4,6 +4,7 @@ import type { ServiceRecord, StaffRecord } from './catalog-records.ts';
 import { satisfiesPriceRule, type AcceptancePolicy, type Money, type PriceType } from './catalog.ts';
 import { toMajor } from './money.ts';
 import { effectiveSegments, type Segment } from './scheduling/segments.ts';
+import type { StaffVariant } from './scheduling/staff-variants.ts';
 
 export interface DepositView {
   required: boolean;
@@ -24,6 +25,15 @@ export interface PublicService {
   deposit: DepositView;
   /** work and processing parts, in order (one work segment when the service has none) */
   segments: Segment[];
+  /** per-staff differences, as set (fields left out are the service's) */
+  staffVariants: StaffVariantView[];
+}
+
+export interface StaffVariantView {
+  staffId: string;
+  durationMinutes?: number;
+  price?: Money;
+  segments?: Segment[];
 }
 
 export interface PublicStaffMember {
@@ -61,7 +71,18 @@ export function publicService(s: ServiceRecord): PublicService {
     requestAcceptancePolicy: s.requestAcceptancePolicy,
     deposit: depositView(s),
     segments: segmentsView(s),
+    staffVariants: staffVariantsView(s),
   };
+}
+
+/** A service's variants as reads show them: what each sets, in the order they were given. */
+export function staffVariantsView(s: { staffVariants: readonly StaffVariant[]; currency: string }): StaffVariantView[] {
+  return s.staffVariants.map((v) => ({
+    staffId: v.staffId,
+    ...(v.durationMinutes !== undefined ? { durationMinutes: v.durationMinutes } : {}),
+    ...(v.priceMinor !== undefined ? { price: moneyView(v.priceMinor, s.currency)! } : {}),
+    ...(v.segments !== undefined ? { segments: v.segments.map(({ kind, minutes }) => ({ kind, minutes })) } : {}),
+  }));
 }
 
 /** A service's segments as reads show them: always listed, one work segment when none are set. */

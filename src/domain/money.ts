@@ -31,10 +31,14 @@ export function toMajor(minor: number, currency: string): number {
   return exp === 0 ? minor : Number((minor / 10 ** exp).toFixed(exp));
 }
 
-/** 12 hex characters over what a guest agrees to: price type, listed price and duration. */
-export function pricingVersion(priceType: string, priceMinor: number | null, durationMinutes: number): string {
+/**
+ * 12 hex characters over what a guest agrees to: price type, listed price and duration, and the
+ * staff variants (domain/scheduling/staff-variants.ts variantsKey). Without variants the text hashed
+ * is what it always was, so the stored versions of existing services stay valid.
+ */
+export function pricingVersion(priceType: string, priceMinor: number | null, durationMinutes: number, variantsKey = ''): string {
   return createHash('sha256')
-    .update(`${priceType}|${priceMinor ?? 'null'}|${durationMinutes}`)
+    .update(`${priceType}|${priceMinor ?? 'null'}|${durationMinutes}${variantsKey === '' ? '' : `|${variantsKey}`}`)
     .digest('hex')
     .slice(0, 12);
 }

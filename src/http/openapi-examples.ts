@@ -25,6 +25,7 @@ export const serviceExample = {
   requestAcceptancePolicy: 'manual',
   deposit: { required: false },
   segments: [{ kind: 'work', minutes: 60 }],
+  staffVariants: [{ staffId: STAFF_ID, durationMinutes: 45, price: { amount: 15000, currency: 'HUF' } }],
 };
 
 export const staffMemberExample = {
@@ -345,6 +346,7 @@ export const operatorServiceExample = {
   segments: [{ kind: 'work', minutes: 60 }],
   deposit: { required: false },
   resourceIds: [RESOURCE_ID],
+  staffVariants: [{ staffId: STAFF_ID, durationMinutes: 45, price: { amount: 15000, currency: 'HUF' } }],
   createdAt: '2026-11-01T09:10:00.000Z',
   updatedAt: '2026-11-01T09:10:00.000Z',
 };

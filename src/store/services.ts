@@ -1,6 +1,7 @@
 import type { AcceptancePolicy, BookingMode, PriceType } from '../domain/catalog.ts';
 import type { LocationRecord, ServiceRecord, ServiceTiming } from '../domain/catalog-records.ts';
 import type { Segment } from '../domain/scheduling/segments.ts';
+import type { StaffVariant } from '../domain/scheduling/staff-variants.ts';
 import type { Queryable } from './db.ts';
 import { PREFIXED_LOCATION_COLUMNS, prefixedLocation } from './locations.ts';
 import { setItems } from './update-set.ts';
@@ -24,6 +25,7 @@ interface ServiceRow {
   buffer_before_minutes: number;
   buffer_after_minutes: number;
   segments: Segment[] | null;
+  staff_variants: StaffVariant[];
   required_resource_ids: string[];
   deposit_required: boolean;
   deposit_terms_version: string | null;
@@ -39,7 +41,7 @@ const REQUIRED_RESOURCES = `ARRAY(SELECT sr.resource_id FROM service_resources s
 
 const COLUMNS = `s.id, s.business_id, s.location_id, l.slug AS location_slug, b.currency, s.name, s.description,
     s.duration_minutes, s.price_type, s.price_minor, s.request_acceptance_policy, s.online_bookable, s.active,
-    s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.segments, ${REQUIRED_RESOURCES} AS required_resource_ids, s.deposit_required,
+    s.on_site, s.booking_mode, s.buffer_before_minutes, s.buffer_after_minutes, s.segments, s.staff_variants, ${REQUIRED_RESOURCES} AS required_resource_ids, s.deposit_required,
     s.deposit_terms_version, s.deposit_amount_minor, s.pricing_version, s.created_at, s.updated_at`;
 
 const SELECT = `SELECT ${COLUMNS}
@@ -67,6 +69,7 @@ function toService(r: ServiceRow): ServiceRecord {
     bufferBeforeMinutes: r.buffer_before_minutes,
     bufferAfterMinutes: r.buffer_after_minutes,
     segments: r.segments,
+    staffVariants: r.staff_variants,
     requiredResourceIds: r.required_resource_ids,
     depositRequired: r.deposit_required,
     depositTermsVersion: r.deposit_terms_version,
@@ -97,6 +100,7 @@ const FIELD_COLUMNS: Record<keyof ServiceFields, string> = {
   bufferBeforeMinutes: 'buffer_before_minutes',
   bufferAfterMinutes: 'buffer_after_minutes',
   segments: 'segments',
+  staffVariants: 'staff_variants',
   depositRequired: 'deposit_required',
   depositTermsVersion: 'deposit_terms_version',
   depositAmountMinor: 'deposit_amount_minor',
@@ -105,7 +109,10 @@ const FIELD_COLUMNS: Record<keyof ServiceFields, string> = {
 
 /** jsonb columns take JSON text: both drivers would write a JavaScript array as a PostgreSQL array. */
 function asColumns<F extends Partial<ServiceFields>>(f: F): F {
-  return f.segments === undefined || f.segments === null ? f : { ...f, segments: JSON.stringify(f.segments) };
+  const out: Record<string, unknown> = { ...f };
+  if (f.segments !== undefined && f.segments !== null) out.segments = JSON.stringify(f.segments);
+  if (f.staffVariants !== undefined) out.staffVariants = JSON.stringify(f.staffVariants);
+  return out as F;
 }
 
 export async function insertService(
@@ -190,7 +197,7 @@ export async function countActiveServices(q: Queryable, businessId: string): Pro
 export async function serviceTiming(q: Queryable, serviceId: string): Promise<ServiceTiming | undefined> {
   const r = await q.query<ServiceTiming>(
     `SELECT id, location_id AS "locationId", duration_minutes AS "durationMinutes",
-            buffer_before_minutes AS "bufferBeforeMinutes", buffer_after_minutes AS "bufferAfterMinutes", segments,
+            buffer_before_minutes AS "bufferBeforeMinutes", buffer_after_minutes AS "bufferAfterMinutes", segments, staff_variants AS "staffVariants",
             ${REQUIRED_RESOURCES} AS "requiredResourceIds"
        FROM services s WHERE id = $1`,
     [serviceId],

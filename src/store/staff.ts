@@ -67,6 +67,13 @@ export async function findStaffById(q: Queryable, id: string): Promise<StaffReco
   return r.rows[0] ? toStaff(r.rows[0]) : undefined;
 }
 
+/** Which of `ids` are staff members of the location, active or not. */
+export async function findStaffIdsAtLocation(q: Queryable, locationId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const r = await q.query<{ id: string }>('SELECT id FROM staff WHERE location_id = $1 AND id = ANY($2::text[])', [locationId, ids]);
+  return r.rows.map((row) => row.id);
+}
+
 /** The public listing's candidates; the caller orders them. */
 export async function listActiveStaff(q: Queryable, locationId: string): Promise<StaffRecord[]> {
   const r = await q.query<StaffRow>(`${SELECT} WHERE st.location_id = $1 AND st.active`, [locationId]);

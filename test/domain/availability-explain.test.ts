@@ -12,6 +12,7 @@ import { computeSlots } from '../../src/domain/availability/engine.ts';
 import { explainTime, type ExplainInput, type ExplainStaff } from '../../src/domain/availability/explain.ts';
 import type { Interval, WorkingInterval } from '../../src/domain/availability/types.ts';
 import { formatHhMm } from '../../src/domain/time/hh-mm.ts';
+import { staffServiceOverride } from './availability-fixtures.ts';
 
 const MINUTE = 60_000;
 const RUNS = Number(process.env.FC_RUNS ?? 300);
@@ -52,13 +53,17 @@ const world = fc
   .chain(({ timezone, date }) => {
     const base = Date.parse(`${date}T00:00:00Z`) - 14 * 3_600_000;
     const weekday = ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    const staff: fc.Arbitrary<ExplainStaff> = fc.record({
-      id: fc.constantFrom('stf_a', 'stf_b', 'stf_c'),
-      workingHours: hours([weekday, weekday, (weekday % 7) + 1]),
-      timeOff: fc.array(interval(base), { maxLength: 2 }),
-      booked: fc.array(interval(base), { maxLength: 3 }),
-      held: fc.array(interval(base), { maxLength: 2 }),
-    });
+    const staff: fc.Arbitrary<ExplainStaff> = fc
+      .record({
+        id: fc.constantFrom('stf_a', 'stf_b', 'stf_c'),
+        workingHours: hours([weekday, weekday, (weekday % 7) + 1]),
+        timeOff: fc.array(interval(base), { maxLength: 2 }),
+        booked: fc.array(interval(base), { maxLength: 3 }),
+        held: fc.array(interval(base), { maxLength: 2 }),
+        // a stylist variant of the service: this staff member's own duration and segments
+        serviceOverride: fc.option(staffServiceOverride, { freq: 3, nil: undefined }),
+      })
+      .map(({ serviceOverride, ...s }) => (serviceOverride ? { ...s, serviceOverride } : s));
     return fc.record({
       timezone: fc.constant(timezone),
       date: fc.constant(date),
@@ -122,6 +127,7 @@ test('explain says bookable exactly when search offers the (staff, time); never 
           workingHours: [...s.workingHours],
           timeOff: [...s.timeOff],
           busy: [...s.booked, ...s.held],
+          serviceOverride: s.serviceOverride,
         })),
         resources: w.resources,
         limit: Number.MAX_SAFE_INTEGER,

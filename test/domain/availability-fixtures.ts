@@ -1,5 +1,13 @@
 /** Builders shared by the availability engine tests; defaults describe a quiet Monday in UTC. */
-import type { EngineInput, EngineSlot, EngineStaff, Interval, WorkingInterval } from '../../src/domain/availability/types.ts';
+import fc from 'fast-check';
+import type {
+  EngineInput,
+  EngineSlot,
+  EngineStaff,
+  Interval,
+  StaffServiceOverride,
+  WorkingInterval,
+} from '../../src/domain/availability/types.ts';
 
 export const MINUTE = 60_000;
 
@@ -51,3 +59,15 @@ export function startTimes(slots: EngineSlot[]): string[] {
 export function describeSlot(s: EngineSlot): string {
   return `${s.startTime}-${s.endTime} @${new Date(s.startAt).toISOString().slice(0, 16)}Z`;
 }
+
+/** A stylist variant's shape: another duration, with or without processing of its own. */
+export const staffServiceOverride: fc.Arbitrary<StaffServiceOverride> = fc.oneof(
+  fc.integer({ min: 1, max: 240 }).map((durationMinutes) => ({ durationMinutes, segments: null })),
+  fc
+    .array(fc.integer({ min: 1, max: 90 }), { minLength: 3, maxLength: 5 })
+    .filter((a) => a.length % 2 === 1)
+    .map((parts) => ({
+      durationMinutes: parts.reduce((a, b) => a + b, 0),
+      segments: parts.map((minutes, i) => ({ kind: i % 2 === 0 ? ('work' as const) : ('processing' as const), minutes })),
+    })),
+);

@@ -6,6 +6,7 @@ import { computeSlots } from '../../src/domain/availability/engine.ts';
 import { boundSlots, openSlotBound, openSlots } from '../../src/domain/availability/open-slots.ts';
 import type { EngineInput, EngineStaff, Interval, WorkingInterval } from '../../src/domain/availability/types.ts';
 import { Converter, overlaps, referenceBlocks, referenceSlots } from './availability-reference.ts';
+import { staffServiceOverride } from './availability-fixtures.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -117,7 +118,15 @@ const scenario: fc.Arbitrary<EngineInput> = fc
     const from = Temporal.PlainDate.from(s.place.anchor).add({ days: s.shiftDays });
     const base = Date.parse(`${from.toString()}T00:00:00Z`) - DAY;
     const member = (id: string): fc.Arbitrary<EngineStaff> =>
-      fc.record({ id: fc.constant(id), workingHours, timeOff: intervalsNear(base, 3), busy: intervalsNear(base, 8) });
+      fc
+        .record({
+          id: fc.constant(id),
+          workingHours,
+          timeOff: intervalsNear(base, 3),
+          busy: intervalsNear(base, 8),
+          serviceOverride: fc.option(staffServiceOverride, { freq: 3, nil: undefined }),
+        })
+        .map(({ serviceOverride, ...m }) => (serviceOverride ? { ...m, serviceOverride } : m));
     // 0 to 2 resources the service needs, each with 1 to 3 units and what they are taken for
     const resource = (id: string) =>
       fc.integer({ min: 1, max: 3 }).chain((quantity) =>
@@ -185,7 +194,11 @@ test('every returned slot is free, on the grid, inside working hours and within 
         const [h, m] = slot.startTime.split(':').map(Number);
         const minute = h! * 60 + m!;
         assert.equal(slot.startAt, conv.start(date, minute), 'startAt is the first occurrence of the start time');
-        assert.equal(slot.endAt - slot.startAt, service.durationMinutes * MINUTE);
+        assert.equal(
+          slot.endAt - slot.startAt,
+          (member.serviceOverride ?? service).durationMinutes * MINUTE,
+          "the staff member's own length",
+        );
         assert.equal(slot.endTime, conv.wall(slot.endAt));
         assert.ok(
           member.workingHours.some(
@@ -198,7 +211,8 @@ test('every returned slot is free, on the grid, inside working hours and within 
           ),
           'inside a working interval and on its grid',
         );
-        for (const occupied of referenceBlocks(service, slot.startAt)) {
+        const theirs = member.serviceOverride ? { ...service, ...member.serviceOverride } : service;
+        for (const occupied of referenceBlocks(theirs, slot.startAt)) {
           assert.ok(![...member.busy, ...member.timeOff].some((b) => overlaps(occupied, b)), 'free of busy time and time off');
         }
         for (const r of input.resources ?? []) {

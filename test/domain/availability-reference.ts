@@ -11,11 +11,13 @@ const MINUTE = 60_000;
 export function referenceSlots(input: EngineInput): EngineResult {
   const tz = input.timezone;
   const conv = new Converter(tz);
-  const duration = input.service.durationMinutes * MINUTE;
   const found = new Map<string, EngineSlot>();
   const last = Temporal.PlainDate.from(input.to);
   for (let date = Temporal.PlainDate.from(input.from); Temporal.PlainDate.compare(date, last) <= 0; date = date.add({ days: 1 })) {
     for (const member of input.staff) {
+      // a stylist variant: this member's own duration and segments, the service's buffers
+      const service = member.serviceOverride ? { ...input.service, ...member.serviceOverride } : input.service;
+      const duration = service.durationMinutes * MINUTE;
       for (const wh of member.workingHours) {
         if (wh.weekday !== date.dayOfWeek) continue;
         const open = conv.boundary(date, wh.startMinute);
@@ -27,7 +29,7 @@ export function referenceSlots(input: EngineInput): EngineResult {
           if (start < open || end > close) continue;
           if (start < input.now + input.minNoticeMinutes * MINUTE) continue;
           if (start > input.now + input.horizonDays * 86_400_000) continue;
-          const blocked = referenceBlocks(input.service, start).some((occupied) =>
+          const blocked = referenceBlocks(service, start).some((occupied) =>
             [...member.timeOff, ...member.busy].some((b) => overlaps(occupied, b)),
           );
           if (blocked) continue;

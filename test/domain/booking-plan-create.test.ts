@@ -47,6 +47,7 @@ const SERVICE: ServiceRecord = {
   bufferBeforeMinutes: 10,
   bufferAfterMinutes: 5,
   segments: null,
+  staffVariants: [],
   requiredResourceIds: [],
   depositRequired: false,
   depositTermsVersion: null,
@@ -163,6 +164,7 @@ describe('create plan', () => {
     const p = seatPlacement('Europe/Budapest', seat, NOW);
     assert.deepEqual(p.slot, { date: '2031-03-10', startTime: '10:00', endTime: '11:30' });
     assert.equal(p.sessionId, 'ses_1');
+    // a seat holds no processing and no resource units: its session holds the staff member's time
     assert.deepEqual(p.held, { from: seat.startAt, to: seat.endAt, processing: [], resourceIds: [] });
     assert.equal(p.seatPriceMinor, 3900);
     assert.equal(

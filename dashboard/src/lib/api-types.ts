@@ -863,8 +863,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change any service field; pricingVersion changes with priceType, price or duration
-         * @description Changes any field of a service; fields left out stay as they are. A change of price type, price or duration gives a new `pricingVersion`, so an integrator's booking made against the old one is refused (409 `booking.service_pricing_changed`).
+         * Change any service field; pricingVersion changes with priceType, price, duration or staff variants
+         * @description Changes any field of a service; fields left out stay as they are. A change of price type, price, duration or staff variants gives a new `pricingVersion`, so an integrator's booking made against the old one is refused (409 `booking.service_pricing_changed`).
          *
          *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
          */
@@ -1994,7 +1994,7 @@ export interface components {
              * @enum {unknown}
              */
             priceType: "fixed" | "from" | "negotiable";
-            /** @description hash of priceType, price and duration; send it back as expectedPricingVersion */
+            /** @description hash of priceType, price, duration and the staff variants; send it back as expectedPricingVersion */
             pricingVersion: string;
             price: {
                 /** @description major currency units (integer for HUF-like currencies) */
@@ -2022,6 +2022,25 @@ export interface components {
                 /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
                 kind: "work" | "processing";
                 minutes: number;
+            }[];
+            /** @description stylist variants (v1.4.0): per staff member the service's duration, price and segments; a field left out is the service's own, and a variant's segments are the service's when it lasts as long. Slots with that staff member carry that endTime; their bookings keep that price. */
+            staffVariants?: {
+                /** @description the staff member (`stf_…`) this variant is for */
+                staffId: string;
+                /** @description omitted: the service's */
+                durationMinutes?: number;
+                price?: {
+                    /** @description major currency units (integer for HUF-like currencies) */
+                    amount: number;
+                    /** @description ISO 4217; the salon's currency */
+                    currency: string;
+                };
+                /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                segments?: {
+                    /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                    kind: "work" | "processing";
+                    minutes: number;
+                }[];
             }[];
         };
         StaffMember: {
@@ -2786,6 +2805,16 @@ export interface operations {
                      *               {
                      *                 "kind": "work",
                      *                 "minutes": 60
+                     *               }
+                     *             ],
+                     *             "staffVariants": [
+                     *               {
+                     *                 "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *                 "durationMinutes": 45,
+                     *                 "price": {
+                     *                   "amount": 15000,
+                     *                   "currency": "HUF"
+                     *                 }
                      *               }
                      *             ]
                      *           }
@@ -8750,6 +8779,16 @@ export interface operations {
                      *             "resourceIds": [
                      *               "res_3h5j7k9m2n4p6q8r0s1t"
                      *             ],
+                     *             "staffVariants": [
+                     *               {
+                     *                 "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *                 "durationMinutes": 45,
+                     *                 "price": {
+                     *                   "amount": 15000,
+                     *                   "currency": "HUF"
+                     *                 }
+                     *               }
+                     *             ],
                      *             "createdAt": "2026-11-01T09:10:00.000Z",
                      *             "updatedAt": "2026-11-01T09:10:00.000Z"
                      *           }
@@ -8809,6 +8848,25 @@ export interface operations {
                                 };
                                 /** @description the resources each booking needs one unit of, sorted by id */
                                 resourceIds: string[];
+                                /** @description stylist variants (v1.4.0): per staff member the service's duration, price and segments; a field left out is the service's own, and a variant's segments are the service's when it lasts as long. Slots with that staff member carry that endTime; their bookings keep that price. */
+                                staffVariants: {
+                                    /** @description the staff member (`stf_…`) this variant is for */
+                                    staffId: string;
+                                    /** @description omitted: the service's */
+                                    durationMinutes?: number;
+                                    price?: {
+                                        /** @description major currency units (integer for HUF-like currencies) */
+                                        amount: number;
+                                        /** @description ISO 4217; the salon's currency */
+                                        currency: string;
+                                    };
+                                    /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                    segments?: {
+                                        /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                        kind: "work" | "processing";
+                                        minutes: number;
+                                    }[];
+                                }[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -8947,6 +9005,25 @@ export interface operations {
                         kind: "work" | "processing";
                         minutes: number;
                     }[];
+                    /** @description stylist variants: per staff member the duration, price (not for a negotiable service) and segments (they add up to the variant's duration; required when a service with processing time lasts otherwise for that staff member); one per staff member; a given list replaces the stored one, [] removes them. Changes pricingVersion. */
+                    staffVariants?: {
+                        /** @description a staff member (`stf_…`) of the service's location */
+                        staffId: string;
+                        /** @description omitted: the service's */
+                        durationMinutes?: number;
+                        price?: {
+                            /** @description major currency units */
+                            amount: number;
+                            /** @description must be the business currency */
+                            currency: string;
+                        };
+                        /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                        segments?: {
+                            /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                            kind: "work" | "processing";
+                            minutes: number;
+                        }[];
+                    }[];
                     /** @description the resources (`res_…`) each booking of the service needs one unit of, for its whole length; active resources of the service's location (one it already needs may stay listed after it was made inactive); default none; a given list replaces the stored one */
                     resourceIds?: string[];
                     description?: string;
@@ -8996,6 +9073,16 @@ export interface operations {
                      *           },
                      *           "resourceIds": [
                      *             "res_3h5j7k9m2n4p6q8r0s1t"
+                     *           ],
+                     *           "staffVariants": [
+                     *             {
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "durationMinutes": 45,
+                     *               "price": {
+                     *                 "amount": 15000,
+                     *                 "currency": "HUF"
+                     *               }
+                     *             }
                      *           ],
                      *           "createdAt": "2026-11-01T09:10:00.000Z",
                      *           "updatedAt": "2026-11-01T09:10:00.000Z"
@@ -9055,6 +9142,25 @@ export interface operations {
                                 };
                                 /** @description the resources each booking needs one unit of, sorted by id */
                                 resourceIds: string[];
+                                /** @description stylist variants (v1.4.0): per staff member the service's duration, price and segments; a field left out is the service's own, and a variant's segments are the service's when it lasts as long. Slots with that staff member carry that endTime; their bookings keep that price. */
+                                staffVariants: {
+                                    /** @description the staff member (`stf_…`) this variant is for */
+                                    staffId: string;
+                                    /** @description omitted: the service's */
+                                    durationMinutes?: number;
+                                    price?: {
+                                        /** @description major currency units (integer for HUF-like currencies) */
+                                        amount: number;
+                                        /** @description ISO 4217; the salon's currency */
+                                        currency: string;
+                                    };
+                                    /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                    segments?: {
+                                        /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                        kind: "work" | "processing";
+                                        minutes: number;
+                                    }[];
+                                }[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -9095,7 +9201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `request.not_found`, `catalog.resource_not_found` */
+            /** @description `request.not_found`, `catalog.resource_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9173,6 +9279,16 @@ export interface operations {
                      *           "resourceIds": [
                      *             "res_3h5j7k9m2n4p6q8r0s1t"
                      *           ],
+                     *           "staffVariants": [
+                     *             {
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "durationMinutes": 45,
+                     *               "price": {
+                     *                 "amount": 15000,
+                     *                 "currency": "HUF"
+                     *               }
+                     *             }
+                     *           ],
                      *           "createdAt": "2026-11-01T09:10:00.000Z",
                      *           "updatedAt": "2026-11-01T09:10:00.000Z"
                      *         }
@@ -9231,6 +9347,25 @@ export interface operations {
                                 };
                                 /** @description the resources each booking needs one unit of, sorted by id */
                                 resourceIds: string[];
+                                /** @description stylist variants (v1.4.0): per staff member the service's duration, price and segments; a field left out is the service's own, and a variant's segments are the service's when it lasts as long. Slots with that staff member carry that endTime; their bookings keep that price. */
+                                staffVariants: {
+                                    /** @description the staff member (`stf_…`) this variant is for */
+                                    staffId: string;
+                                    /** @description omitted: the service's */
+                                    durationMinutes?: number;
+                                    price?: {
+                                        /** @description major currency units (integer for HUF-like currencies) */
+                                        amount: number;
+                                        /** @description ISO 4217; the salon's currency */
+                                        currency: string;
+                                    };
+                                    /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                    segments?: {
+                                        /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                        kind: "work" | "processing";
+                                        minutes: number;
+                                    }[];
+                                }[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -9363,6 +9498,25 @@ export interface operations {
                         kind: "work" | "processing";
                         minutes: number;
                     }[] | null;
+                    /** @description stylist variants: per staff member the duration, price (not for a negotiable service) and segments (they add up to the variant's duration; required when a service with processing time lasts otherwise for that staff member); one per staff member; a given list replaces the stored one, [] removes them. Changes pricingVersion. */
+                    staffVariants?: {
+                        /** @description a staff member (`stf_…`) of the service's location */
+                        staffId: string;
+                        /** @description omitted: the service's */
+                        durationMinutes?: number;
+                        price?: {
+                            /** @description major currency units */
+                            amount: number;
+                            /** @description must be the business currency */
+                            currency: string;
+                        };
+                        /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                        segments?: {
+                            /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                            kind: "work" | "processing";
+                            minutes: number;
+                        }[];
+                    }[];
                     /** @description the resources (`res_…`) each booking of the service needs one unit of, for its whole length; active resources of the service's location (one it already needs may stay listed after it was made inactive); default none; a given list replaces the stored one */
                     resourceIds?: string[];
                     /** @description null clears it */
@@ -9413,6 +9567,16 @@ export interface operations {
                      *           },
                      *           "resourceIds": [
                      *             "res_3h5j7k9m2n4p6q8r0s1t"
+                     *           ],
+                     *           "staffVariants": [
+                     *             {
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "durationMinutes": 45,
+                     *               "price": {
+                     *                 "amount": 15000,
+                     *                 "currency": "HUF"
+                     *               }
+                     *             }
                      *           ],
                      *           "createdAt": "2026-11-01T09:10:00.000Z",
                      *           "updatedAt": "2026-11-25T10:05:00.000Z"
@@ -9472,6 +9636,25 @@ export interface operations {
                                 };
                                 /** @description the resources each booking needs one unit of, sorted by id */
                                 resourceIds: string[];
+                                /** @description stylist variants (v1.4.0): per staff member the service's duration, price and segments; a field left out is the service's own, and a variant's segments are the service's when it lasts as long. Slots with that staff member carry that endTime; their bookings keep that price. */
+                                staffVariants: {
+                                    /** @description the staff member (`stf_…`) this variant is for */
+                                    staffId: string;
+                                    /** @description omitted: the service's */
+                                    durationMinutes?: number;
+                                    price?: {
+                                        /** @description major currency units (integer for HUF-like currencies) */
+                                        amount: number;
+                                        /** @description ISO 4217; the salon's currency */
+                                        currency: string;
+                                    };
+                                    /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                                    segments?: {
+                                        /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                                        kind: "work" | "processing";
+                                        minutes: number;
+                                    }[];
+                                }[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -9512,7 +9695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `catalog.service_not_found`, `catalog.resource_not_found` */
+            /** @description `catalog.service_not_found`, `catalog.resource_not_found`, `catalog.staff_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

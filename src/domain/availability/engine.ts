@@ -8,13 +8,19 @@ import { buildResourceUnits, isOccupied, type ResourceUnits, resourcesFree } fro
 import { staffBlocks } from '../scheduling/segments.ts';
 import { prepareSchedules, type StaffSchedule } from './staff-schedule.ts';
 import { localBoundary, localStart, wallClock, zoneDay, type ZoneDay } from '../time/zone-day.ts';
-import type { EngineInput, EngineResult, EngineSlot } from './types.ts';
+import type { EngineInput, EngineResult, EngineService, EngineSlot, StaffServiceOverride } from './types.ts';
 
-interface Rules {
-  step: number;
+/** How long one staff member's appointment lasts and which parts of it take their time. */
+interface Shape {
   durationMs: number;
   /** the parts that take the staff member's time, as offsets from the start (staffBlocks) */
   blocks: Array<[number, number]>;
+}
+
+interface Rules {
+  step: number;
+  /** per schedule (index = rank): the service's shape, or the staff member's variant of it */
+  shapes: Shape[];
   /** the needed resources' units (resources.length 0: none needed) */
   resources: ResourceUnits;
   earliestStart: number;
@@ -30,10 +36,12 @@ export function computeSlots(input: EngineInput): EngineResult {
   const lastDay = parseIsoDate(input.to);
   const schedules = prepareSchedules(input.staff);
   const { service } = input;
+  const serviceShape = shapeOf(service, undefined);
   const rules: Rules = {
     step: input.slotIntervalMinutes,
-    durationMs: service.durationMinutes * MINUTE_MS,
-    blocks: staffBlocks({ ...service, segments: service.segments ?? null }),
+    // a staff member with a stylist variant works to their own duration and segments; the same
+    // candidate check then runs with their shape, so there is still one engine
+    shapes: schedules.map((s) => (s.serviceOverride ? shapeOf(service, s.serviceOverride) : serviceShape)),
     resources: buildResourceUnits(input.resources ?? []),
     earliestStart: input.now + input.minNoticeMinutes * MINUTE_MS,
     latestStart: input.now + input.horizonDays * DAY_MS,
@@ -63,14 +71,15 @@ export function computeSlots(input: EngineInput): EngineResult {
       total++;
       if (slots.length >= input.limit) continue;
       const minute = Math.floor(key / staffCount);
+      const rank = key - minute * staffCount;
       const start = localStart(day, minute)!;
-      const end = start + rules.durationMs;
+      const end = start + rules.shapes[rank]!.durationMs;
       slots.push({
         date,
         startTime: formatHhMm(minute),
         endTime: wallClock(day, end),
         serviceId: service.id,
-        staffId: schedules[key - minute * staffCount]!.id,
+        staffId: schedules[rank]!.id,
         startAt: start,
         endAt: end,
       });
@@ -84,6 +93,7 @@ function collectCandidates(day: ZoneDay, weekday: number, schedules: readonly St
   let count = 0;
   for (let rank = 0; rank < schedules.length; rank++) {
     const schedule = schedules[rank]!;
+    const shape = rules.shapes[rank]!;
     for (const hours of schedule.hoursByWeekday[weekday]!) {
       const open = localBoundary(day, hours.startMinute);
       const close = localBoundary(day, hours.endMinute);
@@ -91,11 +101,11 @@ function collectCandidates(day: ZoneDay, weekday: number, schedules: readonly St
         const start = localStart(day, minute);
         if (start === null) continue;
         // End is elapsed time, not wall-clock arithmetic: across a DST change the local end shifts.
-        const end = start + rules.durationMs;
+        const end = start + shape.durationMs;
         if (start < open || end > close) continue;
         if (start < rules.earliestStart || start > rules.latestStart) continue;
         // Buffers may spill outside working hours but never onto other commitments.
-        if (blocked(schedule, rules.blocks, start)) continue;
+        if (blocked(schedule, shape.blocks, start)) continue;
         // a unit of every needed resource for the appointment itself, processing included
         if (rules.resources.length > 0 && !resourcesFree(rules.resources, start, end)) continue;
         keys[count++] = minute * schedules.length + rank;
@@ -103,6 +113,21 @@ function collectCandidates(day: ZoneDay, weekday: number, schedules: readonly St
     }
   }
   return count;
+}
+
+/** The service's shape, or a staff member's variant of it (same buffers). */
+function shapeOf(service: EngineService, override: StaffServiceOverride | undefined): Shape {
+  const durationMinutes = override ? override.durationMinutes : service.durationMinutes;
+  const segments = override ? override.segments : (service.segments ?? null);
+  return {
+    durationMs: durationMinutes * MINUTE_MS,
+    blocks: staffBlocks({
+      durationMinutes,
+      segments,
+      bufferBeforeMinutes: service.bufferBeforeMinutes,
+      bufferAfterMinutes: service.bufferAfterMinutes,
+    }),
+  };
 }
 
 /** Whether a part of the service starting at `start` that takes the staff member's time meets a commitment. */

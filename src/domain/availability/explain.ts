@@ -11,7 +11,7 @@ import { localBoundary, localStart, zoneDay } from '../time/zone-day.ts';
 import { buildOccupancy, buildResourceUnits, isOccupied, resourcesTaken } from './occupancy.ts';
 import { prepareSchedules } from './staff-schedule.ts';
 import { staffBlocks } from '../scheduling/segments.ts';
-import type { EngineResource, EngineService, Interval, WorkingInterval } from './types.ts';
+import type { EngineResource, EngineService, Interval, StaffServiceOverride, WorkingInterval } from './types.ts';
 
 /** The engine's reasons, in the order they are listed. */
 export const ENGINE_REASONS = [
@@ -37,6 +37,8 @@ export interface ExplainStaff {
   booked: readonly Interval[];
   /** live holds */
   held: readonly Interval[];
+  /** the staff member's own duration and segments of the service, as the engine gets them */
+  serviceOverride?: StaffServiceOverride | undefined;
 }
 
 export interface ExplainInput {
@@ -69,12 +71,13 @@ export function explainTime(input: ExplainInput): StaffExplanation[] {
   const minute = parseHhMm(input.startTime);
   const day = zoneDay(input.timezone, epochDay);
   const start = minute < 1440 ? localStart(day, minute) : null;
-  const durationMs = input.service.durationMinutes * MINUTE_MS;
   const resources = input.resources ?? [];
   const units = buildResourceUnits(resources);
-  const taken = start === null ? [] : resourcesTaken(units, start, start + durationMs).map((i) => resources[i]!.id);
-  const blocks = staffBlocks({ ...input.service, segments: input.service.segments ?? null });
   return input.staff.map((staff) => {
+    // the staff member's own variant of the service, as the engine applies it
+    const service = staff.serviceOverride ? { ...input.service, ...staff.serviceOverride } : input.service;
+    const durationMs = service.durationMinutes * MINUTE_MS;
+    const taken = start === null ? [] : resourcesTaken(units, start, start + durationMs).map((i) => resources[i]!.id);
     const reasons = new Set<EngineReason>();
     if (start === null) {
       reasons.add('nonexistent_local_time');
@@ -102,7 +105,7 @@ export function explainTime(input: ExplainInput): StaffExplanation[] {
       const booked = buildOccupancy([staff.booked]);
       const held = buildOccupancy([staff.held]);
       // the parts that take the staff member's time, as the engine checks them
-      for (const [from, to] of blocks) {
+      for (const [from, to] of staffBlocks({ ...service, segments: service.segments ?? null })) {
         if (isOccupied(timeOff, start + from, start + to)) reasons.add('time_off');
         if (isOccupied(booked, start + from, start + to)) reasons.add('booked');
         if (isOccupied(held, start + from, start + to)) reasons.add('held');

@@ -4,13 +4,15 @@
  */
 import { buildOccupancy, type Occupancy } from './occupancy.ts';
 import { MINUTES_PER_DAY } from '../time/calendar.ts';
-import type { EngineStaff, WorkingInterval } from './types.ts';
+import type { EngineStaff, StaffServiceOverride, WorkingInterval } from './types.ts';
 
 export interface StaffSchedule {
   readonly id: string;
   /** index = ISO weekday 1..7 (index 0 unused) */
   readonly hoursByWeekday: readonly (readonly WorkingInterval[])[];
   readonly occupancy: Occupancy;
+  /** the staff member's own duration and segments of the service (a stylist variant), if any */
+  readonly serviceOverride: StaffServiceOverride | undefined;
 }
 
 /** Schedules in output order: by staff id, compared as plain strings (code units, not locale). */
@@ -21,6 +23,7 @@ export function prepareSchedules(staff: readonly EngineStaff[]): StaffSchedule[]
       id: member.id,
       hoursByWeekday: groupByWeekday(member.workingHours),
       occupancy: buildOccupancy([member.timeOff, member.busy]),
+      serviceOverride: member.serviceOverride,
     }));
 }
 

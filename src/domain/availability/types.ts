@@ -32,6 +32,19 @@ export interface EngineStaff {
    * processing time is not in it (its staff member is free then).
    */
   busy: Interval[];
+  /**
+   * How this staff member performs the service when it differs from the service's own (a stylist
+   * variant, domain/scheduling/staff-variants.ts): their slots last `durationMinutes` and leave them
+   * free during their own processing. Absent: the service's duration and segments.
+   */
+  serviceOverride?: StaffServiceOverride | undefined;
+}
+
+/** A staff member's own duration and segments of the service (staff-variants.ts shapeOverride). */
+export interface StaffServiceOverride {
+  durationMinutes: number;
+  /** null: one work segment */
+  segments: readonly Segment[] | null;
 }
 
 export interface EngineService {

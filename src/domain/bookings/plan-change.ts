@@ -5,6 +5,7 @@ import type { BookingChange } from './change.ts';
 import { type BookingEventRow, type EventActor, eventOf } from './event-row.ts';
 import { heldRange } from './held-range.ts';
 import type { ServiceShape } from '../scheduling/segments.ts';
+import { shapeOverride, type StaffVariant } from '../scheduling/staff-variants.ts';
 import type { BookingRecord } from './record.ts';
 import { OCCUPYING, planTransition, type Action } from './states.ts';
 
@@ -36,7 +37,7 @@ export interface PlanStaff {
  * does. `proposedStaff`: the proposal's staff member, whatever they offer now.
  */
 export interface ChangeContext {
-  timing: (ServiceShape & { requiredResourceIds?: readonly string[] }) | undefined;
+  timing: (ServiceShape & { requiredResourceIds?: readonly string[]; staffVariants?: readonly StaffVariant[] }) | undefined;
   newStaff?: PlanStaff | undefined;
   proposedStaff?: PlanStaff | undefined;
   salonSlug: string;
@@ -86,8 +87,13 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
 
   const { timing } = ctx;
   if (!timing) throw new AppError('catalog.service_not_found');
-  const held = (startAt: Date, endAt: Date) => heldRange(startAt, endAt, timing);
-  const current = held(before.startAt, before.endAt);
+  // the service as a staff member performs it (their stylist variant's duration and segments)
+  const timingOf = (staffId: string | null) => {
+    const override = staffId === null ? undefined : shapeOverride({ ...timing, staffVariants: timing.staffVariants ?? [] }, staffId);
+    return override ? { ...timing, ...override } : timing;
+  };
+  const held = (startAt: Date, endAt: Date, staffId: string | null) => heldRange(startAt, endAt, timingOf(staffId));
+  const current = held(before.startAt, before.endAt, before.staffId);
   change.occupiedFrom = current.from;
   change.occupiedTo = current.to;
   change.processing = current.processing;
@@ -101,9 +107,10 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
     if (newTimeStaffId(before, req.newTime) === null) throw new AppError('catalog.staff_not_found');
     const staff = ctx.newStaff;
     if (!staff) throw new AppError('catalog.staff_not_found');
-    const resolved = resolveLocalSlot(before.timezone, req.newTime.date, req.newTime.startTime, timing.durationMinutes, 'body');
+    const theirs = timingOf(staff.id);
+    const resolved = resolveLocalSlot(before.timezone, req.newTime.date, req.newTime.startTime, theirs.durationMinutes, 'body');
     if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
-    const range = held(resolved.startAt, resolved.endAt);
+    const range = held(resolved.startAt, resolved.endAt, staff.id);
     // While a proposal is open the proposed time is held, so the guest's acceptance cannot fail.
     change.occupiedStaffId = staff.id;
     change.occupiedFrom = range.from;
@@ -120,7 +127,7 @@ export function planChange(before: BookingRecord, req: ChangeAction, ctx: Change
     if (!p) throw new AppError('booking.invalid_transition', 'There is no proposal to accept.');
     // The proposal held its staff member's time, so acceptance stands even if that member has since
     // stopped offering the service; the name is theirs whatever changed (the id when none is stored).
-    const range = held(p.startAt, p.endAt);
+    const range = held(p.startAt, p.endAt, p.staffId);
     Object.assign(change, {
       staffId: p.staffId,
       staffName: ctx.proposedStaff?.name ?? p.staffId,

@@ -1,6 +1,7 @@
 import type { ServiceRecord } from '../catalog-records.ts';
 import type { Money, PriceType } from '../catalog.ts';
 import { moneyView } from '../catalog-view.ts';
+import { type StaffVariant, variantOf } from '../scheduling/staff-variants.ts';
 
 /**
  * The price a booking keeps from the moment it was made (salon-scheduling.md, "Stylist variants"):
@@ -14,17 +15,18 @@ export interface BookedPrice {
 }
 
 /**
- * The one place that decides what a new booking costs: the service's price, or a group session's
- * seat price when the session has one. Per-staff variants belong here too, which is why the staff
- * member is passed even though no rule reads it yet.
+ * The one place that decides what a new booking costs: the staff member's variant price
+ * (salon-scheduling.md "Stylist variants"), else the service's price, or a group session's seat
+ * price when the session has one. The price type is always the service's.
  */
 export function bookedPrice(
-  service: Pick<ServiceRecord, 'priceType' | 'priceMinor' | 'currency'>,
-  _staffId: string | null,
+  service: Pick<ServiceRecord, 'priceType' | 'priceMinor' | 'currency'> & { staffVariants?: readonly StaffVariant[] },
+  staffId: string | null,
   session?: { priceMinor: number | null },
 ): BookedPrice {
   if (session && session.priceMinor !== null) return { type: 'fixed', amountMinor: session.priceMinor, currency: service.currency };
-  return { type: service.priceType, amountMinor: service.priceMinor, currency: service.currency };
+  const variant = service.staffVariants ? variantOf({ staffVariants: service.staffVariants }, staffId) : undefined;
+  return { type: service.priceType, amountMinor: variant?.priceMinor ?? service.priceMinor, currency: service.currency };
 }
 
 /** What the operator reads: the amount in major units, or null when there is none (negotiable, or unknown). */

@@ -37,6 +37,22 @@ export const SegmentsView = Type.Array(SegmentView, {
     'the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time.',
 });
 
+export const StaffVariantView = Type.Object(
+  {
+    staffId: Type.String({ description: 'the staff member (`stf_…`) this variant is for' }),
+    durationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: "omitted: the service's" })),
+    price: Type.Optional(MoneyView),
+    segments: Type.Optional(SegmentsView),
+  },
+  { additionalProperties: false },
+);
+
+export const StaffVariantsView = Type.Array(StaffVariantView, {
+  maxItems: 50,
+  description:
+    "stylist variants (v1.4.0): per staff member the service's duration, price and segments; a field left out is the service's own, and a variant's segments are the service's when it lasts as long. Slots with that staff member carry that endTime; their bookings keep that price.",
+});
+
 export const Service = Type.Object(
   {
     id: Type.String(),
@@ -45,13 +61,14 @@ export const Service = Type.Object(
     priceType: Type.Enum(PRICE_TYPES, { description: '`fixed` and `from` have a price; `negotiable` has none' }),
     pricingVersion: Type.String({
       pattern: '^[0-9a-f]{12}$',
-      description: 'hash of priceType, price and duration; send it back as expectedPricingVersion',
+      description: 'hash of priceType, price, duration and the staff variants; send it back as expectedPricingVersion',
     }),
     price: Type.Union([MoneyView, Type.Null()]),
     description: Type.Optional(Type.String({ description: 'omitted when not set' })),
     requestAcceptancePolicy: Type.Enum(ACCEPTANCE_POLICIES),
     deposit: DepositView,
     segments: Type.Optional(SegmentsView),
+    staffVariants: Type.Optional(StaffVariantsView),
   },
   { $id: 'Service', additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ACCEPTANCE_POLICIES, BOOKING_MODES, PRICE_TYPES } from '../../domain/catalog.ts';
-import { DepositView, MoneyView, SegmentsView } from './catalog.ts';
+import { DepositView, MoneyView, SegmentsView, StaffVariantsView } from './catalog.ts';
 
 const MoneyInput = Type.Object(
   {
@@ -23,6 +23,22 @@ const DepositInput = Type.Object(
   },
 );
 
+const StaffVariantInput = Type.Object(
+  {
+    staffId: Type.String({ minLength: 1, maxLength: 100, description: "a staff member (`stf_…`) of the service's location" }),
+    durationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: "omitted: the service's" })),
+    price: Type.Optional(MoneyInput),
+    segments: Type.Optional(SegmentsView),
+  },
+  { additionalProperties: false },
+);
+
+const StaffVariantsInput = Type.Array(StaffVariantInput, {
+  maxItems: 50,
+  description:
+    "stylist variants: per staff member the duration, price (not for a negotiable service) and segments (they add up to the variant's duration; required when a service with processing time lasts otherwise for that staff member); one per staff member; a given list replaces the stored one, [] removes them. Changes pricingVersion.",
+});
+
 const Minutes = (max: number, description?: string) => Type.Integer({ minimum: 0, maximum: max, ...(description ? { description } : {}) });
 
 const serviceFields = {
@@ -40,6 +56,7 @@ const serviceFields = {
   bufferAfterMinutes: Type.Optional(Minutes(1440, 'default 0')),
   deposit: Type.Optional(DepositInput),
   segments: Type.Optional(SegmentsView),
+  staffVariants: Type.Optional(StaffVariantsInput),
   resourceIds: Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
       maxItems: 5,
@@ -87,6 +104,7 @@ export const OperatorServiceView = Type.Object({
   segments: SegmentsView,
   deposit: DepositView,
   resourceIds: Type.Array(Type.String(), { description: 'the resources each booking needs one unit of, sorted by id' }),
+  staffVariants: StaffVariantsView,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

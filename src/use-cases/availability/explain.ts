@@ -6,6 +6,7 @@ import { parseIsoDate } from '../../domain/time/calendar.ts';
 import { parseHhMm } from '../../domain/time/hh-mm.ts';
 import { localStart, zoneDay } from '../../domain/time/zone-day.ts';
 import { type ServiceShape, staffBlocks } from '../../domain/scheduling/segments.ts';
+import { forStaff, withServiceOverrides } from '../../domain/scheduling/staff-variants.ts';
 import { findInTheWay, loadEngineStaff } from '../../store/availability.ts';
 import { neededResources } from './location-slots.ts';
 import { quotaUsedUp } from './quota.ts';
@@ -75,7 +76,7 @@ export async function explainAvailability(q: Queryable, input: ExplainInput): Pr
     throw invalidField('body.serviceId', 'is a group-session service: its times are its sessions, listed by the search');
   }
   const window = searchWindow(service, epochDay, epochDay);
-  const loaded = await loadEngineStaff(q, location.id, service.id, input.staffId, window.from, window.to);
+  const loaded = withServiceOverrides(await loadEngineStaff(q, location.id, service.id, input.staffId, window.from, window.to), service);
   const needed = await neededResources(q, service, window);
   const resourceNames = new Map(needed.resources.map((r) => [r.id, r.name]));
   const outsiders: Array<{ id: string; name: string }> = [];
@@ -105,7 +106,7 @@ export async function explainAvailability(q: Queryable, input: ExplainInput): Pr
     const reasons: ExplainReason[] = [...switches, ...e.reasons];
     const view: StaffExplanationView = { staffId: e.staffId, staffName: loaded[i]!.name, bookable: reasons.length === 0, reasons };
     if (e.resourceIds) view.resources = e.resourceIds.map((id) => ({ resourceId: id, name: resourceNames.get(id) ?? id }));
-    if (input.withIds) Object.assign(view, await inTheWay(q, e.staffId, e.reasons, input, service, location));
+    if (input.withIds) Object.assign(view, await inTheWay(q, e.staffId, e.reasons, input, forStaff(service, e.staffId), location));
     staff.push(view);
   }
   for (const o of outsiders) {

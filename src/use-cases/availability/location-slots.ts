@@ -3,6 +3,7 @@ import { boundSlots, MAX_OPEN_SLOTS, openSlotBound, openSlots } from '../../doma
 import { searchWindow } from '../../domain/availability/search-window.ts';
 import type { EngineResource, EngineResult } from '../../domain/availability/types.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
+import { withServiceOverrides } from '../../domain/scheduling/staff-variants.ts';
 import { loadEngineResources, loadEngineStaff } from '../../store/availability.ts';
 import type { Queryable } from '../../store/db.ts';
 import { occupancyRead, type CacheUse } from '../read-cache.ts';
@@ -61,7 +62,10 @@ export async function slotsAtLocation(
       async () => {
         // Taken before the read, so the answer is dropped no later than the first hold in it ends.
         const readAt = performance.now();
-        const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+        const staff = withServiceOverrides(
+          await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to),
+          a.service,
+        );
         const needed = await neededResources(q, a.service, window);
         const dense = openSlotBound(staff, a.location.slotIntervalMinutes, days) > MAX_OPEN_SLOTS;
         return {
@@ -84,7 +88,7 @@ export async function slotsAtLocation(
       : computeSlots({ ...engine, ...rules, staff: entry.staff, resources: entry.resources });
     return { result, staff: entry.staff };
   }
-  const staff = await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to);
+  const staff = withServiceOverrides(await loadEngineStaff(q, a.location.id, a.service.id, a.staffId, window.from, window.to), a.service);
   const { resources } = await neededResources(q, a.service, window);
   const result = computeSlots({ ...engine, ...rules, staff, resources });
   return { result, staff };

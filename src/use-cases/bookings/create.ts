@@ -20,6 +20,7 @@ import { type AttemptGate, SLOT_TAKEN } from '../../concurrency/attempt-gate.ts'
 import type { BookingRecord } from '../../domain/bookings/record.ts';
 import { actorOfSource, type BookingSource, sourceRow } from '../../domain/bookings/source.ts';
 import { bookedPrice } from '../../domain/bookings/price.ts';
+import { forStaff } from '../../domain/scheduling/staff-variants.ts';
 
 export interface CreateContext {
   businessId: string;
@@ -116,13 +117,19 @@ export async function createBooking(
     return seat;
   }
   const { date, startTime } = body.slot!;
-  const { resolved, held } = standardTime(location, service, { date, startTime }, slotGone);
+  // Each staff member's own time: their variant's duration and segments (staff-variants.ts).
+  const timeOf = (staffId: string | undefined) => standardTime(location, forStaff(service, staffId), { date, startTime }, slotGone);
+  // a local time that does not exist (DST gap) is refused before anything is read, for anyone
+  timeOf(body.staffId);
   const { holdId } = body;
   if (holdId !== undefined) {
     // The hold is the check: its time is the guest's, so only the hold can refuse (guest-side.md).
     // Checked before the payment link is asked for, and again under the locks.
     const want = { locationId: location.id, serviceId: service.id, staffId: body.staffId, slot: { date, startTime } };
-    const seen = checkHoldForCreate(await findHold(db, ctx.businessId, holdId), want, ctx.now, { ...resolved, held });
+    const found = await findHold(db, ctx.businessId, holdId);
+    // the time the hold's own staff member takes now (their variant), or the asked-for one's
+    const { resolved, held } = timeOf(found?.staffId ?? body.staffId);
+    const seen = checkHoldForCreate(found, want, ctx.now, { ...resolved, held });
     await accept();
     return transactionWithRetry(db, async (tx) => {
       const hold = checkHoldForCreate(await lockHoldForUse(tx, ctx.businessId, seen), want, ctx.now, { ...resolved, held });
@@ -136,13 +143,14 @@ export async function createBooking(
   const candidates = await freeStaffAt(db, { location, service, staffId: body.staffId, date, startTime, now: ctx.now });
   if (body.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
   const free = await inAssignmentOrder(db, location, date, candidates.free);
-  const range = { from: held.from.getTime(), to: held.to.getTime() };
   // The payment link (a provider's round trip) before the gate, so no attempt waits on it there.
   if (free.length > 0) await accept();
   for (const staff of free) {
     // Each attempt is its own statement: a clash undoes only that one. Taken between the check and
     // the insert (the database said no, or this process's earlier attempt just booked it): try the
-    // next one.
+    // next one. Each candidate's own duration applies (an "any staff" booking of a variant service).
+    const { resolved, held } = timeOf(staff.id);
+    const range = { from: held.from.getTime(), to: held.to.getTime() };
     const booked = await ctx.gate.run(`staff:${staff.id}`, range, STAFF_TIME, () =>
       retryIfDeadlocked(() => write(db, { staffId: staff.id, staffName: staff.name, sessionId: null, ...resolved, held })),
     );

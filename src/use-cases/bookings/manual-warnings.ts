@@ -2,6 +2,7 @@ import { searchWindow } from '../../domain/availability/search-window.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
 import { MANUAL_WARNING_MESSAGES, type ManualWarning, manualBookingWarnings } from '../../domain/bookings/manual-warnings.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
+import { forStaff } from '../../domain/scheduling/staff-variants.ts';
 import { parseIsoDate } from '../../domain/time/calendar.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
 import type { Queryable } from '../../store/db.ts';
@@ -34,14 +35,15 @@ export async function manualWarnings(
   now: Date,
 ): Promise<ManualWarningView[]> {
   const epochDay = parseIsoDate(time.date);
-  const window = searchWindow(service, epochDay, epochDay);
+  const window = searchWindow(forStaff(service, time.staffId), epochDay, epochDay);
   const [staff] = await loadEngineStaff(q, location.id, service.id, time.staffId, window.from, window.to);
   if (!staff) return [];
   const codes = manualBookingWarnings({
     timezone: location.timezone,
     date: time.date,
     startTime: time.startTime,
-    service,
+    // the staff member's own length and processing (stylist variants)
+    service: forStaff(service, staff.id),
     staff,
     now: now.getTime(),
   });

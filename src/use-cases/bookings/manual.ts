@@ -14,6 +14,7 @@ import { newPublicReference } from '../../domain/bookings/public-reference.ts';
 import type { BookingRecord } from '../../domain/bookings/record.ts';
 import { actorOfAuthor, type ManualAuthor, sourceRow } from '../../domain/bookings/source.ts';
 import { bookedPrice } from '../../domain/bookings/price.ts';
+import { forStaff } from '../../domain/scheduling/staff-variants.ts';
 
 export interface ManualBookingInput {
   staffId: string;
@@ -42,9 +43,11 @@ export async function createManualBooking(
   const staff = await staffForService(tx, input.staffId, service.id, location.id);
   if (!staff) throw new AppError('catalog.staff_not_found');
   const guest = normalizeGuest(input.guest);
-  const resolved = resolveLocalSlot(location.timezone, input.date, input.startTime, service.durationMinutes, 'body');
+  // the staff member's own duration and segments (a stylist variant)
+  const theirs = forStaff(service, staff.id);
+  const resolved = resolveLocalSlot(location.timezone, input.date, input.startTime, theirs.durationMinutes, 'body');
   if (!resolved) throw new AppError('booking.slot_unavailable', 'That local time does not exist on that day (DST change).');
-  const held = heldRange(resolved.startAt, resolved.endAt, service);
+  const held = heldRange(resolved.startAt, resolved.endAt, theirs);
   const record: BookingRecord = {
     id: newId('bkg'),
     businessId: location.businessId,

@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { inSavepoint } from '../../store/savepoint.ts';
 import { insertHold } from '../../store/holds.ts';
 import { transactionWithRetry } from '../../store/tx-retry.ts';
+import { forStaff } from '../../domain/scheduling/staff-variants.ts';
 import { freeStaffAt, inAssignmentOrder } from '../availability/free-staff.ts';
 
 export interface HoldContext {
@@ -41,12 +42,17 @@ export async function holdInTransaction(tx: Queryable, ctx: HoldContext, input: 
   if (service.bookingMode === 'groupSession') {
     throw invalidField('body.serviceId', 'is a group-session service: its seats are booked by session, not held');
   }
-  const { resolved, held } = standardTime(location, service, input.slot, 'booking.slot_unavailable');
+  // Each staff member's own time: their variant's duration and segments (staff-variants.ts); the
+  // first call refuses a local time that does not exist before anything is read.
+  const timeOf = (staffId: string | undefined) =>
+    standardTime(location, forStaff(service, staffId), input.slot, 'booking.slot_unavailable');
+  timeOf(input.staffId);
   const candidates = await freeStaffAt(tx, { location, service, staffId: input.staffId, ...input.slot, now: ctx.now });
   if (input.staffId !== undefined && candidates.unknownStaff) throw new AppError('catalog.staff_not_found');
-  const range = { from: held.from.getTime(), to: held.to.getTime() };
   const holdId = newId('hld');
   for (const staff of await inAssignmentOrder(tx, location, input.slot.date, candidates.free)) {
+    const { resolved, held } = timeOf(staff.id);
+    const range = { from: held.from.getTime(), to: held.to.getTime() };
     const row = {
       id: holdId,
       businessId: ctx.businessId,

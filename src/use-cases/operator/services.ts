@@ -13,7 +13,17 @@ import type { ServiceRecord } from '../../domain/catalog-records.ts';
 import { checkDepositHasAmount } from '../../domain/deposits/amount.ts';
 import { AppError, invalidField } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { byNameThenId, depositView, moneyView, segmentsView, type DepositView } from '../../domain/catalog-view.ts';
+import {
+  byNameThenId,
+  depositView,
+  moneyView,
+  segmentsView,
+  staffVariantsView,
+  type DepositView,
+  type StaffVariantView,
+} from '../../domain/catalog-view.ts';
+import { variantsKey } from '../../domain/scheduling/staff-variants.ts';
+import { checkVariantStaff, checkVariantsFit, type StaffVariantInput, variantsFromInput } from './service-variants.ts';
 import { type Segment, segmentsProblem } from '../../domain/scheduling/segments.ts';
 import { pricingVersion } from '../../domain/money.ts';
 import type { Db, Queryable } from '../../store/db.ts';
@@ -48,6 +58,8 @@ export interface ServiceInput {
   segments?: Segment[];
   /** the resources each booking needs one unit of; a given list replaces the stored one */
   resourceIds?: string[];
+  /** per-staff duration, price and segments; a given list replaces the stored one */
+  staffVariants?: StaffVariantInput[];
 }
 
 /** Every field optional; `description: null` and `segments: null` clear them. */
@@ -77,6 +89,7 @@ export interface ServiceView {
   deposit: DepositView;
   /** sorted by id */
   resourceIds: string[];
+  staffVariants: StaffVariantView[];
   createdAt: string;
   updatedAt: string;
 }
@@ -102,6 +115,7 @@ export function serviceView(s: ServiceRecord, resourceIds: string[]): ServiceVie
     segments: segmentsView(s),
     deposit: depositView(s),
     resourceIds,
+    staffVariants: staffVariantsView(s),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
@@ -142,6 +156,10 @@ export async function createService(db: Db, businessSlug: string, input: Service
     if (active) await enforcePlanLimit(tx, b.id, 'maxActiveServices');
     const resourceIds = input.resourceIds ?? [];
     await checkServiceResources(tx, { locationId: location.id, locationSlug: location.slug }, resourceIds);
+    const staffVariants = variantsFromInput(input.staffVariants ?? [], b.currency, input.priceType);
+    const segments = checkedSegments(input.segments ?? null, input.durationMinutes, 'body.segments');
+    checkVariantsFit(staffVariants, { durationMinutes: input.durationMinutes, segments, priceType: input.priceType });
+    await checkVariantStaff(tx, { locationId: location.id, locationSlug: location.slug }, staffVariants);
     const id = newId('svc');
     await insertService(tx, {
       id,
@@ -159,11 +177,12 @@ export async function createService(db: Db, businessSlug: string, input: Service
       bookingMode: input.bookingMode ?? 'standard',
       bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
       bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
-      segments: checkedSegments(input.segments ?? null, input.durationMinutes, 'body.segments'),
+      segments,
+      staffVariants,
       depositRequired: deposit.required,
       depositTermsVersion: deposit.termsVersion,
       depositAmountMinor: deposit.amountMinor,
-      pricingVersion: pricingVersion(input.priceType, priceMinor, input.durationMinutes),
+      pricingVersion: pricingVersion(input.priceType, priceMinor, input.durationMinutes, variantsKey(staffVariants)),
     });
     await replaceServiceResources(tx, id, resourceIds);
     return loadServiceView(tx, id);
@@ -176,7 +195,7 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     if (patch.locationSlug !== undefined && patch.locationSlug !== current.locationSlug) {
       throw invalidField('body.locationSlug', 'cannot be changed; create the service at the other location');
     }
-    const { locationSlug: _location, price, deposit, resourceIds, ...plain } = patch;
+    const { locationSlug: _location, price, deposit, resourceIds, staffVariants: variantsInput, ...plain } = patch;
     if (resourceIds !== undefined) await checkServiceResources(tx, current, resourceIds);
     const fields: Partial<ServiceFields> = { ...plain };
 
@@ -192,8 +211,27 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
       const segments = patch.segments !== undefined ? patch.segments : current.segments;
       fields.segments = checkedSegments(segments, durationMinutes, patch.segments !== undefined ? 'body.segments' : 'body.durationMinutes');
     }
-    if (priceType !== current.priceType || priceMinor !== current.priceMinor || durationMinutes !== current.durationMinutes) {
-      fields.pricingVersion = pricingVersion(priceType, priceMinor, durationMinutes);
+    const staffVariants =
+      variantsInput !== undefined ? variantsFromInput(variantsInput, current.currency, priceType) : current.staffVariants;
+    if (variantsInput !== undefined) fields.staffVariants = staffVariants;
+    // Stored variants are checked again when what they depend on changes, the problem named on
+    // that field; so no PATCH leaves a variant whose segments no longer add up.
+    const dependsOn = variantsInput !== undefined ? undefined : changedDependency(patch);
+    if (variantsInput !== undefined || (dependsOn !== undefined && staffVariants.length > 0)) {
+      const segments = fields.segments !== undefined ? fields.segments : current.segments;
+      checkVariantsFit(staffVariants, { durationMinutes, segments, priceType }, dependsOn);
+    }
+    if (variantsInput !== undefined && staffVariants.length > 0) {
+      await checkVariantStaff(tx, { locationId: current.locationId, locationSlug: current.locationSlug }, staffVariants);
+    }
+    const key = variantsKey(staffVariants);
+    if (
+      priceType !== current.priceType ||
+      priceMinor !== current.priceMinor ||
+      durationMinutes !== current.durationMinutes ||
+      key !== variantsKey(current.staffVariants)
+    ) {
+      fields.pricingVersion = pricingVersion(priceType, priceMinor, durationMinutes, key);
     }
 
     if (deposit !== undefined) {
@@ -222,6 +260,14 @@ export async function patchService(db: Db, serviceId: string, patch: ServicePatc
     if (resourceIds !== undefined) await replaceServiceResources(tx, current.id, resourceIds);
     return loadServiceView(tx, current.id);
   });
+}
+
+/** The field of a PATCH that stored variants depend on, when it changes one (the first in body order). */
+function changedDependency(patch: ServicePatch): string | undefined {
+  if (patch.durationMinutes !== undefined) return 'body.durationMinutes';
+  if (patch.segments !== undefined) return 'body.segments';
+  if (patch.priceType !== undefined) return 'body.priceType';
+  return undefined;
 }
 
 /** Every service, inactive and not-online-bookable ones too, by name then id; `locationSlug` filters. */

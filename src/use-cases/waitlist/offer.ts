@@ -1,3 +1,4 @@
+import { longestDurationMinutes } from '../../domain/scheduling/staff-variants.ts';
 import { AttemptGate } from '../../concurrency/attempt-gate.ts';
 import { isAppError } from '../../domain/errors.ts';
 import { linkTokenHash, linkToken, newLinkNonce } from '../../domain/guest-links.ts';
@@ -137,7 +138,9 @@ async function offerToEntry(
       days.filter((d) => wanted.has(d.date)),
       passed,
     );
-    const inFreed = a.ranges ? times.filter((t) => overlapsFreed(location.timezone, service.durationMinutes, t, a.ranges!)) : times;
+    // the longest staff member's variant: a time that may overlap the freed range is tried, the hold decides
+    const minutes = longestDurationMinutes(service);
+    const inFreed = a.ranges ? times.filter((t) => overlapsFreed(location.timezone, minutes, t, a.ranges!)) : times;
     const offerId = await holdFirst(tx, { ...a, service, ctx, times: inFreed });
     if (offerId) return offerId;
   }

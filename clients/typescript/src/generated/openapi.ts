@@ -786,7 +786,7 @@ export interface components {
              * @enum {unknown}
              */
             priceType: "fixed" | "from" | "negotiable";
-            /** @description hash of priceType, price and duration; send it back as expectedPricingVersion */
+            /** @description hash of priceType, price, duration and the staff variants; send it back as expectedPricingVersion */
             pricingVersion: string;
             price: {
                 /** @description major currency units (integer for HUF-like currencies) */
@@ -814,6 +814,25 @@ export interface components {
                 /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
                 kind: "work" | "processing";
                 minutes: number;
+            }[];
+            /** @description stylist variants (v1.4.0): per staff member the service's duration, price and segments; a field left out is the service's own, and a variant's segments are the service's when it lasts as long. Slots with that staff member carry that endTime; their bookings keep that price. */
+            staffVariants?: {
+                /** @description the staff member (`stf_…`) this variant is for */
+                staffId: string;
+                /** @description omitted: the service's */
+                durationMinutes?: number;
+                price?: {
+                    /** @description major currency units (integer for HUF-like currencies) */
+                    amount: number;
+                    /** @description ISO 4217; the salon's currency */
+                    currency: string;
+                };
+                /** @description the parts of the service in order (v1.4.0); they add up to durationMinutes, the first and last are work, no two of one kind are adjacent. One work segment when the service has no processing time. */
+                segments?: {
+                    /** @description `work`: the staff member is busy; `processing`: the staff member is free (colour developing) */
+                    kind: "work" | "processing";
+                    minutes: number;
+                }[];
             }[];
         };
         StaffMember: {
@@ -1578,6 +1597,16 @@ export interface operations {
                      *               {
                      *                 "kind": "work",
                      *                 "minutes": 60
+                     *               }
+                     *             ],
+                     *             "staffVariants": [
+                     *               {
+                     *                 "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *                 "durationMinutes": 45,
+                     *                 "price": {
+                     *                   "amount": 15000,
+                     *                   "currency": "HUF"
+                     *                 }
                      *               }
                      *             ]
                      *           }
@@ -4338,3 +4367,5 @@ export const servicePriceTypeValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const serviceRequestAcceptancePolicyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["requestAcceptancePolicy"]> = ["manual", "automatic"];
 export const serviceSegmentsKindAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["segments"]["kind"]> = ["work"];
 export const serviceSegmentsKindAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["segments"]["kind"]> = ["processing"];
+export const serviceStaffVariantsSegmentsKindAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["staffVariants"]["segments"]["kind"]> = ["work"];
+export const serviceStaffVariantsSegmentsKindAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Service"]["staffVariants"]["segments"]["kind"]> = ["processing"];

@@ -17,6 +17,7 @@ import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
 import { type Service, useBusiness, useResources, useServices, useStaff } from '../catalogue/queries.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ProcessingFields, segmentsFrom } from './ProcessingFields.tsx';
+import { StaffVariantFields, VARIANT_ERROR_FIELDS, variantsFrom, variantStaff } from './StaffVariantFields.tsx';
 
 /** Services of one location, inactive and not-online-bookable ones included and marked. */
 export function ServicesPage() {
@@ -56,7 +57,9 @@ export function ServicesPage() {
             {rows.map((s) => (
               <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
                 <th scope="row">{s.name}</th>
-                <td>{s.durationMinutes} min</td>
+                <td>
+                  {s.durationMinutes} min{s.staffVariants.length > 0 && <Tag>Varies by staff</Tag>}
+                </td>
                 <td>{priceText(s)}</td>
                 <td>{s.requestAcceptancePolicy === 'manual' ? 'Manual' : 'Automatic'}</td>
                 <td>
@@ -117,7 +120,9 @@ const SERVICE_FIELDS = [
   'deposit',
   'locationSlug',
   'resourceIds',
-] as const;
+  'staffVariants',
+  ...VARIANT_ERROR_FIELDS,
+];
 
 function ServiceForm(props: { slug: string; location: Location; service: Service | undefined; onDone: () => void }) {
   const { slug, location, service, onDone } = props;
@@ -130,6 +135,10 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
   const [resourceIds, setResourceIds] = useState<string[]>(service?.resourceIds ?? []);
   // Offered: the location's active resources, and any inactive one the service already needs (kept unless unticked).
   const choices = (resources.data ?? []).filter((r) => r.active || resourceIds.includes(r.id));
+  const staff = useStaff(slug, location.slug);
+  const variantRows = variantStaff(staff.data ?? [], service);
+  // the API names a variant's problem by its index in the list sent: which staff member that was
+  const [sentVariants, setSentVariants] = useState<string[]>([]);
 
   const save = useMutation({
     mutationFn: async ({ description, ...body }: Omit<ServiceBody, 'locationSlug'>) => {
@@ -149,11 +158,20 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
   });
   const errors = formErrors(save.error, SERVICE_FIELDS);
   const e = errors.fields;
+  const variantErrors = Object.fromEntries(sentVariants.map((id, i) => [id, e[`staffVariants.${i}`]]));
 
   const submit = (d: FormData) => {
     const type = text(d, 'priceType') as Service['priceType'];
     const depositAmount = text(d, 'depositAmount');
     const description = text(d, 'description');
+    const segments = segmentsFrom(d, int(d, 'durationMinutes'), service);
+    const staffVariants = variantsFrom(d, variantRows, service, {
+      durationMinutes: int(d, 'durationMinutes'),
+      priceType: type,
+      currency,
+      segments,
+    });
+    setSentVariants(staffVariants.map((v) => v.staffId));
     save.mutate({
       name: text(d, 'name'),
       durationMinutes: int(d, 'durationMinutes'),
@@ -166,7 +184,8 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
       bookingMode: text(d, 'bookingMode') as Service['bookingMode'],
       bufferBeforeMinutes: int(d, 'bufferBeforeMinutes'),
       bufferAfterMinutes: int(d, 'bufferAfterMinutes'),
-      segments: segmentsFrom(d, int(d, 'durationMinutes'), service),
+      segments,
+      staffVariants,
       deposit: checked(d, 'depositRequired')
         ? {
             required: true,
@@ -232,6 +251,8 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
         <input name="bufferAfterMinutes" type="number" min={0} step={1} defaultValue={service?.bufferAfterMinutes ?? 0} />
       </Field>
       <ProcessingFields service={service} error={e.segments} />
+      <StaffVariantFields staff={variantRows} service={service} priceType={priceType} currency={currency} errors={variantErrors} />
+      {e.staffVariants && <p className="field-error">{e.staffVariants}</p>}
       <Field label="Online bookable" layout="check" error={e.onlineBookable}>
         <input name="onlineBookable" type="checkbox" defaultChecked={service?.onlineBookable ?? true} />
       </Field>

@@ -25,7 +25,7 @@ export async function serviceRoutes(app: App): Promise<void> {
         response: responses(
           200,
           Type.Object({ service: OperatorServiceView }),
-          [...OPERATOR_ERRORS, 'request.not_found', 'catalog.resource_not_found', 'subscription.quota_exceeded'],
+          [...OPERATOR_ERRORS, 'request.not_found', 'catalog.resource_not_found', 'catalog.staff_not_found', 'subscription.quota_exceeded'],
           { description: 'The new service.', example: { service: operatorServiceExample } },
         ),
       },
@@ -80,15 +80,21 @@ export async function serviceRoutes(app: App): Promise<void> {
       schema: {
         ...OPERATOR_SCHEMA,
         operationId: 'operatorPatchService',
-        summary: 'Change any service field; pricingVersion changes with priceType, price or duration',
+        summary: 'Change any service field; pricingVersion changes with priceType, price, duration or staff variants',
         description:
-          "Changes any field of a service; fields left out stay as they are. A change of price type, price or duration gives a new `pricingVersion`, so an integrator's booking made against the old one is refused (409 `booking.service_pricing_changed`).",
+          "Changes any field of a service; fields left out stay as they are. A change of price type, price, duration or staff variants gives a new `pricingVersion`, so an integrator's booking made against the old one is refused (409 `booking.service_pricing_changed`).",
         params: ServiceParams,
         body: withExample(PatchServiceBody, { price: { amount: 13500, currency: 'HUF' } }),
         response: responses(
           200,
           Type.Object({ service: OperatorServiceView }),
-          [...OPERATOR_ERRORS, 'catalog.service_not_found', 'catalog.resource_not_found', 'subscription.quota_exceeded'],
+          [
+            ...OPERATOR_ERRORS,
+            'catalog.service_not_found',
+            'catalog.resource_not_found',
+            'catalog.staff_not_found',
+            'subscription.quota_exceeded',
+          ],
           {
             description: 'The service as changed.',
             example: {
