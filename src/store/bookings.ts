@@ -48,6 +48,7 @@ interface BookingRow {
   updated_at: Date;
   processing_minutes: string | null;
   resource_units: Array<{ resourceId: string; name: string; unit: number }> | null;
+  visit_id: string | null;
 }
 
 // Guest phone and email are written but never selected: nothing read here can leak them.
@@ -55,7 +56,7 @@ export const BOOKING_COLUMNS = `id, business_id, location_id, service_id, staff_
   state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
   requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, proposed_staff_id,
   proposed_start_at, proposed_end_at, proposed_date, proposed_start_time, proposed_end_time, guest_name, note,
-  service_location, created_at, updated_at,
+  service_location, created_at, updated_at, visit_id,
   -- the processing parts as minutes from the start of the time they belong to (the proposal's while one is open)
   (SELECT string_agg(date_part('epoch', lower(r) - anchor.at) / 60 || ' ' || date_part('epoch', upper(r) - anchor.at) / 60, ' ')
      FROM unnest(processing) AS r,
@@ -101,6 +102,7 @@ export function toRecord(r: BookingRow): BookingRecord {
     updatedAt: r.updated_at,
     processing: parseMinutePairs(r.processing_minutes),
     resources: typeof r.resource_units === 'string' ? JSON.parse(r.resource_units) : (r.resource_units ?? []),
+    ...(r.visit_id ? { visitId: r.visit_id } : {}),
   };
 }
 
@@ -239,6 +241,7 @@ interface BookingInsertRow {
   price_currency: string | null;
   processing: RawBuilder<unknown>;
   resource_ids: string[];
+  visit_id: string | null;
 }
 
 function bookingColumns(n: NewBooking): BookingInsertRow {
@@ -288,6 +291,7 @@ function bookingColumns(n: NewBooking): BookingInsertRow {
     price_currency: n.price?.currency ?? null,
     processing: sql`${multirangeLiteral(n.processing)}::tstzmultirange`,
     resource_ids: n.resourceIds,
+    visit_id: n.record.visitId ?? null,
   };
 }
 

@@ -105,6 +105,42 @@ function collectCandidates(day: ZoneDay, weekday: number, schedules: readonly St
   return count;
 }
 
+/** What one service asks of a candidate time, prepared once per search (a visit prepares one per part). */
+export interface PartRules {
+  durationMs: number;
+  blocks: Array<[number, number]>;
+  resources: ResourceUnits;
+}
+
+export function partRules(service: EngineInput['service'], resources: EngineInput['resources']): PartRules {
+  return {
+    durationMs: service.durationMinutes * MINUTE_MS,
+    blocks: staffBlocks({ ...service, segments: service.segments ?? null }),
+    resources: buildResourceUnits(resources ?? []),
+  };
+}
+
+/**
+ * The engine's candidate check at any instant, not only on the grid: whether the service fits in
+ * one of the staff member's working intervals of that local day (buffers may spill outside them),
+ * meets none of their commitments and finds a unit of every needed resource free. A visit's later
+ * parts start wherever the part before them ends, so they ask this instead of the grid walk
+ * (visit.ts); the checks and their order are collectCandidates' own.
+ */
+export function partFits(schedule: StaffSchedule, part: PartRules, day: ZoneDay, weekday: number, start: number): boolean {
+  const end = start + part.durationMs;
+  let inHours = false;
+  for (const hours of schedule.hoursByWeekday[weekday]!) {
+    if (start >= localBoundary(day, hours.startMinute) && end <= localBoundary(day, hours.endMinute)) {
+      inHours = true;
+      break;
+    }
+  }
+  if (!inHours) return false;
+  if (blocked(schedule, part.blocks, start)) return false;
+  return part.resources.length === 0 || resourcesFree(part.resources, start, end);
+}
+
 /** Whether a part of the service starting at `start` that takes the staff member's time meets a commitment. */
 function blocked(schedule: StaffSchedule, blocks: ReadonlyArray<[number, number]>, start: number): boolean {
   for (const [from, to] of blocks) if (isOccupied(schedule.occupancy, start + from, start + to)) return true;

@@ -25,6 +25,7 @@ import resources from './024-resources.ts';
 import bookingPrice from './025-booking-price.ts';
 import resourceUnits from './026-resource-units.ts';
 import quotaVersion from './029-quota-version.ts';
+import visits from './031-visits.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '025-booking-price', sql: bookingPrice },
   { name: '026-resource-units', sql: resourceUnits },
   { name: '029-quota-version', sql: quotaVersion },
+  { name: '031-visits', sql: visits },
 ];
