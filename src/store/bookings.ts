@@ -139,8 +139,11 @@ export interface NewBooking {
 export interface CreateWrites {
   /** count the booking against this business's monthly quota (`quota_exceeded` when used up) */
   quotaBusinessId: string;
-  /** the idempotency key's stored response */
-  completion: KeyCompletion;
+  /**
+   * the idempotency key's stored response; absent for a visit's parts before its last, whose
+   * statement stores it (the parts share one transaction, so the answer commits with all of them)
+   */
+  completion?: KeyCompletion | undefined;
 }
 
 /**
@@ -167,17 +170,23 @@ export async function insertBooking(
 ): Promise<'inserted' | 'reference_taken' | 'key_settled' | 'time_taken' | 'quota_exceeded'> {
   // The insert is compiled first, so its parameters are $1..$k and each CTE after it numbers its
   // own from the next free one: a column added to the row cannot shift a neighbour's parameters.
-  const insert = bookingInsert(bookingColumns(n), create !== undefined).compile();
+  const completion = create?.completion;
+  const insert = bookingInsert(bookingColumns(n), completion !== undefined).compile();
   const params: unknown[] = [...insert.parameters];
   const eventsAt = params.length + 1;
   params.push(...eventParams(events));
   const quotaAt = params.length + 1;
-  const key = create ? settledKeyCtes(quotaAt + 1, 'booking') : undefined;
-  if (create) params.push(create.quotaBusinessId, ...completionParams(create.completion));
+  const key = completion ? settledKeyCtes(quotaAt + 1, 'booking') : undefined;
+  if (create) params.push(create.quotaBusinessId);
+  if (completion) params.push(...completionParams(completion));
+  const counts = key
+    ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled'
+    : create
+      ? '1 AS held, (SELECT count(*) FROM quota) AS counted, 0 AS settled'
+      : '1 AS held, 0 AS settled';
   const statement = q.query<{ inserted: number; held: number; settled: number }>(
-    `WITH ${key ? `${key.held}, ` : ''}booking AS (${insert.sql}), ${appendEventsCtes(eventsAt, 'booking')}${key ? `, ${takeQuotaCte(quotaAt, 'booking')}, ${key.settled}` : ''}
-     SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken,
-            ${key ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled' : '1 AS held, 0 AS settled'}`,
+    `WITH ${key ? `${key.held}, ` : ''}booking AS (${insert.sql}), ${appendEventsCtes(eventsAt, 'booking')}${create ? `, ${takeQuotaCte(quotaAt, 'booking')}` : ''}${key ? `, ${key.settled}` : ''}
+     SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken, ${counts}`,
     params,
   );
   let r: Awaited<typeof statement>;
@@ -191,7 +200,7 @@ export async function insertBooking(
   const row = r.rows[0]!;
   if (row.held === 0) return 'key_settled';
   if (row.inserted === 0) return 'reference_taken';
-  if (create && row.settled > 0) create.completion.written = true;
+  if (completion && row.settled > 0) completion.written = true;
   return 'inserted';
 }
 

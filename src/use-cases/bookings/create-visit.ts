@@ -39,9 +39,8 @@ export interface VisitOutcome {
 /**
  * POST /v1/bookings with `visit` (salon-scheduling.md "Visits"): one booking per part, all in one
  * transaction with the visit's row, so the parts are booked or none is. Each part is an ordinary
- * booking row written by insertBooking with its own events, quota count and webhooks; the
- * idempotent response is written with every part (the last write stores the final answer) so it
- * commits with them. Without a hold, the visits a search offers at that start are tried in the
+ * booking row written by insertBooking with its own events, quota count and webhooks; the last
+ * part's statement stores the idempotent response, which commits with all of them. Without a hold, the visits a search offers at that start are tried in the
  * assignment order (visitTryOrder); a part the database refuses undoes the whole attempt.
  */
 export async function createVisit(
@@ -181,7 +180,12 @@ async function writeVisit(tx: Queryable, plan: VisitPlan, placements: Placement[
         processing: p.held.processing,
         resourceIds: p.held.resourceIds,
       };
-      const written = await insertBooking(tx, row, events, { quotaBusinessId: ctx.businessId, completion: plan.settle(outcome()) });
+      // The answer is stored by the last part's statement, when every part's row is known.
+      const last = i === planned.length - 1;
+      const written = await insertBooking(tx, row, events, {
+        quotaBusinessId: ctx.businessId,
+        completion: last ? plan.settle(outcome()) : undefined,
+      });
       if (written === 'inserted') break;
       // A public-reference collision: draw another for this part (the answer is written again with it).
       if (written !== 'reference_taken') throw createRefusal(written, plan.slotGone);
