@@ -106,7 +106,7 @@ for (const target of dbTargets()) {
         ],
       });
       const anna = at10.find((s: any) => s.staffId === v.anna);
-      assert.equal(anna.visit[1].staffId, v.bence, 'Anna does no colour: the first free colourist by id');
+      assert.equal(anna.visit[1].staffId, [v.bence, v.cili].sort()[0], 'Anna does no colour: the first free colourist by id');
       // the colour must end by 17:00: the last start is 16:00 - 45 min = 15:15
       const starts = r.body.data.slots.map((s: any) => s.startTime);
       assert.ok(starts.includes('15:15') && !starts.includes('15:30'), starts.join(' '));
