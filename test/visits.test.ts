@@ -36,8 +36,13 @@ for (const target of dbTargets()) {
     async function visitSalon(): Promise<VisitSalon> {
       const salon = await createSalon(h.app);
       const { slug } = salon.business;
-      const basin = (await adminOk(h.app, 'POST', `/businesses/${slug}/resources`, { locationSlug: salon.location.slug, name: 'Wash basin', quantity: 1 }))
-        .resource.id;
+      const basin = (
+        await adminOk(h.app, 'POST', `/businesses/${slug}/resources`, {
+          locationSlug: salon.location.slug,
+          name: 'Wash basin',
+          quantity: 1,
+        })
+      ).resource.id;
       const cut = await createService(h.app, slug, salon.location.slug, { name: 'Cut', bufferAfterMinutes: 5 });
       const colour = await createService(h.app, slug, salon.location.slug, {
         name: 'Colour',
@@ -208,24 +213,12 @@ for (const target of dbTargets()) {
       const { visit: _visit, ...noService } = visitBody(v, '10:00');
       expectError(await createVisit(v, noService), 400, 'request.validation_failed');
       expectError(
-        await createVisit(
-          v,
-          visitBody(v, '10:00', [
-            { serviceId: v.cut.id, expectedPricingVersion: 'old' },
-            { serviceId: v.colour.id },
-          ]),
-        ),
+        await createVisit(v, visitBody(v, '10:00', [{ serviceId: v.cut.id, expectedPricingVersion: 'old' }, { serviceId: v.colour.id }])),
         409,
         'booking.service_pricing_changed',
       );
       expectError(
-        await createVisit(
-          v,
-          visitBody(v, '10:00', [
-            { serviceId: v.cut.id, staffId: v.bence },
-            { serviceId: v.colour.id },
-          ]),
-        ),
+        await createVisit(v, visitBody(v, '10:00', [{ serviceId: v.cut.id, staffId: v.bence }, { serviceId: v.colour.id }])),
         404,
         'catalog.staff_not_found',
       );

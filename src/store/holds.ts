@@ -211,5 +211,5 @@ export async function findVisitHold(q: Queryable, businessId: string, holdId: st
   );
   const parts = r.rows.map(toRecord);
   const hold = parts.find((p) => p.id === holdId);
-  return hold && hold.serviceIds ? { hold, parts } : undefined;
+  return hold?.serviceIds ? { hold, parts } : undefined;
 }

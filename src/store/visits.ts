@@ -15,8 +15,9 @@ export async function visitExists(q: Queryable, businessId: string | null, visit
 
 /** The visit's parts in the order they are performed. */
 export async function visitBookings(q: Queryable, visitId: string): Promise<BookingRecord[]> {
-  const r = await q.query<Parameters<typeof toRecord>[0]>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE visit_id = $1 ORDER BY start_at, id`, [
-    visitId,
-  ]);
+  const r = await q.query<Parameters<typeof toRecord>[0]>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE visit_id = $1 ORDER BY start_at, id`,
+    [visitId],
+  );
   return r.rows.map(toRecord);
 }

@@ -100,7 +100,14 @@ export function computeVisitSlots(input: VisitEngineInput): VisitResult {
         break;
       }
       const end = start + part.rules.durationMs;
-      visit.push({ serviceId: part.service.id, staffId: staff, startTime: wallClock(day, start), endTime: wallClock(day, end), startAt: start, endAt: end });
+      visit.push({
+        serviceId: part.service.id,
+        staffId: staff,
+        startTime: wallClock(day, start),
+        endTime: wallClock(day, end),
+        startAt: start,
+        endAt: end,
+      });
       previous = part.service;
       at = end;
     }
@@ -118,7 +125,13 @@ function partOf(slot: EngineSlot): Omit<VisitPart, 'startTime' | 'endTime'> {
 }
 
 /** The first part's staff member when they are free for this part, else the first free one by id. */
-function chooseStaff(part: PreparedPart, preferred: string, day: ReturnType<typeof zoneDay>, weekday: number, start: number): string | null {
+function chooseStaff(
+  part: PreparedPart,
+  preferred: string,
+  day: ReturnType<typeof zoneDay>,
+  weekday: number,
+  start: number,
+): string | null {
   const own = part.schedules.find((s) => s.id === preferred);
   if (own && partFits(own, part.rules, day, weekday, start)) return own.id;
   for (const schedule of part.schedules) {

@@ -27,7 +27,13 @@ export function partBody(body: Omit<CreateBookingBody, 'serviceId'>, part: Visit
  * and what its services may not be: a group session has its own times, and a deposit service is
  * booked on its own (one payment link per booking; docs/decisions.md "Visits").
  */
-export function checkVisitBody(body: { serviceId?: unknown; staffId?: unknown; expectedPricingVersion?: unknown; sessionId?: unknown; slotToken?: unknown }): void {
+export function checkVisitBody(body: {
+  serviceId?: unknown;
+  staffId?: unknown;
+  expectedPricingVersion?: unknown;
+  sessionId?: unknown;
+  slotToken?: unknown;
+}): void {
   for (const field of ['serviceId', 'staffId', 'expectedPricingVersion', 'sessionId', 'slotToken'] as const) {
     if (body[field] !== undefined) throw invalidField(`body.${field}`, 'is not used with visit (each part names its own)');
   }
@@ -35,7 +41,8 @@ export function checkVisitBody(body: { serviceId?: unknown; staffId?: unknown; e
 
 export function checkVisitServices(services: readonly ServiceRecord[]): void {
   for (const [i, s] of services.entries()) {
-    if (s.depositRequired) throw invalidField(`body.visit[${i}].serviceId`, 'takes a deposit: it is booked on its own, not as part of a visit');
+    if (s.depositRequired)
+      throw invalidField(`body.visit[${i}].serviceId`, 'takes a deposit: it is booked on its own, not as part of a visit');
   }
 }
 

@@ -13,7 +13,11 @@ import type { HoldRecord, VisitHold } from './record.ts';
  */
 export function checkVisitHold(
   v: VisitHold | undefined,
-  want: { locationId: string; parts: ReadonlyArray<{ serviceId: string; staffId?: string | undefined }>; slot: { date: string; startTime: string } },
+  want: {
+    locationId: string;
+    parts: ReadonlyArray<{ serviceId: string; staffId?: string | undefined }>;
+    slot: { date: string; startTime: string };
+  },
   now: Date,
   services: readonly ServiceRecord[],
 ): { parts: HoldRecord[]; ranges: HeldRange[] } {

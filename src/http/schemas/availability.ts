@@ -6,7 +6,9 @@ export const AvailabilitySearchBody = Type.Object(
   {
     salonSlug: Slug('the business (must match the key)'),
     locationSlug: Slug('a location of the business'),
-    serviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'one service; exactly one of serviceId and serviceIds' })),
+    serviceId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'one service; exactly one of serviceId and serviceIds' }),
+    ),
     serviceIds: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
         minItems: 2,
@@ -15,7 +17,11 @@ export const AvailabilitySearchBody = Type.Object(
       }),
     ),
     staffId: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'restricts slots to this staff member (with serviceIds: every part with them)' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'restricts slots to this staff member (with serviceIds: every part with them)',
+      }),
     ),
     dateRange: Type.Object(
       {
@@ -36,10 +42,9 @@ export const AvailabilitySlot = Type.Object(
     serviceId: Type.String({ description: 'with serviceIds: the first part' }),
     staffId: Type.String({ description: 'with serviceIds: the first part' }),
     visit: Type.Optional(
-      Type.Array(
-        Type.Object({ serviceId: Type.String(), staffId: Type.String(), startTime: TimeString(), endTime: TimeString() }),
-        { description: "with serviceIds only: the visit's parts back to back, in order (each part's buffers apply)" },
-      ),
+      Type.Array(Type.Object({ serviceId: Type.String(), staffId: Type.String(), startTime: TimeString(), endTime: TimeString() }), {
+        description: "with serviceIds only: the visit's parts back to back, in order (each part's buffers apply)",
+      }),
     ),
   },
   { $id: 'AvailabilitySlot', description: 'wall-clock times in the location timezone; with serviceIds a slot is the whole visit' },

@@ -13,7 +13,9 @@ export const CreateBookingBody = Type.Object(
         Type.Object(
           {
             serviceId: Type.String({ minLength: 1, maxLength: 100 }),
-            staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'optional: without it a free staff member is chosen' })),
+            staffId: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 100, description: 'optional: without it a free staff member is chosen' }),
+            ),
             expectedPricingVersion: Type.Optional(Type.String({ maxLength: 64, description: "this part's service's pricingVersion" })),
           },
           { additionalProperties: false },
@@ -22,7 +24,7 @@ export const CreateBookingBody = Type.Object(
           minItems: 2,
           maxItems: 4,
           description:
-            'a visit: 2 to 4 services performed back to back from `slot` (the first part\'s start), instead of serviceId, staffId and expectedPricingVersion; every part is booked or none',
+            "a visit: 2 to 4 services performed back to back from `slot` (the first part's start), instead of serviceId, staffId and expectedPricingVersion; every part is booked or none",
         },
       ),
     ),

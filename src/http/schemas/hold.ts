@@ -6,7 +6,11 @@ export const CreateHoldBody = Type.Object(
     salonSlug: Slug('the business (must match the key)'),
     locationSlug: Slug('a location of the business'),
     serviceId: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'a standard (not group-session) service; exactly one of serviceId and serviceIds' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'a standard (not group-session) service; exactly one of serviceId and serviceIds',
+      }),
     ),
     serviceIds: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
@@ -34,10 +38,9 @@ export const Hold = Type.Object(
     staffId: Type.String({ description: "the staff member whose time is held (a visit's hold: the first part's)" }),
     serviceIds: Type.Optional(Type.Array(Type.String(), { description: "a visit's hold only: its services in order" })),
     visit: Type.Optional(
-      Type.Array(
-        Type.Object({ serviceId: Type.String(), staffId: Type.String(), startTime: TimeString(), endTime: TimeString() }),
-        { description: "a visit's hold only: each part's staff member and times, back to back" },
-      ),
+      Type.Array(Type.Object({ serviceId: Type.String(), staffId: Type.String(), startTime: TimeString(), endTime: TimeString() }), {
+        description: "a visit's hold only: each part's staff member and times, back to back",
+      }),
     ),
     slot: Type.Unsafe<Record<string, unknown>>({ $ref: 'SlotTime#' }),
     status: Type.Union([Type.Literal('active'), Type.Literal('released'), Type.Literal('used'), Type.Literal('expired')], {

@@ -30,9 +30,11 @@ export async function visitServices(
   for (const [i, id] of serviceIds.entries()) {
     const service = await findServiceById(q, id);
     if (!service || service.locationId !== location.id || !service.active) throw new AppError('catalog.service_not_found');
-    if (service.bookingMode === 'groupSession') throw invalidField(`${path}[${i}]`, 'is a group-session service: it cannot be part of a visit');
+    if (service.bookingMode === 'groupSession')
+      throw invalidField(`${path}[${i}]`, 'is a group-session service: it cannot be part of a visit');
     const staffId = staffIds[i];
-    if (staffId !== undefined && !(await staffForService(q, staffId, service.id, location.id))) throw new AppError('catalog.staff_not_found');
+    if (staffId !== undefined && !(await staffForService(q, staffId, service.id, location.id)))
+      throw new AppError('catalog.staff_not_found');
     services.push(service);
   }
   return services;

@@ -11,7 +11,7 @@ import { newId } from '../../domain/ids.ts';
 import { parseIsoDate } from '../../domain/time/calendar.ts';
 import { insertBooking, lockStaffCalendars } from '../../store/bookings.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { findVisitHold, staffStillTakesHold, useHold } from '../../store/holds.ts';
+import { findVisitHold, staffStillTakesHold, useHold as markHoldUsed } from '../../store/holds.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { transactionWithRetry } from '../../store/tx-retry.ts';
 import { insertVisit } from '../../store/visits.ts';
@@ -82,7 +82,7 @@ export async function createVisit(
       }));
       const bookingIds = placements.map(() => newId('bkg'));
       // Used before the bookings' rows, so their triggers no longer count the holds against them.
-      for (const [i, part] of held.parts.entries()) await useHold(tx, part.id, bookingIds[i]!);
+      for (const [i, part] of held.parts.entries()) await markHoldUsed(tx, part.id, bookingIds[i]!);
       return writeVisit(tx, plan, placements, bookingIds);
     });
   }

@@ -36,6 +36,12 @@ export function cancelVisit(
       });
       after.set(part.id, changed);
     }
-    return { visitId: req.visitId, bookings: await businessViews(tx, parts.map((p) => after.get(p.id)!)) };
+    return {
+      visitId: req.visitId,
+      bookings: await businessViews(
+        tx,
+        parts.map((p) => after.get(p.id)!),
+      ),
+    };
   });
 }

@@ -352,13 +352,16 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         operationId: 'operatorVisitCancel',
         summary: 'Cancel every part of a visit that still occupies time',
         description:
-          "Cancels, in one transaction, each part of a visit (several services booked back to back, `visitId` on each booking) that is requested, confirmed or rescheduleProposed; each part sends its own `booking.cancelled`. Parts that already ended stay as they are. A visit with no part left to cancel is 409 `booking.invalid_transition`. One part alone is cancelled with `POST /admin/v1/bookings/{bookingId}/cancel`. The optional reason is kept for the business only.",
+          'Cancels, in one transaction, each part of a visit (several services booked back to back, `visitId` on each booking) that is requested, confirmed or rescheduleProposed; each part sends its own `booking.cancelled`. Parts that already ended stay as they are. A visit with no part left to cancel is 409 `booking.invalid_transition`. One part alone is cancelled with `POST /admin/v1/bookings/{bookingId}/cancel`. The optional reason is kept for the business only.',
         params: Type.Object({ visitId: Type.String({ minLength: 1, maxLength: 100, description: 'The `visitId` of the visit.' }) }),
         body: withExample(WithReason, DECISION_EXAMPLES.cancel.body),
         response: responses(
           200,
           Type.Object({
-            visit: Type.Object({ visitId: Type.String(), bookings: Type.Array(BusinessBookingRef, { description: 'every part in order, as they stand after the cancel' }) }),
+            visit: Type.Object({
+              visitId: Type.String(),
+              bookings: Type.Array(BusinessBookingRef, { description: 'every part in order, as they stand after the cancel' }),
+            }),
           }),
           [...OPERATOR_ERRORS, 'booking.not_found', 'booking.invalid_transition'],
           {

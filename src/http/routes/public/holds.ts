@@ -63,7 +63,10 @@ export async function holdRoutes(app: App): Promise<void> {
       return runIdempotent(app, request, reply, async (tx) => {
         const common = { auth, now: app.ctx.clock(), cache: cacheUse(app, request) };
         if (serviceIds !== undefined) {
-          return { status: 201 as const, data: { hold: toVisitHoldView(await createPublicVisitHold(tx, { ...common, body: { ...rest, serviceIds } })) } };
+          return {
+            status: 201 as const,
+            data: { hold: toVisitHoldView(await createPublicVisitHold(tx, { ...common, body: { ...rest, serviceIds } })) },
+          };
         }
         const req = { ...common, body: { ...rest, serviceId: serviceId! }, gate: app.ctx.bookingGate };
         return { status: 201 as const, data: { hold: toHoldView(await createPublicHold(tx, req)) } };
