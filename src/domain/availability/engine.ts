@@ -121,13 +121,13 @@ export function partRules(service: EngineInput['service'], resources: EngineInpu
 }
 
 /**
- * The engine's candidate check at any instant, not only on the grid: whether the service fits in
- * one of the staff member's working intervals of that local day (buffers may spill outside them),
- * meets none of their commitments and finds a unit of every needed resource free. A visit's later
- * parts start wherever the part before them ends, so they ask this instead of the grid walk
- * (visit.ts); the checks and their order are collectCandidates' own.
+ * The engine's candidate check at any instant, not only on the grid, in two halves: a visit's later
+ * parts start wherever the part before them ends, so they ask these instead of the grid walk
+ * (visit.ts); the checks are collectCandidates' own. This half: the service fits in one of the
+ * staff member's working intervals of that local day (buffers may spill outside them) and meets
+ * none of their commitments.
  */
-export function partFits(schedule: StaffSchedule, part: PartRules, day: ZoneDay, weekday: number, start: number): boolean {
+export function staffFits(schedule: StaffSchedule, part: PartRules, day: ZoneDay, weekday: number, start: number): boolean {
   const end = start + part.durationMs;
   let inHours = false;
   for (const hours of schedule.hoursByWeekday[weekday]!) {
@@ -136,9 +136,12 @@ export function partFits(schedule: StaffSchedule, part: PartRules, day: ZoneDay,
       break;
     }
   }
-  if (!inHours) return false;
-  if (blocked(schedule, part.blocks, start)) return false;
-  return part.resources.length === 0 || resourcesFree(part.resources, start, end);
+  return inHours && !blocked(schedule, part.blocks, start);
+}
+
+/** The other half, the same for every staff member: a unit of each needed resource free for the appointment. */
+export function partResourcesFree(part: PartRules, start: number): boolean {
+  return part.resources.length === 0 || resourcesFree(part.resources, start, start + part.durationMs);
 }
 
 /** Whether a part of the service starting at `start` that takes the staff member's time meets a commitment. */

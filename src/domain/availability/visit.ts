@@ -2,14 +2,14 @@
  * Visits (salon-scheduling.md "Visits"): several services back to back, each part possibly with
  * another staff member. Built on the one engine, not beside it: the first part's times are the
  * engine's own slots (grid, notice, horizon, hours, commitments, resources), and each later part is
- * the engine's candidate check (partFits) at the instant the part before it ends, plus both parts'
+ * the engine's candidate check (staffFits, partResourcesFree) at the instant the part before it ends, plus both parts'
  * buffers. Parts never meet each other (each starts after the one before has ended with its
  * buffers, and resources are taken for the appointment only), so a part's choice of staff cannot
  * spoil a later part: choosing each part's staff member on its own is complete.
  */
 import { isoWeekday, MINUTE_MS, parseIsoDate } from '../time/calendar.ts';
-import { wallClock, zoneDay } from '../time/zone-day.ts';
-import { computeSlots, partFits, partRules, type PartRules } from './engine.ts';
+import { wallClock, zoneDay, type ZoneDay } from '../time/zone-day.ts';
+import { computeSlots, partResourcesFree, partRules, type PartRules, staffFits } from './engine.ts';
 import { prepareSchedules, type StaffSchedule } from './staff-schedule.ts';
 import type { EngineInput, EngineResource, EngineService, EngineSlot, EngineStaff } from './types.ts';
 
@@ -81,6 +81,10 @@ export function computeVisitSlots(input: VisitEngineInput): VisitResult {
   let dayKey = '';
   let day = zoneDay(input.timezone, 0);
   let weekday = 0;
+  // The engine's slots come by date, start, staff: the later parts of one start are the same for
+  // every first staff member, so who fits them is worked out once per start, not once per slot.
+  let shapeStart = Number.NaN;
+  let shape: LaterPart[] | null = null;
   for (const slot of firstSlots) {
     if (slot.date !== dayKey) {
       dayKey = slot.date;
@@ -88,54 +92,78 @@ export function computeVisitSlots(input: VisitEngineInput): VisitResult {
       day = zoneDay(input.timezone, epochDay);
       weekday = isoWeekday(epochDay);
     }
-    const visit: VisitPart[] = [{ ...partOf(slot), startTime: slot.startTime, endTime: slot.endTime }];
-    let previous = first.service;
-    let at = slot.endAt;
-    let fits = true;
-    for (const part of later) {
-      const start = at + (previous.bufferAfterMinutes + part.service.bufferBeforeMinutes) * MINUTE_MS;
-      const staff = chooseStaff(part, slot.staffId, day, weekday, start);
-      if (staff === null) {
-        fits = false;
-        break;
-      }
-      const end = start + part.rules.durationMs;
-      visit.push({
-        serviceId: part.service.id,
-        staffId: staff,
-        startTime: wallClock(day, start),
-        endTime: wallClock(day, end),
-        startAt: start,
-        endAt: end,
-      });
-      previous = part.service;
-      at = end;
+    if (slot.startAt !== shapeStart) {
+      shapeStart = slot.startAt;
+      shape = laterParts(first.service, later, day, weekday, slot.endAt);
     }
-    if (!fits) continue;
+    if (shape === null) continue;
     total++;
     if (slots.length >= limit) continue;
+    const visit: VisitPart[] = [{ ...partOf(slot), startTime: slot.startTime, endTime: slot.endTime }];
+    for (const part of shape) {
+      // one staff member for all when they can, else the first free one by id
+      const staffId = part.free.includes(slot.staffId) ? slot.staffId : part.free[0]!;
+      visit.push({
+        serviceId: part.serviceId,
+        staffId,
+        startTime: part.startTime,
+        endTime: part.endTime,
+        startAt: part.startAt,
+        endAt: part.endAt,
+      });
+    }
     const last = visit.at(-1)!;
     slots.push({ ...slot, endTime: last.endTime, endAt: last.endAt, visit });
   }
   return { slots, total, truncated: total > limit };
 }
 
-function partOf(slot: EngineSlot): Omit<VisitPart, 'startTime' | 'endTime'> {
-  return { serviceId: slot.serviceId, staffId: slot.staffId, startAt: slot.startAt, endAt: slot.endAt };
+/** A later part of the visits that start at one time: where it sits and who (by id) is free for it. */
+interface LaterPart {
+  serviceId: string;
+  startAt: number;
+  endAt: number;
+  startTime: string;
+  endTime: string;
+  free: string[];
 }
 
-/** The first part's staff member when they are free for this part, else the first free one by id. */
-function chooseStaff(
-  part: PreparedPart,
-  preferred: string,
-  day: ReturnType<typeof zoneDay>,
+/**
+ * The later parts of a visit whose first part ends at `firstEnd`, each after the one before plus
+ * both parts' buffers; null when some part has no one free for it.
+ */
+function laterParts(
+  firstService: EngineService,
+  later: readonly PreparedPart[],
+  day: ZoneDay,
   weekday: number,
-  start: number,
-): string | null {
-  const own = part.schedules.find((s) => s.id === preferred);
-  if (own && partFits(own, part.rules, day, weekday, start)) return own.id;
-  for (const schedule of part.schedules) {
-    if (schedule !== own && partFits(schedule, part.rules, day, weekday, start)) return schedule.id;
+  firstEnd: number,
+): LaterPart[] | null {
+  const out: LaterPart[] = [];
+  let previous = firstService;
+  let at = firstEnd;
+  for (const part of later) {
+    const start = at + (previous.bufferAfterMinutes + part.service.bufferBeforeMinutes) * MINUTE_MS;
+    // the engine's candidate check, its resource half once for every staff member
+    if (!partResourcesFree(part.rules, start)) return null;
+    const free: string[] = [];
+    for (const schedule of part.schedules) if (staffFits(schedule, part.rules, day, weekday, start)) free.push(schedule.id);
+    if (free.length === 0) return null;
+    const end = start + part.rules.durationMs;
+    out.push({
+      serviceId: part.service.id,
+      startAt: start,
+      endAt: end,
+      startTime: wallClock(day, start),
+      endTime: wallClock(day, end),
+      free,
+    });
+    previous = part.service;
+    at = end;
   }
-  return null;
+  return out;
+}
+
+function partOf(slot: EngineSlot): Omit<VisitPart, 'startTime' | 'endTime'> {
+  return { serviceId: slot.serviceId, staffId: slot.staffId, startAt: slot.startAt, endAt: slot.endAt };
 }
