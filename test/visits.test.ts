@@ -7,6 +7,7 @@
  * availability-visit.property.test.ts.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, type Harness } from './helpers/harness.ts';
@@ -173,6 +174,21 @@ for (const target of dbTargets()) {
         0,
         'the basin is the colour part\u2019s until 11:45',
       );
+    });
+
+    test('create: a replay with the same Idempotency-Key answers the same visit and books nothing more', async () => {
+      const v = await visitSalon();
+      const key = { 'idempotency-key': randomUUID() };
+      const first = await api(h.app, v.salon.key.secret, 'POST', '/bookings', visitBody(v, '15:00'), key);
+      assert.equal(first.status, 201, first.raw);
+      const again = await api(h.app, v.salon.key.secret, 'POST', '/bookings', visitBody(v, '15:00'), key);
+      assert.equal(again.status, 201, again.raw);
+      assert.equal(again.body.meta.idempotent, true);
+      assert.deepEqual(again.body.data, first.body.data);
+      const [row] = await sql(h, 'SELECT count(*)::int AS n FROM bookings WHERE business_id = $1', [v.salon.business.id]);
+      assert.equal(row.n, 2);
+      const sub = await api(h.app, v.salon.key.secret, 'GET', `/subscription?salonSlug=${v.salon.business.slug}`);
+      assert.equal(sub.body.data.subscription.bookingsThisMonth, 2, 'each part counts once against the quota, the replay not at all');
     });
 
     test('create: staff per part as asked, a part with another staff member; a part that does not fit refuses the whole visit', async () => {
