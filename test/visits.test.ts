@@ -306,6 +306,8 @@ for (const target of dbTargets()) {
       assert.equal(hold.status, 201, hold.raw);
       const released = await api(h.app, v.salon.key.secret, 'DELETE', `/holds/${hold.body.data.hold.holdId}`);
       assert.equal(released.status, 200, released.raw);
+      assert.equal(released.body.data.hold.status, 'released');
+      assert.equal(released.body.data.hold.visit.length, 2, 'the answer names the parts released with it');
       const rows = await sql(h, 'SELECT status FROM holds WHERE id = $1 OR visit_hold_id = $1', [hold.body.data.hold.holdId]);
       assert.deepEqual(
         rows.map((x: any) => x.status),

@@ -3,7 +3,7 @@ import { invalidField } from '../../../domain/errors.ts';
 import { toHoldView, toVisitHoldView } from '../../../domain/holds/view.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import { createPublicHold, createPublicVisitHold } from '../../../use-cases/holds/public-hold.ts';
-import { releaseHold } from '../../../use-cases/holds/release.ts';
+import { releasePublicHold } from '../../../use-cases/holds/release.ts';
 import { cacheUse } from '../../cache-use.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
@@ -94,7 +94,8 @@ export async function holdRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = authOf(request);
-      return ok(request, { hold: toHoldView(await releaseHold(app.ctx.db, auth.businessId, request.params.holdId)) });
+      const { hold, visit } = await releasePublicHold(app.ctx.db, auth.businessId, request.params.holdId);
+      return ok(request, { hold: visit ? toVisitHoldView(visit) : toHoldView(hold) });
     },
   );
 }
