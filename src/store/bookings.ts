@@ -62,7 +62,8 @@ export const BOOKING_COLUMNS = `id, business_id, location_id, service_id, staff_
      FROM unnest(processing) AS r,
           (SELECT CASE WHEN status = 'rescheduleProposed' AND proposed_start_at IS NOT NULL THEN proposed_start_at ELSE start_at END AS at) AS anchor
   ) AS processing_minutes,
-  (SELECT json_agg(json_build_object('resourceId', o.resource_id, 'name', r.name, 'unit', o.unit) ORDER BY r.name, o.resource_id)
+  -- jsonb, not json: json has no equality, and the calendar feed's UNION compares whole rows
+  (SELECT jsonb_agg(jsonb_build_object('resourceId', o.resource_id, 'name', r.name, 'unit', o.unit) ORDER BY r.name, o.resource_id)
      FROM occupancy o JOIN resources r ON r.id = o.resource_id WHERE o.booking_id = bookings.id) AS resource_units`;
 
 export function toRecord(r: BookingRow): BookingRecord {
