@@ -92,6 +92,8 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'POST /businesses/{slug}/resources': MANAGERS,
   'GET /businesses/{slug}/resources': EVERYONE,
   'PATCH /resources/{resourceId}': MANAGERS,
+  // salon-scheduling.md "Visits"
+  'POST /visits/{visitId}/cancel': EVERYONE,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
@@ -149,6 +151,14 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
           guest: { name: 'Role Walk', phone: '+36 30 123 4567' },
         })
       ).booking.bookingId;
+    case 'visitId': {
+      // a visit of one part is enough for the walk: the row ties a booking of the business to it
+      const bookingId = await paramValue(h, salon, 'bookingId');
+      const id = newId('vst');
+      await h.db.query('INSERT INTO visits (id, business_id, location_id) VALUES ($1, $2, $3)', [id, salon.business.id, salon.location.id]);
+      await h.db.query('UPDATE bookings SET visit_id = $1 WHERE id = $2', [id, bookingId]);
+      return id;
+    }
     case 'notificationId': {
       const bookingId = await paramValue(h, salon, 'bookingId');
       const id = newId('msg');

@@ -48,7 +48,8 @@ export function newId(
     | 'msg'
     | 'wl'
     | 'wlo'
-    | 'res',
+    | 'res'
+    | 'vst',
 ): string {
   return `${prefix}_${randomToken(20)}`;
 }

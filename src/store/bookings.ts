@@ -48,6 +48,7 @@ interface BookingRow {
   updated_at: Date;
   processing_minutes: string | null;
   resource_units: Array<{ resourceId: string; name: string; unit: number }> | null;
+  visit_id: string | null;
 }
 
 // Guest phone and email are written but never selected: nothing read here can leak them.
@@ -55,13 +56,14 @@ export const BOOKING_COLUMNS = `id, business_id, location_id, service_id, staff_
   state_version, acceptance_mode, service_name, staff_name, location_snapshot, timezone, requested_date,
   requested_start_time, start_at, end_at, slot_date, slot_start_time, slot_end_time, proposed_staff_id,
   proposed_start_at, proposed_end_at, proposed_date, proposed_start_time, proposed_end_time, guest_name, note,
-  service_location, created_at, updated_at,
+  service_location, created_at, updated_at, visit_id,
   -- the processing parts as minutes from the start of the time they belong to (the proposal's while one is open)
   (SELECT string_agg(date_part('epoch', lower(r) - anchor.at) / 60 || ' ' || date_part('epoch', upper(r) - anchor.at) / 60, ' ')
      FROM unnest(processing) AS r,
           (SELECT CASE WHEN status = 'rescheduleProposed' AND proposed_start_at IS NOT NULL THEN proposed_start_at ELSE start_at END AS at) AS anchor
   ) AS processing_minutes,
-  (SELECT json_agg(json_build_object('resourceId', o.resource_id, 'name', r.name, 'unit', o.unit) ORDER BY r.name, o.resource_id)
+  -- jsonb, not json: json has no equality, and the calendar feed's UNION compares whole rows
+  (SELECT jsonb_agg(jsonb_build_object('resourceId', o.resource_id, 'name', r.name, 'unit', o.unit) ORDER BY r.name, o.resource_id)
      FROM occupancy o JOIN resources r ON r.id = o.resource_id WHERE o.booking_id = bookings.id) AS resource_units`;
 
 export function toRecord(r: BookingRow): BookingRecord {
@@ -101,6 +103,7 @@ export function toRecord(r: BookingRow): BookingRecord {
     updatedAt: r.updated_at,
     processing: parseMinutePairs(r.processing_minutes),
     resources: typeof r.resource_units === 'string' ? JSON.parse(r.resource_units) : (r.resource_units ?? []),
+    ...(r.visit_id ? { visitId: r.visit_id } : {}),
   };
 }
 
@@ -137,8 +140,11 @@ export interface NewBooking {
 export interface CreateWrites {
   /** count the booking against this business's monthly quota (`quota_exceeded` when used up) */
   quotaBusinessId: string;
-  /** the idempotency key's stored response */
-  completion: KeyCompletion;
+  /**
+   * the idempotency key's stored response; absent for a visit's parts before its last, whose
+   * statement stores it (the parts share one transaction, so the answer commits with all of them)
+   */
+  completion?: KeyCompletion | undefined;
 }
 
 /**
@@ -165,17 +171,23 @@ export async function insertBooking(
 ): Promise<'inserted' | 'reference_taken' | 'key_settled' | 'time_taken' | 'quota_exceeded'> {
   // The insert is compiled first, so its parameters are $1..$k and each CTE after it numbers its
   // own from the next free one: a column added to the row cannot shift a neighbour's parameters.
-  const insert = bookingInsert(bookingColumns(n), create !== undefined).compile();
+  const completion = create?.completion;
+  const insert = bookingInsert(bookingColumns(n), completion !== undefined).compile();
   const params: unknown[] = [...insert.parameters];
   const eventsAt = params.length + 1;
   params.push(...eventParams(events));
   const quotaAt = params.length + 1;
-  const key = create ? settledKeyCtes(quotaAt + 1, 'booking') : undefined;
-  if (create) params.push(create.quotaBusinessId, ...completionParams(create.completion));
+  const key = completion ? settledKeyCtes(quotaAt + 1, 'booking') : undefined;
+  if (create) params.push(create.quotaBusinessId);
+  if (completion) params.push(...completionParams(completion));
+  const counts = key
+    ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled'
+    : create
+      ? '1 AS held, (SELECT count(*) FROM quota) AS counted, 0 AS settled'
+      : '1 AS held, 0 AS settled';
   const statement = q.query<{ inserted: number; held: number; settled: number }>(
-    `WITH ${key ? `${key.held}, ` : ''}booking AS (${insert.sql}), ${appendEventsCtes(eventsAt, 'booking')}${key ? `, ${takeQuotaCte(quotaAt, 'booking')}, ${key.settled}` : ''}
-     SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken,
-            ${key ? '(SELECT count(*) FROM held)::int AS held, (SELECT count(*) FROM quota) AS counted, (SELECT count(*) FROM settled)::int AS settled' : '1 AS held, 0 AS settled'}`,
+    `WITH ${key ? `${key.held}, ` : ''}booking AS (${insert.sql}), ${appendEventsCtes(eventsAt, 'booking')}${create ? `, ${takeQuotaCte(quotaAt, 'booking')}` : ''}${key ? `, ${key.settled}` : ''}
+     SELECT (SELECT count(*) FROM booking)::int AS inserted, (SELECT count(*) FROM wake) AS woken, ${counts}`,
     params,
   );
   let r: Awaited<typeof statement>;
@@ -189,7 +201,7 @@ export async function insertBooking(
   const row = r.rows[0]!;
   if (row.held === 0) return 'key_settled';
   if (row.inserted === 0) return 'reference_taken';
-  if (create && row.settled > 0) create.completion.written = true;
+  if (completion && row.settled > 0) completion.written = true;
   return 'inserted';
 }
 
@@ -239,6 +251,7 @@ interface BookingInsertRow {
   price_currency: string | null;
   processing: RawBuilder<unknown>;
   resource_ids: string[];
+  visit_id: string | null;
 }
 
 function bookingColumns(n: NewBooking): BookingInsertRow {
@@ -288,6 +301,7 @@ function bookingColumns(n: NewBooking): BookingInsertRow {
     price_currency: n.price?.currency ?? null,
     processing: sql`${multirangeLiteral(n.processing)}::tstzmultirange`,
     resource_ids: n.resourceIds,
+    visit_id: n.record.visitId ?? null,
   };
 }
 

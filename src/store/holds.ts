@@ -1,5 +1,5 @@
 import { AppError } from '../domain/errors.ts';
-import type { HoldRecord, HoldStatus } from '../domain/holds/record.ts';
+import type { HoldRecord, HoldStatus, VisitHold } from '../domain/holds/record.ts';
 import { multirangeLiteral } from './multirange.ts';
 import type { Queryable } from './db.ts';
 import { isExclusionViolation } from './db-errors.ts';
@@ -22,12 +22,15 @@ interface HoldRow {
   held_to: Date;
   expires_at: Date;
   status: HoldStatus;
+  service_ids: string[] | null;
+  visit_hold_id: string | null;
   /** the database's clock when the row was read: liveness is the database's to decide (migration 017) */
   live: boolean;
 }
 
 const COLUMNS = `id, business_id, location_id, service_id, staff_id, staff_name, to_char(slot_date, 'YYYY-MM-DD') AS slot_date,
-  slot_start_time, slot_end_time, timezone, start_at, end_at, lower(occupied) AS held_from, upper(occupied) AS held_to, expires_at, status`;
+  slot_start_time, slot_end_time, timezone, start_at, end_at, lower(occupied) AS held_from, upper(occupied) AS held_to, expires_at, status,
+  service_ids, visit_hold_id`;
 
 function toRecord(r: HoldRow): HoldRecord {
   return {
@@ -45,6 +48,8 @@ function toRecord(r: HoldRow): HoldRecord {
     expiresAt: r.expires_at,
     // An active row whose time has come is expired, whether or not a later hold has marked it yet.
     status: r.status === 'active' && !r.live ? 'expired' : r.status,
+    ...(r.service_ids ? { serviceIds: r.service_ids } : {}),
+    ...(r.visit_hold_id ? { visitHoldId: r.visit_hold_id } : {}),
   };
 }
 
@@ -66,6 +71,10 @@ export interface NewHold {
   /** the resources it needs a unit of (the trigger of migration 026 assigns the units) */
   resourceIds: string[];
   minutes: number;
+  /** a visit's hold: on its first part, the visit's services in order */
+  serviceIds?: string[] | undefined;
+  /** a visit's later part: the first part's id */
+  visitHoldId?: string | undefined;
 }
 
 /**
@@ -86,9 +95,10 @@ export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord>
     );
     const r = await tx.query<HoldRow>(
       `INSERT INTO holds (id, business_id, location_id, service_id, staff_id, staff_name, slot_date, slot_start_time,
-                          slot_end_time, timezone, start_at, end_at, occupied, expires_at, processing, resource_ids)
+                          slot_end_time, timezone, start_at, end_at, occupied, expires_at, processing, resource_ids,
+                          service_ids, visit_hold_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, tstzrange($13, $14, '[)'), now() + make_interval(mins => $15),
-               $16::tstzmultirange, $17::text[])
+               $16::tstzmultirange, $17::text[], $18::text[], $19)
        RETURNING ${COLUMNS}, true AS live`,
       [
         h.id,
@@ -108,6 +118,8 @@ export async function insertHold(tx: Queryable, h: NewHold): Promise<HoldRecord>
         h.minutes,
         multirangeLiteral(h.processing),
         h.resourceIds,
+        h.serviceIds ?? null,
+        h.visitHoldId ?? null,
       ],
     );
     return toRecord(r.rows[0]!);
@@ -167,13 +179,15 @@ export async function useHold(tx: Queryable, holdId: string, bookingId: string):
  * repeated is not an error). Unknown, or another business's: undefined.
  */
 export async function releaseHoldRow(q: Queryable, businessId: string, holdId: string): Promise<HoldRecord | undefined> {
+  // A visit's later parts are released with it (migration 031); a part is never released alone.
   const r = await q.query<HoldRow>(
     `UPDATE holds SET status = 'released'
-      WHERE id = $1 AND business_id = $2 AND status = 'active' AND expires_at > now()
+      WHERE (id = $1 OR visit_hold_id = $1) AND business_id = $2 AND status = 'active' AND expires_at > now()
       RETURNING ${COLUMNS}, true AS live`,
     [holdId, businessId],
   );
-  if (r.rows[0]) return toRecord(r.rows[0]);
+  const released = r.rows.find((row) => row.id === holdId);
+  if (released) return toRecord(released);
   // A second statement, so a release that waited for a create using the hold sees it used (a
   // read in the UPDATE's statement would see the row as it was before that create committed).
   return findHold(q, businessId, holdId);
@@ -186,4 +200,16 @@ export async function releaseHoldRow(q: Queryable, businessId: string, holdId: s
 export async function purgeEndedHolds(q: Queryable): Promise<number> {
   const r = await q.query(`DELETE FROM holds WHERE expires_at < now() - interval '1 day'`);
   return r.rowCount;
+}
+
+/** A visit's hold by its first part's id, with every part in order; undefined when unknown or not a visit's. */
+export async function findVisitHold(q: Queryable, businessId: string, holdId: string, forUpdate = false): Promise<VisitHold | undefined> {
+  const r = await q.query<HoldRow>(
+    `SELECT ${COLUMNS}, expires_at > now() AS live FROM holds
+      WHERE (id = $1 OR visit_hold_id = $1) AND business_id = $2 ORDER BY start_at, id${forUpdate ? ' FOR UPDATE' : ''}`,
+    [holdId, businessId],
+  );
+  const parts = r.rows.map(toRecord);
+  const hold = parts.find((p) => p.id === holdId);
+  return hold?.serviceIds ? { hold, parts } : undefined;
 }

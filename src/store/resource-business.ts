@@ -10,7 +10,8 @@ export type BusinessLocator =
   | 'keyId'
   | 'invitationId'
   | 'notificationId'
-  | 'resourceId';
+  | 'resourceId'
+  | 'visitId';
 
 /** A slug is not looked up: a member's own memberships name their businesses' slugs (authenticate.ts). */
 export type IdLocator = Exclude<BusinessLocator, 'slug'>;
@@ -24,6 +25,7 @@ const LOOKUP: Record<IdLocator, string> = {
   invitationId: 'SELECT business_id FROM invitations WHERE id = $1',
   notificationId: 'SELECT business_id FROM messages WHERE id = $1',
   resourceId: 'SELECT business_id FROM resources WHERE id = $1',
+  visitId: 'SELECT business_id FROM visits WHERE id = $1',
 };
 
 /** The business a route's resource belongs to; undefined when there is no such resource. */

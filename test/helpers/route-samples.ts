@@ -242,6 +242,9 @@ export function sampleOf(schema: Schema, ctx: SampleContext, name?: string, seed
       const wanted = new Set<string>(schema.required ?? []);
       if ('salonSlug' in props) wanted.add('salonSlug');
       if ('locationSlug' in props && ctx.locationSlug !== undefined) wanted.add('locationSlug');
+      // exactly one of serviceId and serviceIds / visit (salon-scheduling.md "Visits"), which the
+      // schema cannot say: the sample books one service
+      if ('serviceId' in props && ('serviceIds' in props || 'visit' in props)) wanted.add('serviceId');
       for (const k of wanted) {
         const v = sampleOf(props[k] ?? {}, ctx, k, seed);
         if (v === undefined) return undefined;

@@ -260,7 +260,7 @@ export interface paths {
         put?: never;
         /**
          * Hold a slot while the guest types (201); it ends after the business's holdMinutes
-         * @description Keeps one time of one staff member for one service until it expires, is released, or becomes a booking (`holdId` on POST /v1/bookings). While it lives no search offers that time and no other create or hold can take it, from any instance or channel: the database enforces it. Without `staffId` a free staff member is taken as a create would. A taken time is 409 `booking.slot_unavailable`. Group-session services are not held (400).
+         * @description Keeps one time of one staff member for one service until it expires, is released, or becomes a booking (`holdId` on POST /v1/bookings). While it lives no search offers that time and no other create or hold can take it, from any instance or channel: the database enforces it. Without `staffId` a free staff member is taken as a create would. A taken time is 409 `booking.slot_unavailable`. Group-session services are not held (400). With `serviceIds` (2 to 4 services, in order) the whole visit is held, each part with its staff member, back to back, and `hold.visit` lists the parts; a booking names it with `holdId` and `visit`.
          *
          *     **Access:** API key with the `booking.create` capability; rate-limit group `booking`; also open to guest-partner keys; `Idempotency-Key` required.
          */
@@ -1319,6 +1319,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/visits/{visitId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel every part of a visit that still occupies time
+         * @description Cancels, in one transaction, each part of a visit (several services booked back to back, `visitId` on each booking) that is requested, confirmed or rescheduleProposed; each part sends its own `booking.cancelled`. Parts that already ended stay as they are. A visit with no part left to cancel is 409 `booking.invalid_transition`. One part alone is cancelled with `POST /admin/v1/bookings/{bookingId}/cancel`. The optional reason is kept for the business only.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        post: operations["operatorVisitCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/bookings/{bookingId}/deposit": {
         parameters: {
             query?: never;
@@ -1722,6 +1744,8 @@ export interface components {
             };
             /** @description group-session bookings only */
             sessionId?: string;
+            /** @description the visit this booking is a part of (several services back to back); absent for a booking on its own */
+            visitId?: string;
             note: string | null;
             /** @description on-site services only */
             serviceLocation?: {
@@ -1782,6 +1806,8 @@ export interface components {
             };
             /** @description group-session bookings only */
             sessionId?: string;
+            /** @description the visit this booking is a part of (several services back to back); absent for a booking on its own */
+            visitId?: string;
             note: string | null;
             /** @description on-site services only */
             serviceLocation?: {
@@ -1906,7 +1932,7 @@ export interface components {
             /** @description who made the change: the guest (booking page, manage page), a signed-in member, the platform operator, an API key; null on events written before actors were recorded */
             actor: ("guest" | "member" | "operator" | "api") | null;
         };
-        /** @description wall-clock times in the location timezone */
+        /** @description wall-clock times in the location timezone; with serviceIds a slot is the whole visit */
         AvailabilitySlot: {
             /**
              * @description Date YYYY-MM-DD
@@ -1923,8 +1949,25 @@ export interface components {
              * @example 09:30
              */
             endTime: string;
+            /** @description with serviceIds: the first part */
             serviceId: string;
+            /** @description with serviceIds: the first part */
             staffId: string;
+            /** @description with serviceIds only: the visit's parts back to back, in order (each part's buffers apply) */
+            visit?: {
+                serviceId: string;
+                staffId: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                startTime: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                endTime: string;
+            }[];
         };
         GroupSessionSlot: {
             /** @enum {string} */
@@ -1951,9 +1994,27 @@ export interface components {
              * @description when the time is free again: now plus the business's holdMinutes
              */
             expiresAt: string;
+            /** @description a visit's hold: the first part's */
             serviceId: string;
-            /** @description the staff member whose time is held */
+            /** @description the staff member whose time is held (a visit's hold: the first part's) */
             staffId: string;
+            /** @description a visit's hold only: its services in order */
+            serviceIds?: string[];
+            /** @description a visit's hold only: each part's staff member and times, back to back */
+            visit?: {
+                serviceId: string;
+                staffId: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                startTime: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                endTime: string;
+            }[];
             slot: components["schemas"]["SlotTime"];
             /** @description `active` while the time is held; `released`, `used` (by a booking) or `expired` once it ended */
             status: "active" | "released" | "used" | "expired";
@@ -2349,8 +2410,11 @@ export interface operations {
                     salonSlug: string;
                     /** @description a location of the business */
                     locationSlug: string;
-                    serviceId: string;
-                    /** @description restricts slots to this staff member */
+                    /** @description one service; exactly one of serviceId and serviceIds */
+                    serviceId?: string;
+                    /** @description a visit: 2 to 4 services in the order they are performed, back to back; exactly one of serviceId and serviceIds */
+                    serviceIds?: string[];
+                    /** @description restricts slots to this staff member (with serviceIds: every part with them) */
                     staffId?: string;
                     dateRange: {
                         /**
@@ -3216,7 +3280,16 @@ export interface operations {
                     salonSlug: string;
                     /** @description a location of the business */
                     locationSlug: string;
-                    serviceId: string;
+                    /** @description required unless `visit` is given */
+                    serviceId?: string;
+                    /** @description a visit: 2 to 4 services performed back to back from `slot` (the first part's start), instead of serviceId, staffId and expectedPricingVersion; every part is booked or none */
+                    visit?: {
+                        serviceId: string;
+                        /** @description optional: without it a free staff member is chosen */
+                        staffId?: string;
+                        /** @description this part's service's pricingVersion */
+                        expectedPricingVersion?: string;
+                    }[];
                     /** @description the service's pricingVersion; a changed service gives 409 booking.service_pricing_changed */
                     expectedPricingVersion?: string;
                     /** @description optional: without it a free staff member is chosen */
@@ -3331,6 +3404,11 @@ export interface operations {
                         ok: true;
                         data: {
                             booking: components["schemas"]["Booking"];
+                            /** @description only for a visit: its id and every part in order (`booking` is the first) */
+                            visit?: {
+                                visitId: string;
+                                bookings: components["schemas"]["Booking"][];
+                            };
                             /** @description only in the live response of an automatically accepted deposit booking */
                             nextAction?: {
                                 /**
@@ -4040,8 +4118,10 @@ export interface operations {
                     salonSlug: string;
                     /** @description a location of the business */
                     locationSlug: string;
-                    /** @description a standard (not group-session) service */
-                    serviceId: string;
+                    /** @description a standard (not group-session) service; exactly one of serviceId and serviceIds */
+                    serviceId?: string;
+                    /** @description a visit: 2 to 4 services in the order they are performed, held together; exactly one of serviceId and serviceIds */
+                    serviceIds?: string[];
                     /** @description optional: without it a free staff member is chosen, as a create does */
                     staffId?: string;
                     /** @description local date and start time, as availability offers it */
@@ -13442,6 +13522,171 @@ export interface operations {
                         ok: true;
                         data: {
                             booking: components["schemas"]["BusinessBooking"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `booking.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `booking.invalid_transition` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorVisitCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `visitId` of the visit. */
+                visitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The salon is closed that day."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description shown in operator reads, never sent to integrators */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The visit after the cancel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "visit": {
+                     *           "visitId": "vst_8Hq2mZp4Rt6Wx9Ky3Nc5",
+                     *           "bookings": [
+                     *             {
+                     *               "bookingId": "bkg_5c7e9g2j4l6n8q1s3u0w",
+                     *               "publicReference": "BK-7KQ3MX9P",
+                     *               "status": "cancelled",
+                     *               "locationId": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *               "locationSnapshot": {
+                     *                 "id": "loc_3m8q2w6e9r4t7y1u5i0o",
+                     *                 "locationSlug": "downtown",
+                     *                 "publicLocationName": "Demo Salon Downtown",
+                     *                 "address": {
+                     *                   "city": "Budapest",
+                     *                   "street": "Király utca 12.",
+                     *                   "zip": "1061"
+                     *                 },
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "serviceId": "svc_8f2k4m6p9q3r5t7v1w0x",
+                     *               "serviceName": "Women's haircut",
+                     *               "staffId": "stf_2b4d6f8h1j3k5m7n9p0q",
+                     *               "staffName": "Anna Kovács",
+                     *               "guestName": "Eszter Nagy",
+                     *               "requestedSlot": {
+                     *                 "date": "2026-12-01",
+                     *                 "startTime": "09:30",
+                     *                 "timezone": "Europe/Budapest"
+                     *               },
+                     *               "confirmedSlot": null,
+                     *               "note": "First visit.",
+                     *               "createdAt": "2026-11-24T14:05:12.318Z",
+                     *               "updatedAt": "2026-11-24T14:05:12.318Z",
+                     *               "stateVersion": 2,
+                     *               "acceptanceMode": "manual",
+                     *               "guest": {
+                     *                 "name": "Eszter Nagy",
+                     *                 "phone": "+36301234567",
+                     *                 "email": "eszter.nagy@example.com"
+                     *               },
+                     *               "reason": "The salon is closed that day.",
+                     *               "source": "api",
+                     *               "createdBy": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            visit: {
+                                visitId: string;
+                                /** @description every part in order, as they stand after the cancel */
+                                bookings: components["schemas"]["BusinessBooking"][];
+                            };
                         };
                         meta: components["schemas"]["Meta"];
                     };

@@ -130,6 +130,45 @@ function shapeOf(service: EngineService, override: StaffServiceOverride | undefi
   };
 }
 
+/** What one service asks of a candidate time, prepared once per search (a visit prepares one per part). */
+export interface PartRules {
+  durationMs: number;
+  blocks: Array<[number, number]>;
+  resources: ResourceUnits;
+}
+
+export function partRules(service: EngineInput['service'], resources: EngineInput['resources']): PartRules {
+  return {
+    durationMs: service.durationMinutes * MINUTE_MS,
+    blocks: staffBlocks({ ...service, segments: service.segments ?? null }),
+    resources: buildResourceUnits(resources ?? []),
+  };
+}
+
+/**
+ * The engine's candidate check at any instant, not only on the grid, in two halves: a visit's later
+ * parts start wherever the part before them ends, so they ask these instead of the grid walk
+ * (visit.ts); the checks are collectCandidates' own. This half: the service fits in one of the
+ * staff member's working intervals of that local day (buffers may spill outside them) and meets
+ * none of their commitments.
+ */
+export function staffFits(schedule: StaffSchedule, part: PartRules, day: ZoneDay, weekday: number, start: number): boolean {
+  const end = start + part.durationMs;
+  let inHours = false;
+  for (const hours of schedule.hoursByWeekday[weekday]!) {
+    if (start >= localBoundary(day, hours.startMinute) && end <= localBoundary(day, hours.endMinute)) {
+      inHours = true;
+      break;
+    }
+  }
+  return inHours && !blocked(schedule, part.blocks, start);
+}
+
+/** The other half, the same for every staff member: a unit of each needed resource free for the appointment. */
+export function partResourcesFree(part: PartRules, start: number): boolean {
+  return part.resources.length === 0 || resourcesFree(part.resources, start, start + part.durationMs);
+}
+
 /** Whether a part of the service starting at `start` that takes the staff member's time meets a commitment. */
 function blocked(schedule: StaffSchedule, blocks: ReadonlyArray<[number, number]>, start: number): boolean {
   for (const [from, to] of blocks) if (isOccupied(schedule.occupancy, start + from, start + to)) return true;

@@ -52,6 +52,8 @@ export interface CreatePlanRequest {
   confirm: boolean;
   /** who books, named on both events (operator event reads) */
   actor?: EventActor | undefined;
+  /** the visit the booking is a part of (its events and webhooks then carry visitId) */
+  visitId?: string | undefined;
 }
 
 /**
@@ -87,6 +89,7 @@ export function planCreate(req: CreatePlanRequest, p: Placement): { booking: Boo
     serviceLocation: input.serviceLocation,
     createdAt: now,
     updatedAt: now,
+    ...(req.visitId !== undefined ? { visitId: req.visitId } : {}),
   };
   const actor = req.actor ?? null;
   const events = [{ ...eventOf(requested, 'booking.requested', { id: null, from: null, occurredAt: now }, req.salonSlug), actor }];

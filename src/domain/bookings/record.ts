@@ -48,4 +48,6 @@ export interface BookingRecord {
   processing?: Array<{ fromMinute: number; toMinute: number }>;
   /** the resource units it occupies (assigned by the database); absent or empty when it needs none or occupies nothing */
   resources?: Array<{ resourceId: string; name: string; unit: number }>;
+  /** the visit this booking is a part of (salon-scheduling.md "Visits"); absent for a booking on its own */
+  visitId?: string;
 }

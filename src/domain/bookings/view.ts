@@ -29,6 +29,8 @@ export interface BookingView {
   updatedAt: string;
   stateVersion: number;
   acceptanceMode: 'manual' | 'automatic';
+  /** the visit this booking is a part of; absent for a booking on its own */
+  visitId?: string;
 }
 
 const CONFIRMED_STYLE: ReadonlySet<BookingStatus> = new Set(['confirmed', 'completed', 'noShow']);
@@ -62,6 +64,7 @@ export function toBookingView(b: BookingRecord): BookingView {
     view.proposedSlot = { ...b.proposed.slot, timezone: b.timezone, staffId: b.proposed.staffId };
   }
   if (b.sessionId !== null) view.sessionId = b.sessionId;
+  if (b.visitId !== undefined) view.visitId = b.visitId;
   if (b.serviceLocation) {
     view.serviceLocation = b.serviceLocation.note
       ? { address: b.serviceLocation.address, note: b.serviceLocation.note }

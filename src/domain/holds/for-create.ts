@@ -18,6 +18,9 @@ export function checkHoldForCreate(
   // A plain create never books a started slot; a hold taken just before the start does not either.
   if (hold.startAt.getTime() <= now.getTime()) throw new AppError('booking.hold_expired', 'The held time has already started.');
   const same =
+    // a visit's hold is used by a visit's create only (all its parts at once)
+    hold.serviceIds === undefined &&
+    hold.visitHoldId === undefined &&
     hold.locationId === want.locationId &&
     hold.serviceId === want.serviceId &&
     (want.staffId === undefined || hold.staffId === want.staffId) &&

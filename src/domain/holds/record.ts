@@ -22,4 +22,14 @@ export interface HoldRecord {
   held: { from: Date; to: Date };
   expiresAt: Date;
   status: HoldStatus;
+  /** a visit's hold (salon-scheduling.md "Visits"): its services in order; absent for one service */
+  serviceIds?: string[];
+  /** a visit's later part: the hold (its first part) it belongs to */
+  visitHoldId?: string;
+}
+
+/** A visit's hold: its first part (the hold the guest names) and every part in order, the first included. */
+export interface VisitHold {
+  hold: HoldRecord;
+  parts: HoldRecord[];
 }

@@ -6,8 +6,23 @@ export const AvailabilitySearchBody = Type.Object(
   {
     salonSlug: Slug('the business (must match the key)'),
     locationSlug: Slug('a location of the business'),
-    serviceId: Type.String({ minLength: 1, maxLength: 100 }),
-    staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'restricts slots to this staff member' })),
+    serviceId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'one service; exactly one of serviceId and serviceIds' }),
+    ),
+    serviceIds: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        minItems: 2,
+        maxItems: 4,
+        description: 'a visit: 2 to 4 services in the order they are performed, back to back; exactly one of serviceId and serviceIds',
+      }),
+    ),
+    staffId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'restricts slots to this staff member (with serviceIds: every part with them)',
+      }),
+    ),
     dateRange: Type.Object(
       {
         from: DateString('first local date'),
@@ -24,10 +39,15 @@ export const AvailabilitySlot = Type.Object(
     date: DateString(),
     startTime: TimeString(),
     endTime: TimeString(),
-    serviceId: Type.String(),
-    staffId: Type.String(),
+    serviceId: Type.String({ description: 'with serviceIds: the first part' }),
+    staffId: Type.String({ description: 'with serviceIds: the first part' }),
+    visit: Type.Optional(
+      Type.Array(Type.Object({ serviceId: Type.String(), staffId: Type.String(), startTime: TimeString(), endTime: TimeString() }), {
+        description: "with serviceIds only: the visit's parts back to back, in order (each part's buffers apply)",
+      }),
+    ),
   },
-  { $id: 'AvailabilitySlot', description: 'wall-clock times in the location timezone' },
+  { $id: 'AvailabilitySlot', description: 'wall-clock times in the location timezone; with serviceIds a slot is the whole visit' },
 );
 
 export const GroupSessionSlot = Type.Object(

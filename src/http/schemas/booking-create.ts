@@ -7,7 +7,27 @@ export const CreateBookingBody = Type.Object(
   {
     salonSlug: Slug('the business (must match the key)'),
     locationSlug: Slug('a location of the business'),
-    serviceId: Type.String({ minLength: 1, maxLength: 100 }),
+    serviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'required unless `visit` is given' })),
+    visit: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            serviceId: Type.String({ minLength: 1, maxLength: 100 }),
+            staffId: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 100, description: 'optional: without it a free staff member is chosen' }),
+            ),
+            expectedPricingVersion: Type.Optional(Type.String({ maxLength: 64, description: "this part's service's pricingVersion" })),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          minItems: 2,
+          maxItems: 4,
+          description:
+            "a visit: 2 to 4 services performed back to back from `slot` (the first part's start), instead of serviceId, staffId and expectedPricingVersion; every part is booked or none",
+        },
+      ),
+    ),
     expectedPricingVersion: Type.Optional(
       Type.String({
         maxLength: 64,
@@ -75,6 +95,12 @@ export const CreateBookingBody = Type.Object(
 
 export const CreateBookingResult = Type.Object({
   booking: Type.Unsafe<Record<string, unknown>>({ $ref: 'Booking#' }),
+  visit: Type.Optional(
+    Type.Object(
+      { visitId: Type.String(), bookings: Type.Array(Type.Unsafe<Record<string, unknown>>({ $ref: 'Booking#' })) },
+      { description: 'only for a visit: its id and every part in order (`booking` is the first)' },
+    ),
+  ),
   nextAction: Type.Optional(
     Type.Object(
       { depositPaymentUrl: Type.String({ format: 'uri', description: 'secret bearer link; live response only' }) },

@@ -54,6 +54,9 @@ export const Booking = Type.Object(
       ),
     ),
     sessionId: Type.Optional(Type.String({ description: 'group-session bookings only' })),
+    visitId: Type.Optional(
+      Type.String({ description: 'the visit this booking is a part of (several services back to back); absent for a booking on its own' }),
+    ),
     note: Type.Union([Type.String(), Type.Null()]),
     serviceLocation: Type.Optional(
       Type.Object({ address: Type.String(), note: Type.Optional(Type.String()) }, { description: 'on-site services only' }),

@@ -26,6 +26,7 @@ import bookingPrice from './025-booking-price.ts';
 import resourceUnits from './026-resource-units.ts';
 import quotaVersion from './029-quota-version.ts';
 import staffVariants from './030-staff-variants.ts';
+import visits from './031-visits.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -57,4 +58,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '026-resource-units', sql: resourceUnits },
   { name: '029-quota-version', sql: quotaVersion },
   { name: '030-staff-variants', sql: staffVariants },
+  { name: '031-visits', sql: visits },
 ];

@@ -12,6 +12,7 @@ import { findServiceById } from '../../store/services.ts';
 import { staffForService } from '../../store/staff.ts';
 import { slotsAtLocation } from './location-slots.ts';
 import { quotaUsedUp } from './quota.ts';
+import { searchVisitAvailability } from './visit-search.ts';
 import { catalogueRead, occupancyRead, type CacheUse } from '../read-cache.ts';
 
 export const SLOT_LIMIT = 500;
@@ -21,6 +22,8 @@ export interface SearchInput {
   /** the caches to answer reads from; none: every read goes to the database */
   cache?: CacheUse | undefined;
   serviceId: string;
+  /** a visit (salon-scheduling.md "Visits"): 2 to 4 services back to back, instead of serviceId */
+  serviceIds?: readonly string[] | undefined;
   staffId?: string | undefined;
   from: string;
   to: string;
@@ -36,6 +39,8 @@ export interface StandardSlot {
   endTime: string;
   serviceId: string;
   staffId: string;
+  /** a visit's slot only: its parts */
+  visit?: Array<{ serviceId: string; staffId: string; startTime: string; endTime: string }>;
 }
 
 export interface GroupSessionSlot {
@@ -59,6 +64,10 @@ export interface SearchResult {
 }
 
 export async function searchAvailability(q: Queryable, input: SearchInput): Promise<SearchResult> {
+  if (input.serviceIds !== undefined) {
+    const visit = await searchVisitAvailability(q, { ...input, serviceIds: input.serviceIds, slotLimit: input.slotLimit ?? SLOT_LIMIT });
+    return { ...visit, mode: 'standard' };
+  }
   const { firstDay, lastDay } = searchDays(input.from, input.to);
 
   const { cache } = input;

@@ -7,7 +7,9 @@ import type { Db } from '../../store/db.ts';
 import type { KeyCompletion } from '../../store/idempotency.ts';
 import { getSubscription } from '../../store/subscriptions.ts';
 import { catalogueRead, type CacheUse } from '../read-cache.ts';
-import { resolveLocationAndService } from '../scope.ts';
+import { resolveLocation, resolveLocationAndService } from '../scope.ts';
+import { visitServices } from '../availability/visit-slots.ts';
+import { createVisit, type VisitCreateBody, type VisitOutcome } from './create-visit.ts';
 import { type CreateOutcome, createBooking } from './create.ts';
 
 export interface PublicCreateRequest {
@@ -56,4 +58,38 @@ export async function createPublicBooking(
     gate: req.gate,
   };
   return createBooking(db, ctx, body, settle);
+}
+
+/**
+ * POST /v1/bookings with `visit` once its Idempotency-Key is claimed: the location, each part's
+ * service (and staff member, when named) as the location offers them, the same refusals as one
+ * service's, then the visit's create.
+ */
+export async function createPublicVisit(
+  db: Db,
+  req: Omit<PublicCreateRequest, 'body' | 'deposits' | 'secret' | 'gate'> & { body: VisitCreateBody },
+  settle: (outcome: VisitOutcome) => KeyCompletion,
+): Promise<VisitOutcome> {
+  const { auth, body } = req;
+  const location = await catalogueRead(req.cache, ['location', auth.businessSlug, body.salonSlug, body.locationSlug], () =>
+    resolveLocation(db, auth, body.salonSlug, body.locationSlug),
+  );
+  const services = await visitServices(
+    db,
+    location,
+    body.visit.map((p) => p.serviceId),
+    body.visit.map((p) => p.staffId),
+    'body.visit',
+  );
+  if (services.some((s) => !s.onlineBookable)) throw new AppError('catalog.service_not_found');
+  if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
+  const ctx = {
+    businessId: auth.businessId,
+    salonSlug: auth.businessSlug,
+    source: { kind: 'api' as const, keyId: auth.keyId, keyKind: auth.kind },
+    location,
+    services,
+    now: req.now,
+  };
+  return createVisit(db, ctx, body, settle);
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/errors.ts';
-import type { HoldRecord } from '../../domain/holds/record.ts';
+import type { HoldRecord, VisitHold } from '../../domain/holds/record.ts';
 import type { Db } from '../../store/db.ts';
-import { releaseHoldRow } from '../../store/holds.ts';
+import { findVisitHold, releaseHoldRow } from '../../store/holds.ts';
 
 /**
  * DELETE /v1/holds/{holdId}: frees a live hold's time at once. A hold that already ended (released,
@@ -12,4 +12,12 @@ export async function releaseHold(db: Db, businessId: string, holdId: string): P
   const hold = await releaseHoldRow(db, businessId, holdId);
   if (!hold) throw new AppError('booking.hold_not_found');
   return hold;
+}
+
+/** DELETE /v1/holds/{holdId} as the API answers it: a visit's hold with its parts (all released with it). */
+export async function releasePublicHold(db: Db, businessId: string, holdId: string): Promise<{ hold: HoldRecord; visit?: VisitHold }> {
+  const hold = await releaseHold(db, businessId, holdId);
+  if (hold.serviceIds === undefined) return { hold };
+  const visit = await findVisitHold(db, businessId, holdId);
+  return visit ? { hold, visit: { ...visit, hold } } : { hold };
 }

@@ -260,7 +260,7 @@ export interface paths {
         put?: never;
         /**
          * Hold a slot while the guest types (201); it ends after the business's holdMinutes
-         * @description Keeps one time of one staff member for one service until it expires, is released, or becomes a booking (`holdId` on POST /v1/bookings). While it lives no search offers that time and no other create or hold can take it, from any instance or channel: the database enforces it. Without `staffId` a free staff member is taken as a create would. A taken time is 409 `booking.slot_unavailable`. Group-session services are not held (400).
+         * @description Keeps one time of one staff member for one service until it expires, is released, or becomes a booking (`holdId` on POST /v1/bookings). While it lives no search offers that time and no other create or hold can take it, from any instance or channel: the database enforces it. Without `staffId` a free staff member is taken as a create would. A taken time is 409 `booking.slot_unavailable`. Group-session services are not held (400). With `serviceIds` (2 to 4 services, in order) the whole visit is held, each part with its staff member, back to back, and `hold.visit` lists the parts; a booking names it with `holdId` and `visit`.
          *
          *     **Access:** API key with the `booking.create` capability; rate-limit group `booking`; also open to guest-partner keys; `Idempotency-Key` required.
          */
@@ -514,6 +514,8 @@ export interface components {
             };
             /** @description group-session bookings only */
             sessionId?: string;
+            /** @description the visit this booking is a part of (several services back to back); absent for a booking on its own */
+            visitId?: string;
             note: string | null;
             /** @description on-site services only */
             serviceLocation?: {
@@ -574,6 +576,8 @@ export interface components {
             };
             /** @description group-session bookings only */
             sessionId?: string;
+            /** @description the visit this booking is a part of (several services back to back); absent for a booking on its own */
+            visitId?: string;
             note: string | null;
             /** @description on-site services only */
             serviceLocation?: {
@@ -698,7 +702,7 @@ export interface components {
             /** @description who made the change: the guest (booking page, manage page), a signed-in member, the platform operator, an API key; null on events written before actors were recorded */
             actor: ("guest" | "member" | "operator" | "api") | null;
         };
-        /** @description wall-clock times in the location timezone */
+        /** @description wall-clock times in the location timezone; with serviceIds a slot is the whole visit */
         AvailabilitySlot: {
             /**
              * @description Date YYYY-MM-DD
@@ -715,8 +719,25 @@ export interface components {
              * @example 09:30
              */
             endTime: string;
+            /** @description with serviceIds: the first part */
             serviceId: string;
+            /** @description with serviceIds: the first part */
             staffId: string;
+            /** @description with serviceIds only: the visit's parts back to back, in order (each part's buffers apply) */
+            visit?: {
+                serviceId: string;
+                staffId: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                startTime: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                endTime: string;
+            }[];
         };
         GroupSessionSlot: {
             /** @enum {string} */
@@ -743,9 +764,27 @@ export interface components {
              * @description when the time is free again: now plus the business's holdMinutes
              */
             expiresAt: string;
+            /** @description a visit's hold: the first part's */
             serviceId: string;
-            /** @description the staff member whose time is held */
+            /** @description the staff member whose time is held (a visit's hold: the first part's) */
             staffId: string;
+            /** @description a visit's hold only: its services in order */
+            serviceIds?: string[];
+            /** @description a visit's hold only: each part's staff member and times, back to back */
+            visit?: {
+                serviceId: string;
+                staffId: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                startTime: string;
+                /**
+                 * @description Wall-clock time HH:MM (24 h)
+                 * @example 09:30
+                 */
+                endTime: string;
+            }[];
             slot: components["schemas"]["SlotTime"];
             /** @description `active` while the time is held; `released`, `used` (by a booking) or `expired` once it ended */
             status: "active" | "released" | "used" | "expired";
@@ -1141,8 +1180,11 @@ export interface operations {
                     salonSlug: string;
                     /** @description a location of the business */
                     locationSlug: string;
-                    serviceId: string;
-                    /** @description restricts slots to this staff member */
+                    /** @description one service; exactly one of serviceId and serviceIds */
+                    serviceId?: string;
+                    /** @description a visit: 2 to 4 services in the order they are performed, back to back; exactly one of serviceId and serviceIds */
+                    serviceIds?: string[];
+                    /** @description restricts slots to this staff member (with serviceIds: every part with them) */
                     staffId?: string;
                     dateRange: {
                         /**
@@ -2008,7 +2050,16 @@ export interface operations {
                     salonSlug: string;
                     /** @description a location of the business */
                     locationSlug: string;
-                    serviceId: string;
+                    /** @description required unless `visit` is given */
+                    serviceId?: string;
+                    /** @description a visit: 2 to 4 services performed back to back from `slot` (the first part's start), instead of serviceId, staffId and expectedPricingVersion; every part is booked or none */
+                    visit?: {
+                        serviceId: string;
+                        /** @description optional: without it a free staff member is chosen */
+                        staffId?: string;
+                        /** @description this part's service's pricingVersion */
+                        expectedPricingVersion?: string;
+                    }[];
                     /** @description the service's pricingVersion; a changed service gives 409 booking.service_pricing_changed */
                     expectedPricingVersion?: string;
                     /** @description optional: without it a free staff member is chosen */
@@ -2123,6 +2174,11 @@ export interface operations {
                         ok: true;
                         data: {
                             booking: components["schemas"]["Booking"];
+                            /** @description only for a visit: its id and every part in order (`booking` is the first) */
+                            visit?: {
+                                visitId: string;
+                                bookings: components["schemas"]["Booking"][];
+                            };
                             /** @description only in the live response of an automatically accepted deposit booking */
                             nextAction?: {
                                 /**
@@ -2832,8 +2888,10 @@ export interface operations {
                     salonSlug: string;
                     /** @description a location of the business */
                     locationSlug: string;
-                    /** @description a standard (not group-session) service */
-                    serviceId: string;
+                    /** @description a standard (not group-session) service; exactly one of serviceId and serviceIds */
+                    serviceId?: string;
+                    /** @description a visit: 2 to 4 services in the order they are performed, held together; exactly one of serviceId and serviceIds */
+                    serviceIds?: string[];
                     /** @description optional: without it a free staff member is chosen, as a create does */
                     staffId?: string;
                     /** @description local date and start time, as availability offers it */

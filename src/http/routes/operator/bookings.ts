@@ -11,6 +11,7 @@ import { getOperatorBookingEvents } from '../../../use-cases/bookings/queries.ts
 import { issueManageLink } from '../../../use-cases/guest/manage-link.ts';
 import { getAgenda } from '../../../use-cases/bookings/agenda.ts';
 import { recordDeposit } from '../../../use-cases/bookings/deposit.ts';
+import { cancelVisit } from '../../../use-cases/bookings/visit-cancel.ts';
 import { checkedDates } from '../../../domain/bookings/date-filter.ts';
 import { BOOKING_STATUSES } from '../../../domain/bookings/states.ts';
 import type { App } from '../../context.ts';
@@ -394,6 +395,49 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
       },
     );
   }
+
+  app.post(
+    '/visits/:visitId/cancel',
+    {
+      config: operatorAccess(ROLES.everyone, 'visitId'),
+      preValidation: async (request: { body: unknown }) => {
+        request.body ??= {};
+      },
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorVisitCancel',
+        summary: 'Cancel every part of a visit that still occupies time',
+        description:
+          'Cancels, in one transaction, each part of a visit (several services booked back to back, `visitId` on each booking) that is requested, confirmed or rescheduleProposed; each part sends its own `booking.cancelled`. Parts that already ended stay as they are. A visit with no part left to cancel is 409 `booking.invalid_transition`. One part alone is cancelled with `POST /admin/v1/bookings/{bookingId}/cancel`. The optional reason is kept for the business only.',
+        params: Type.Object({ visitId: Type.String({ minLength: 1, maxLength: 100, description: 'The `visitId` of the visit.' }) }),
+        body: withExample(WithReason, DECISION_EXAMPLES.cancel.body),
+        response: responses(
+          200,
+          Type.Object({
+            visit: Type.Object({
+              visitId: Type.String(),
+              bookings: Type.Array(BusinessBookingRef, { description: 'every part in order, as they stand after the cancel' }),
+            }),
+          }),
+          [...OPERATOR_ERRORS, 'booking.not_found', 'booking.invalid_transition'],
+          {
+            description: 'The visit after the cancel.',
+            example: { visit: { visitId: 'vst_8Hq2mZp4Rt6Wx9Ky3Nc5', bookings: [DECISION_EXAMPLES.cancel.answer] } },
+          },
+        ),
+      },
+    },
+    async (request) => {
+      const body = request.body as { reason?: string } | undefined;
+      const visit = await cancelVisit(app.ctx.db, {
+        visitId: request.params.visitId,
+        now: app.ctx.clock(),
+        reason: body?.reason,
+        actor: request.principal?.kind === 'member' ? 'member' : 'operator',
+      });
+      return ok(request, { visit });
+    },
+  );
 
   app.post(
     '/bookings/:bookingId/deposit',

@@ -1,5 +1,8 @@
 import type { CreateOutcome } from '../../../use-cases/bookings/create.ts';
-import { createPublicBooking } from '../../../use-cases/bookings/public-create.ts';
+import { createPublicBooking, createPublicVisit } from '../../../use-cases/bookings/public-create.ts';
+import type { VisitOutcome } from '../../../use-cases/bookings/create-visit.ts';
+import { checkVisitBody } from '../../../domain/bookings/visit-plan.ts';
+import { invalidField } from '../../../domain/errors.ts';
 import { toBookingView } from '../../../domain/bookings/view.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import type { App } from '../../context.ts';
@@ -84,6 +87,26 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
       const auth = authOf(request);
       const body = request.body;
       checkSalon(auth, body.salonSlug);
+      if (body.visit !== undefined) {
+        checkVisitBody(body);
+        const visitBody = { ...body, visit: body.visit };
+        const createVisit = () =>
+          runIdempotentStatement(app, request, reply, async (db, settle) => {
+            const result = (outcome: VisitOutcome) => ({
+              status: 201 as const,
+              data: {
+                booking: toBookingView(outcome.booking),
+                visit: { visitId: outcome.visit.visitId, bookings: outcome.visit.bookings.map(toBookingView) },
+              },
+            });
+            const req = { auth, body: visitBody, now: app.ctx.clock(), cache: cacheUse(app, request) };
+            return result(await createPublicVisit(db, req, (outcome) => settle(result(outcome))));
+          });
+        return app.ctx.createLimit.run(auth.businessId, createVisit);
+      }
+      const { serviceId } = body;
+      if (serviceId === undefined) throw invalidField('body.serviceId', 'is required (or `visit`)');
+      const single = { ...body, serviceId };
       const create = () =>
         runIdempotentStatement(app, request, reply, async (db, settle) => {
           const result = (outcome: CreateOutcome) => ({
@@ -92,7 +115,7 @@ export async function bookingCreateRoutes(app: App): Promise<void> {
             ...(outcome.depositPaymentUrl ? { liveOnly: { nextAction: { depositPaymentUrl: outcome.depositPaymentUrl } } } : {}),
           });
           const { deposits, serverSecret: secret, bookingGate: gate } = app.ctx;
-          const req = { auth, body, now: app.ctx.clock(), deposits, secret, gate, cache: cacheUse(app, request) };
+          const req = { auth, body: single, now: app.ctx.clock(), deposits, secret, gate, cache: cacheUse(app, request) };
           return result(await createPublicBooking(db, req, (outcome) => settle(result(outcome))));
         });
       // A burst of one business waits here, in memory, instead of filling the instance's pool

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import { toHoldView } from '../../../domain/holds/view.ts';
+import { invalidField } from '../../../domain/errors.ts';
+import { toHoldView, toVisitHoldView } from '../../../domain/holds/view.ts';
 import { checkSalon } from '../../../domain/scope.ts';
-import { createPublicHold } from '../../../use-cases/holds/public-hold.ts';
-import { releaseHold } from '../../../use-cases/holds/release.ts';
+import { createPublicHold, createPublicVisitHold } from '../../../use-cases/holds/public-hold.ts';
+import { releasePublicHold } from '../../../use-cases/holds/release.ts';
 import { cacheUse } from '../../cache-use.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
@@ -33,7 +34,7 @@ export async function holdRoutes(app: App): Promise<void> {
         operationId: 'createHold',
         summary: "Hold a slot while the guest types (201); it ends after the business's holdMinutes",
         description:
-          'Keeps one time of one staff member for one service until it expires, is released, or becomes a booking (`holdId` on POST /v1/bookings). While it lives no search offers that time and no other create or hold can take it, from any instance or channel: the database enforces it. Without `staffId` a free staff member is taken as a create would. A taken time is 409 `booking.slot_unavailable`. Group-session services are not held (400).',
+          'Keeps one time of one staff member for one service until it expires, is released, or becomes a booking (`holdId` on POST /v1/bookings). While it lives no search offers that time and no other create or hold can take it, from any instance or channel: the database enforces it. Without `staffId` a free staff member is taken as a create would. A taken time is 409 `booking.slot_unavailable`. Group-session services are not held (400). With `serviceIds` (2 to 4 services, in order) the whole visit is held, each part with its staff member, back to back, and `hold.visit` lists the parts; a booking names it with `holdId` and `visit`.',
         security: [{ apiKey: [] }],
         headers: IdempotencyKeyHeader,
         body: withExample(CreateHoldBody, createHoldExample),
@@ -55,8 +56,19 @@ export async function holdRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = authOf(request);
       checkSalon(auth, request.body.salonSlug);
+      const { serviceId, serviceIds, ...rest } = request.body;
+      if ((serviceId === undefined) === (serviceIds === undefined)) {
+        throw invalidField('body.serviceId', 'exactly one of serviceId and serviceIds is required');
+      }
       return runIdempotent(app, request, reply, async (tx) => {
-        const req = { auth, body: request.body, now: app.ctx.clock(), gate: app.ctx.bookingGate, cache: cacheUse(app, request) };
+        const common = { auth, now: app.ctx.clock(), cache: cacheUse(app, request) };
+        if (serviceIds !== undefined) {
+          return {
+            status: 201 as const,
+            data: { hold: toVisitHoldView(await createPublicVisitHold(tx, { ...common, body: { ...rest, serviceIds } })) },
+          };
+        }
+        const req = { ...common, body: { ...rest, serviceId: serviceId! }, gate: app.ctx.bookingGate };
         return { status: 201 as const, data: { hold: toHoldView(await createPublicHold(tx, req)) } };
       });
     },
@@ -82,7 +94,8 @@ export async function holdRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = authOf(request);
-      return ok(request, { hold: toHoldView(await releaseHold(app.ctx.db, auth.businessId, request.params.holdId)) });
+      const { hold, visit } = await releasePublicHold(app.ctx.db, auth.businessId, request.params.holdId);
+      return ok(request, { hold: visit ? toVisitHoldView(visit) : toHoldView(hold) });
     },
   );
 }
