@@ -124,6 +124,35 @@ for (const target of dbTargets()) {
       expectError(await search(v, { staffId: v.anna }), 404, 'catalog.staff_not_found');
     });
 
+    test('stylist variants: a length variant keeps that staff member out of the part, a price variant applies', async () => {
+      const v = await visitSalon();
+      // Cili takes 45 minutes for a cut; Anna's cut costs more but takes the usual 30
+      await adminOk(h.app, 'PATCH', `/services/${v.cut.id}`, {
+        staffVariants: [
+          { staffId: v.cili, durationMinutes: 45 },
+          { staffId: v.anna, price: { amount: 9900, currency: 'HUF' } },
+        ],
+      });
+      const r = await search(v);
+      assert.equal(r.status, 200, r.raw);
+      const at10 = r.body.data.slots.filter((s: any) => s.startTime === '10:00');
+      assert.deepEqual(
+        at10.map((s: any) => s.staffId),
+        [v.anna],
+        'Cili is not offered for the cut of a visit while her cut is longer',
+      );
+      assert.ok(r.body.data.slots.every((s: any) => s.visit[0].staffId !== v.cili));
+      // asked for by name, she does both parts or none: no visit with her at all
+      const hers = await search(v, { staffId: v.cili });
+      assert.equal(hers.status, 200, hers.raw);
+      assert.deepEqual(hers.body.data.slots, []);
+      const created = await createVisit(v, visitBody(v, '10:00', [{ serviceId: v.cut.id, staffId: v.anna }, { serviceId: v.colour.id }]));
+      assert.equal(created.status, 201, created.raw);
+      const [cut] = created.body.data.visit.bookings;
+      const booked = (await adminOk(h.app, 'GET', `/bookings/${cut.bookingId}`)).booking;
+      assert.deepEqual(booked.price, { amount: 9900, currency: 'HUF' }, 'Anna’s price');
+    });
+
     test('search: exactly one of serviceId and serviceIds, 2 to 4 of them; a group session is no part', async () => {
       const v = await visitSalon();
       expectError(await search(v, { serviceId: v.cut.id }), 400, 'request.validation_failed');
