@@ -153,6 +153,65 @@ for (const target of dbTargets()) {
       assert.deepEqual(booked.price, { amount: 9900, currency: 'HUF' }, 'Anna’s price');
     });
 
+    test('the front desk books a visit: every part confirmed, back to back; a clash in a later part books nothing', async () => {
+      const v = await visitSalon();
+      const { slug } = v.salon.business;
+      const body = (startTime: string, extra: Record<string, unknown> = {}) => ({
+        locationSlug: v.salon.location.slug,
+        visit: [
+          { serviceId: v.cut.id, staffId: v.anna },
+          { serviceId: v.colour.id, staffId: v.cili },
+        ],
+        date: day(3),
+        startTime,
+        guest: { name: 'Desk Dora', phone: '+36301234567' },
+        ...extra,
+      });
+      const check = await adminOk(h.app, 'POST', `/businesses/${slug}/bookings/check`, { ...body('16:30'), guest: undefined });
+      // the cut 16:30-17:00, the colour from 17:15: past Cili's hours
+      assert.deepEqual(
+        check.warnings.map((w: { code: string }) => w.code),
+        ['outside_working_hours'],
+      );
+      const made = await adminOk(h.app, 'POST', `/businesses/${slug}/bookings`, body('10:00'));
+      assert.deepEqual(made.warnings, []);
+      assert.equal(made.visit.bookings.length, 2);
+      const [cut, colour] = made.visit.bookings;
+      assert.equal(made.booking.bookingId, cut.bookingId);
+      assert.deepEqual(
+        [cut.status, cut.staffId, cut.confirmedSlot.startTime, cut.confirmedSlot.endTime],
+        ['confirmed', v.anna, '10:00', '10:30'],
+      );
+      // the cut's 5 minutes after and the colour's 10 before
+      assert.deepEqual(
+        [colour.status, colour.staffId, colour.confirmedSlot.startTime, colour.confirmedSlot.endTime],
+        ['confirmed', v.cili, '10:45', '11:45'],
+      );
+      assert.deepEqual(
+        await sql(h, 'SELECT count(DISTINCT visit_id)::int AS n FROM bookings WHERE id = ANY($1)', [[cut.bookingId, colour.bookingId]]),
+        [{ n: 1 }],
+      );
+
+      // Cili is colouring 11:00-12:00 for someone else: the later part clashes, nothing is booked
+      await adminOk(h.app, 'POST', `/businesses/${slug}/bookings`, {
+        locationSlug: v.salon.location.slug,
+        serviceId: v.cut.id,
+        staffId: v.cili,
+        date: day(3),
+        startTime: '14:00',
+        guest: { name: 'Other', phone: '+36301234567' },
+      });
+      const before = await sql(h, 'SELECT count(*)::int AS n FROM bookings', []);
+      const clash = await admin(h.app, 'POST', `/businesses/${slug}/bookings`, body('13:15'));
+      assert.equal(clash.status, 409, clash.raw);
+      assert.equal(clash.body.error.code, 'booking.slot_unavailable');
+      assert.deepEqual(await sql(h, 'SELECT count(*)::int AS n FROM bookings', []), before, 'no part was kept');
+
+      const both = await admin(h.app, 'POST', `/businesses/${slug}/bookings`, { ...body('09:00'), serviceId: v.cut.id, staffId: v.anna });
+      assert.equal(both.status, 400, both.raw);
+      assert.equal(both.body.error.code, 'request.validation_failed');
+    });
+
     test('search: exactly one of serviceId and serviceIds, 2 to 4 of them; a group session is no part', async () => {
       const v = await visitSalon();
       expectError(await search(v, { serviceId: v.cut.id }), 400, 'request.validation_failed');

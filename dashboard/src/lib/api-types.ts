@@ -1022,7 +1022,7 @@ export interface paths {
         put?: never;
         /**
          * A booking written directly as confirmed (requestedSlot date and time null)
-         * @description Writes a booking the business took itself (phone, walk-in) directly as confirmed, in a free slot of the staff member; it has no requested time and sends the same webhooks as any confirmed booking.
+         * @description Writes a booking the business took itself (phone, walk-in) directly as confirmed, in a free slot of the staff member; it has no requested time and sends the same webhooks as any confirmed booking. With `visit` instead of `serviceId` and `staffId` (added in v1.4.0), every part of a visit, back to back, all or none (`data.visit`). An odd time (past, a day the staff member does not work, outside their hours, their time off) is booked all the same and named in `warnings`.
          *
          *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
          */
@@ -11454,8 +11454,15 @@ export interface operations {
                 "application/json": {
                     /** @description a location of the business */
                     locationSlug: string;
-                    serviceId: string;
-                    staffId: string;
+                    /** @description with staffId; or `visit` instead */
+                    serviceId?: string;
+                    /** @description with serviceId; or `visit` instead */
+                    staffId?: string;
+                    /** @description Added in v1.4.0: a visit of 2 to 4 services in the order they are performed, each with its staff member, instead of serviceId and staffId; the parts are back to back from date and startTime (the buffer after of one and the buffer before of the next between them), all booked or none */
+                    visit?: {
+                        serviceId: string;
+                        staffId: string;
+                    }[];
                     /**
                      * @description Date YYYY-MM-DD
                      * @example 2026-12-01
@@ -11560,6 +11567,11 @@ export interface operations {
                                 /** @description the warning in words, in English */
                                 message: string;
                             }[];
+                            /** @description with `visit` in the body: every part, in order (booking is the first) */
+                            visit?: {
+                                visitId: string;
+                                bookings: components["schemas"]["BusinessBooking"][];
+                            };
                         };
                         meta: components["schemas"]["Meta"];
                     };
@@ -11652,8 +11664,15 @@ export interface operations {
                 "application/json": {
                     /** @description a location of the business */
                     locationSlug: string;
-                    serviceId: string;
-                    staffId: string;
+                    /** @description with staffId; or `visit` instead */
+                    serviceId?: string;
+                    /** @description with serviceId; or `visit` instead */
+                    staffId?: string;
+                    /** @description Added in v1.4.0: a visit of 2 to 4 services in the order they are performed, each with its staff member, instead of serviceId and staffId; the parts are back to back from date and startTime (the buffer after of one and the buffer before of the next between them), all booked or none */
+                    visit?: {
+                        serviceId: string;
+                        staffId: string;
+                    }[];
                     /**
                      * @description Date YYYY-MM-DD
                      * @example 2026-12-01

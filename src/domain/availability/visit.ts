@@ -118,6 +118,18 @@ export function computeVisitSlots(input: VisitEngineInput): VisitResult {
   return { slots, total, truncated: total > limit };
 }
 
+/**
+ * Where the next part of a visit starts: after the part before has ended, with its buffer after and
+ * the next one's buffer before between them (the front desk's manual visits follow the same rule).
+ */
+export function nextPartStart(
+  previousEnd: number,
+  previous: Pick<EngineService, 'bufferAfterMinutes'>,
+  next: Pick<EngineService, 'bufferBeforeMinutes'>,
+): number {
+  return previousEnd + (previous.bufferAfterMinutes + next.bufferBeforeMinutes) * MINUTE_MS;
+}
+
 /** A later part of the visits that start at one time: where it sits and who (by id) is free for it. */
 interface LaterPart {
   serviceId: string;
@@ -143,7 +155,7 @@ function laterParts(
   let previous = firstService;
   let at = firstEnd;
   for (const part of later) {
-    const start = at + (previous.bufferAfterMinutes + part.service.bufferBeforeMinutes) * MINUTE_MS;
+    const start = nextPartStart(at, previous, part.service);
     // the engine's candidate check, its resource half once for every staff member
     if (!partResourcesFree(part.rules, start)) return null;
     const free: string[] = [];

@@ -1,14 +1,10 @@
 import { searchWindow } from '../../domain/availability/search-window.ts';
 import type { LocationRecord, ServiceRecord } from '../../domain/catalog-records.ts';
 import { MANUAL_WARNING_MESSAGES, type ManualWarning, manualBookingWarnings } from '../../domain/bookings/manual-warnings.ts';
-import { AppError, invalidField } from '../../domain/errors.ts';
 import { forStaff } from '../../domain/scheduling/staff-variants.ts';
 import { parseIsoDate } from '../../domain/time/calendar.ts';
 import { loadEngineStaff } from '../../store/availability.ts';
 import type { Queryable } from '../../store/db.ts';
-import { findLocationBySlug } from '../../store/locations.ts';
-import { findServiceById } from '../../store/services.ts';
-import { requireBusiness } from '../operator/businesses.ts';
 
 export interface ManualWarningView {
   code: ManualWarning;
@@ -48,24 +44,4 @@ export async function manualWarnings(
     now: now.getTime(),
   });
   return codes.map((code) => ({ code, message: MANUAL_WARNING_MESSAGES[code] }));
-}
-
-/** POST /admin/v1/businesses/:slug/bookings/check: the warnings a manual create would give, creating nothing. */
-export async function checkManualBooking(
-  q: Queryable,
-  businessSlug: string,
-  input: ManualTime & { locationSlug: string },
-  now: Date,
-): Promise<ManualWarningView[]> {
-  try {
-    parseIsoDate(input.date);
-  } catch {
-    throw invalidField('body.date', 'is not a real date');
-  }
-  const business = await requireBusiness(q, businessSlug);
-  const location = await findLocationBySlug(q, business.id, input.locationSlug);
-  if (!location) throw new AppError('request.not_found', `No location "${input.locationSlug}".`);
-  const service = await findServiceById(q, input.serviceId);
-  if (!service || service.locationId !== location.id) throw new AppError('catalog.service_not_found');
-  return manualWarnings(q, location, service, input, now);
 }

@@ -36,6 +36,8 @@ export async function createManualBooking(
   input: ManualBookingInput,
   by: ManualAuthor,
   now: Date,
+  /** a part of a manual visit (manual-visit.ts) */
+  visitId?: string,
 ): Promise<BookingRecord> {
   if (service.bookingMode === 'groupSession') {
     throw new AppError('request.validation_failed', 'Manual bookings are for standard services.');
@@ -74,6 +76,7 @@ export async function createManualBooking(
     serviceLocation: null,
     createdAt: now,
     updatedAt: now,
+    ...(visitId ? { visitId } : {}),
   };
   const salonSlug = (await findBusinessById(tx, location.businessId))!.slug;
   const row = {

@@ -5,7 +5,7 @@ import {
   getBusinessBooking,
   listBusinessBookings,
 } from '../../../use-cases/bookings/business-side.ts';
-import { checkManualBooking } from '../../../use-cases/bookings/manual-warnings.ts';
+import { checkManualBooking } from '../../../use-cases/bookings/manual-check.ts';
 import { MANUAL_WARNINGS } from '../../../domain/bookings/manual-warnings.ts';
 import { getOperatorBookingEvents } from '../../../use-cases/bookings/queries.ts';
 import { issueManageLink } from '../../../use-cases/guest/manage-link.ts';
@@ -52,8 +52,22 @@ const ManualWarnings = Type.Array(
 );
 const ManualTimeBody = {
   locationSlug: Slug('a location of the business'),
-  serviceId: Type.String({ minLength: 1, maxLength: 100 }),
-  staffId: Type.String({ minLength: 1, maxLength: 100 }),
+  serviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'with staffId; or `visit` instead' })),
+  staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'with serviceId; or `visit` instead' })),
+  visit: Type.Optional(
+    Type.Array(
+      Type.Object(
+        { serviceId: Type.String({ minLength: 1, maxLength: 100 }), staffId: Type.String({ minLength: 1, maxLength: 100 }) },
+        { additionalProperties: false },
+      ),
+      {
+        minItems: 2,
+        maxItems: 4,
+        description:
+          'Added in v1.4.0: a visit of 2 to 4 services in the order they are performed, each with its staff member, instead of serviceId and staffId; the parts are back to back from date and startTime (the buffer after of one and the buffer before of the next between them), all booked or none',
+      },
+    ),
+  ),
   date: DateString(),
   startTime: TimeString(),
 };
@@ -143,7 +157,7 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         operationId: 'operatorCreateManualBooking',
         summary: 'A booking written directly as confirmed (requestedSlot date and time null)',
         description:
-          'Writes a booking the business took itself (phone, walk-in) directly as confirmed, in a free slot of the staff member; it has no requested time and sends the same webhooks as any confirmed booking.',
+          'Writes a booking the business took itself (phone, walk-in) directly as confirmed, in a free slot of the staff member; it has no requested time and sends the same webhooks as any confirmed booking. With `visit` instead of `serviceId` and `staffId` (added in v1.4.0), every part of a visit, back to back, all or none (`data.visit`). An odd time (past, a day the staff member does not work, outside their hours, their time off) is booked all the same and named in `warnings`.',
         params: SlugParams,
         body: withExample(
           Type.Object(
@@ -165,7 +179,16 @@ export async function operatorBookingRoutes(app: App): Promise<void> {
         ),
         response: responses(
           200,
-          Type.Object({ booking: BusinessBookingRef, warnings: ManualWarnings }),
+          Type.Object({
+            booking: BusinessBookingRef,
+            warnings: ManualWarnings,
+            visit: Type.Optional(
+              Type.Object(
+                { visitId: Type.String(), bookings: Type.Array(BusinessBookingRef) },
+                { description: 'with `visit` in the body: every part, in order (booking is the first)' },
+              ),
+            ),
+          }),
           [...OPERATOR_ERRORS, 'request.not_found', 'catalog.service_not_found', 'catalog.staff_not_found', 'booking.slot_unavailable'],
           {
             description: 'The confirmed booking, and the warnings of its time (`warnings`, added in v1.4.0).',
