@@ -129,6 +129,33 @@ function describeBrowser() {
       assert.match((await cut.getAttribute('class')) ?? '', /\bnested\b/, 'the cut sits on top of the processing time');
       assert.deepEqual(await wcagViolations(page), [], 'the calendar with processing time');
       assert.deepEqual(csp, [], 'no CSP violation');
+
+      // A visit from New booking: a cut with Anna, then the colour (processing, a basin) with Bence
+      await page.getByRole('button', { name: 'New booking' }).click();
+      const newBooking = page.getByRole('dialog', { name: 'New booking' });
+      await newBooking.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: 'Haircut (30 min)' });
+      await newBooking.getByRole('combobox', { name: 'Staff', exact: true }).selectOption({ label: 'Anna' });
+      await newBooking.getByRole('button', { name: 'Add another service' }).click();
+      await newBooking.getByRole('combobox', { name: 'Service 2' }).selectOption({ label: `${colouring.name} (60 min)` });
+      await newBooking.getByRole('combobox', { name: 'Staff 2' }).selectOption({ label: 'Bence' });
+      await newBooking.getByLabel('Time', { exact: true }).fill('13:00');
+      await newBooking.getByRole('textbox', { name: 'Guest name' }).fill('Visit Vera');
+      await newBooking.getByRole('textbox', { name: 'Phone' }).fill('+36301234567');
+      assert.deepEqual(await wcagViolations(page), [], 'New booking with two services');
+      await newBooking.getByRole('button', { name: 'Create booking' }).click();
+      await newBooking.waitFor({ state: 'hidden' });
+      const parts = page.getByRole('link', { name: /Visit Vera/ });
+      await parts.nth(1).waitFor();
+      assert.equal(await parts.count(), 2, 'both parts on the calendar');
+      // the colour follows the cut: 13:00-13:30, then 13:30-14:30 with its processing and its basin
+      const colourPart = page.getByRole('link', { name: /^13:30–14:30 Visit Vera/ });
+      assert.match((await colourPart.getAttribute('aria-label')) ?? '', /processing 13:45–14:15, Wash basin \d$/);
+      const listed = (await adminOk(server.app, 'GET', `/businesses/${salon.business.slug}/bookings?limit=100`)).bookings.filter(
+        (b: { guest: { name: string } }) => b.guest.name === 'Visit Vera',
+      );
+      assert.equal(listed.length, 2);
+      assert.equal(new Set(listed.map((b: { visitId?: string }) => b.visitId)).size, 1, 'one visit');
+      assert.ok(listed[0].visitId, 'the parts carry their visitId');
     });
   });
 }

@@ -9,9 +9,11 @@ import { formErrors } from '../../lib/form-errors.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
+/** A visit has at most 4 services (salon-scheduling.md "Visits"). */
+const MAX_PARTS = 4;
+
 interface ManualBody {
-  serviceId: string;
-  staffId: string;
+  parts: Array<{ serviceId: string; staffId: string }>;
   date: string;
   startTime: string;
   guest: { name: string; phone: string; email?: string };
@@ -80,15 +82,25 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
   const staff = useStaff(slug, locationSlug);
   const qc = useQueryClient();
   const bookable = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
-  const [serviceId, setServiceId] = useState<string>('');
-  const chosenService = serviceId || bookable[0]?.id || '';
-  const performers = (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(chosenService));
+  // one entry per service of the visit (a single booking has one); each its own chosen service
+  const [partServices, setPartServices] = useState<string[]>(['']);
+  const chosen = (i: number) => partServices[i] || bookable[0]?.id || '';
+  const performersOf = (serviceId: string) => (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(serviceId));
+  // one service: serviceId and staffId; several: the visit, booked back to back by the API
+  const apiBody = (b: ManualBody) =>
+    b.parts.length === 1
+      ? { ...b.parts[0]!, date: b.date, startTime: b.startTime }
+      : { visit: b.parts, date: b.date, startTime: b.startTime };
 
   const create = useMutation({
     meta: { done: 'Booked.' },
     mutationFn: async (body: ManualBody) =>
-      unwrap(await api.POST('/admin/v1/businesses/{slug}/bookings', { params: { path: { slug } }, body: { locationSlug, ...body } }))
-        .booking,
+      unwrap(
+        await api.POST('/admin/v1/businesses/{slug}/bookings', {
+          params: { path: { slug } },
+          body: { locationSlug, ...apiBody(body), guest: body.guest },
+        }),
+      ).booking,
     onSuccess: async (booking) => {
       await qc.invalidateQueries({ queryKey: agendaKeys.business(slug) });
       onCreated(booking);
@@ -98,11 +110,10 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
   const check = useMutation({
     meta: { silent: true },
     mutationFn: async (body: ManualBody) => {
-      const { serviceId, staffId, date, startTime } = body;
       const r = unwrap(
         await api.POST('/admin/v1/businesses/{slug}/bookings/check', {
           params: { path: { slug } },
-          body: { locationSlug, serviceId, staffId, date, startTime },
+          body: { locationSlug, ...apiBody(body) },
         }),
       );
       return { body, warnings: r.warnings };
@@ -117,8 +128,7 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
   const submit = (f: FormData) => {
     const email = text(f, 'email');
     check.mutate({
-      serviceId: text(f, 'serviceId'),
-      staffId: text(f, 'staffId'),
+      parts: partServices.map((_, i) => ({ serviceId: text(f, fieldName('serviceId', i)), staffId: text(f, fieldName('staffId', i)) })),
       date: text(f, 'date'),
       startTime: text(f, 'time'),
       guest: { name: text(f, 'guestName'), phone: text(f, 'phone'), ...(email ? { email } : {}) },
@@ -141,16 +151,45 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
         onCancel={onCancel}
       >
         <h2 id={titleId}>New booking</h2>
-        <Field label="Service">
-          <select name="serviceId" required value={chosenService} onChange={(e) => setServiceId(e.target.value)}>
-            {bookable.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.durationMinutes} min)
-              </option>
-            ))}
-          </select>
-        </Field>
-        <StaffSelect staff={performers} required />
+        {partServices.map((_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a part is its place in the visit
+          <div key={i} className="visit-part">
+            <Field label={i === 0 ? 'Service' : `Service ${i + 1}`}>
+              <select
+                name={fieldName('serviceId', i)}
+                required
+                value={chosen(i)}
+                onChange={(e) => setPartServices((p) => p.map((v, j) => (j === i ? e.target.value : v)))}
+              >
+                {bookable.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({s.durationMinutes} min)
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <StaffSelect
+              key={chosen(i)}
+              staff={performersOf(chosen(i))}
+              required
+              label={i === 0 ? 'Staff' : `Staff ${i + 1}`}
+              name={fieldName('staffId', i)}
+            />
+            {i > 0 && (
+              <button type="button" onClick={() => setPartServices((p) => p.filter((_, j) => j !== i))}>
+                Remove service {i + 1}
+              </button>
+            )}
+          </div>
+        ))}
+        {partServices.length < MAX_PARTS && bookable.length > 0 && (
+          <button type="button" onClick={() => setPartServices((p) => [...p, ''])}>
+            Add another service
+          </button>
+        )}
+        {partServices.length > 1 && (
+          <p className="hint">The services follow one another from the start time, each with its staff member.</p>
+        )}
         <Field label="Date">
           <input name="date" type="date" required defaultValue={date} />
         </Field>
@@ -186,4 +225,9 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
       </ConfirmDialog>
     </>
   );
+}
+
+/** The form field of a part: `serviceId` for the first, `serviceId-2` for the second, … */
+function fieldName(base: 'serviceId' | 'staffId', i: number): string {
+  return i === 0 ? base : `${base}-${i + 1}`;
 }

@@ -2,10 +2,18 @@ import { Field } from '../../components/Field.tsx';
 import type { Staff } from './queries.ts';
 
 /** `Staff`: a choice among the staff members who perform the service (new booking, a new time, a session). */
-export function StaffSelect(props: { staff: Staff[]; error?: string | undefined; required?: boolean; defaultValue?: string }) {
+export function StaffSelect(props: {
+  staff: Staff[];
+  error?: string | undefined;
+  required?: boolean;
+  defaultValue?: string;
+  /** a second part of a visit: `Staff 2`, field `staffId-2` */
+  label?: string;
+  name?: string;
+}) {
   return (
-    <Field label="Staff" error={props.error}>
-      <select name="staffId" required={props.required} defaultValue={props.defaultValue}>
+    <Field label={props.label ?? 'Staff'} error={props.error}>
+      <select name={props.name ?? 'staffId'} required={props.required} defaultValue={props.defaultValue}>
         {props.staff.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}
