@@ -212,6 +212,59 @@ for (const target of dbTargets()) {
       assert.equal(both.body.error.code, 'request.validation_failed');
     });
 
+    test('explain with serviceIds: bookable is what the visit search offers, a later part in the way is named', async () => {
+      const v = await visitSalon();
+      const explain = async (startTime: string) => {
+        const r = await api(h.app, v.salon.key.secret, 'POST', '/availability/explain', {
+          salonSlug: v.salon.business.slug,
+          locationSlug: v.salon.location.slug,
+          serviceIds: [v.cut.id, v.colour.id],
+          date: day(2),
+          startTime,
+        });
+        assert.equal(r.status, 200, r.raw);
+        return r.body.data.explanation;
+      };
+      // someone's colour with Bence at 10:45 takes the one basin
+      await adminOk(h.app, 'POST', `/businesses/${v.salon.business.slug}/bookings`, {
+        locationSlug: v.salon.location.slug,
+        serviceId: v.colour.id,
+        staffId: v.bence,
+        date: day(2),
+        startTime: '10:45',
+        guest: { name: 'Basin Bea', phone: '+36301234567' },
+      });
+      const offered = new Set(
+        ((await search(v)).body.data.slots as Array<{ startTime: string; staffId: string }>).map((s) => `${s.startTime} ${s.staffId}`),
+      );
+      for (let minute = 9 * 60; minute < 17 * 60; minute += 15) {
+        const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+        const e = await explain(time);
+        for (const s of e.staff) {
+          assert.equal(s.bookable, offered.has(`${time} ${s.staffId}`), `${time} ${s.staffName}: bookable as the search`);
+          assert.equal(s.reasons.length === 0, s.bookable, `${time} ${s.staffName}: a reason exactly when not bookable`);
+        }
+      }
+      // 10:00: the cut is free, but the colour at 10:45 has no basin
+      const at10 = await explain('10:00');
+      const anna = at10.staff.find((s: { staffId: string }) => s.staffId === v.anna);
+      assert.equal(anna.bookable, false);
+      assert.ok(anna.reasons.includes('resource_unavailable'), anna.reasons.join());
+      assert.deepEqual(anna.resources, [{ resourceId: v.basin, name: 'Wash basin' }]);
+      expectError(
+        await api(h.app, v.salon.key.secret, 'POST', '/availability/explain', {
+          salonSlug: v.salon.business.slug,
+          locationSlug: v.salon.location.slug,
+          serviceId: v.cut.id,
+          serviceIds: [v.cut.id, v.colour.id],
+          date: day(2),
+          startTime: '10:00',
+        }),
+        400,
+        'request.validation_failed',
+      );
+    });
+
     test('search: exactly one of serviceId and serviceIds, 2 to 4 of them; a group session is no part', async () => {
       const v = await visitSalon();
       expectError(await search(v, { serviceId: v.cut.id }), 400, 'request.validation_failed');

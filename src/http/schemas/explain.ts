@@ -29,7 +29,17 @@ const ExplainReason = Type.Union(
 );
 
 const explainFields = {
-  serviceId: Type.String({ minLength: 1, maxLength: 100 }),
+  serviceId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'one service; exactly one of serviceId and serviceIds' }),
+  ),
+  serviceIds: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      minItems: 2,
+      maxItems: 4,
+      description:
+        "added in v1.4.0: a visit, 2 to 4 services in the order they are performed; each staff entry is a staff member of the first part, bookable when a visit search of that day offers the time with them first, and its reasons are the first part's or, when that part is free, those of the first later part that does not fit",
+    }),
+  ),
   staffId: Type.Optional(
     Type.String({
       minLength: 1,

@@ -13,8 +13,6 @@ import { quotaUsedUp } from './quota.ts';
 import type { Queryable } from '../../store/db.ts';
 import { findServiceById } from '../../store/services.ts';
 import { findStaffById } from '../../store/staff.ts';
-import { requireBusiness } from '../operator/businesses.ts';
-import { requireLocation } from '../operator/locations.ts';
 
 /** Every reason explain gives (salon-scheduling.md, "Explain"); `resource_unavailable` comes with resources. */
 export type ExplainReason =
@@ -142,14 +140,4 @@ async function inTheWay(
     for (const id of way.holdIds) found.holdIds.add(id);
   }
   return { bookingIds: [...found.bookingIds].sort(), holdIds: [...found.holdIds].sort() };
-}
-
-/** The operator's explain: the business and location by slug (unknown: 404), then the same answer with the ids in the way. */
-export async function explainAtBusiness(
-  db: Queryable,
-  input: Omit<ExplainInput, 'location' | 'withIds'> & { businessSlug: string; locationSlug: string },
-): Promise<ExplanationView> {
-  const business = await requireBusiness(db, input.businessSlug);
-  const location = await requireLocation(db, business.id, input.locationSlug);
-  return explainAvailability(db, { ...input, location, withIds: true });
 }

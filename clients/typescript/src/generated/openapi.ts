@@ -1394,7 +1394,10 @@ export interface operations {
                     salonSlug: string;
                     /** @description a location of the business */
                     locationSlug: string;
-                    serviceId: string;
+                    /** @description one service; exactly one of serviceId and serviceIds */
+                    serviceId?: string;
+                    /** @description added in v1.4.0: a visit, 2 to 4 services in the order they are performed; each staff entry is a staff member of the first part, bookable when a visit search of that day offers the time with them first, and its reasons are the first part's or, when that part is free, those of the first later part that does not fit */
+                    serviceIds?: string[];
                     /** @description explain for this staff member only; absent: everyone who performs the service */
                     staffId?: string;
                     /**

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { explainAtBusiness } from '../../../use-cases/availability/explain.ts';
+import { explainAtBusiness } from '../../../use-cases/availability/explain-any.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { withExample } from '../../openapi-parts.ts';
@@ -38,6 +38,7 @@ export async function availabilityRoutes(app: App): Promise<void> {
         businessSlug: request.params.slug,
         locationSlug: body.locationSlug,
         serviceId: body.serviceId,
+        serviceIds: body.serviceIds,
         staffId: body.staffId,
         date: body.date,
         startTime: body.startTime,

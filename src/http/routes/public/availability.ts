@@ -9,7 +9,7 @@ import { ok, type MetaExtras } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AvailabilityResult, AvailabilitySearchBody } from '../../schemas/availability.ts';
 import { PublicExplainBody, PublicExplanation } from '../../schemas/explain.ts';
-import { explainAvailability } from '../../../use-cases/availability/explain.ts';
+import { explainServiceOrVisit } from '../../../use-cases/availability/explain-any.ts';
 import { withExample } from '../../openapi-parts.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
@@ -121,9 +121,10 @@ export async function availabilityRoutes(app: App): Promise<void> {
       const body = request.body;
       assertRealDate('body.date', body.date);
       const location = await resolveLocation(app.ctx.db, auth, body.salonSlug, body.locationSlug);
-      const explanation = await explainAvailability(app.ctx.db, {
+      const explanation = await explainServiceOrVisit(app.ctx.db, {
         location,
         serviceId: body.serviceId,
+        serviceIds: body.serviceIds,
         staffId: body.staffId,
         date: body.date,
         startTime: body.startTime,
