@@ -140,6 +140,12 @@ for (const target of TARGETS) {
         slotToken: rare(shortHostileString),
         // A holdId binds a create to a hold; a made-up one is rare, or no create would ever pass.
         holdId: rare(shortHostileString),
+        // A visit (or serviceIds) instead of serviceId is an alternative, not an addition: rare, or
+        // almost every create would name both and be refused before the rules behind validation.
+        visit: rare(
+          fc.array(fc.record({ serviceId: fc.constantFrom(salon.service.id, salon.manualService.id) }), { minLength: 2, maxLength: 4 }),
+        ),
+        serviceIds: rare(fc.array(fc.constantFrom(salon.service.id, salon.manualService.id), { minLength: 2, maxLength: 4 })),
         serviceLocation: rare(fc.record({ address: fc.string({ minLength: 1, maxLength: 20 }) })),
         depositTermsAcceptance: rare(
           fc.record({ termsVersion: fc.string({ maxLength: 5 }), acceptedAt: fc.constant(new Date().toISOString()) }),
