@@ -5,21 +5,11 @@
  */
 import { computeSlots } from '../src/domain/availability/engine.ts';
 import type { EngineInput, EngineStaff, Interval } from '../src/domain/availability/types.ts';
+import { mulberry32 } from './seeded-random.ts';
 
 const MINUTE = 60_000;
 const RUNS = 200;
 const WARMUP = 50;
-
-// Seeded so every run of the benchmark measures the same data.
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function buildStaff(): EngineStaff[] {
   const random = mulberry32(42);

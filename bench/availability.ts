@@ -37,6 +37,7 @@ import { PgliteDb } from '../src/store/pglite-db.ts';
 import { PostgresDb } from '../src/store/postgres-db.ts';
 import { findServiceById } from '../src/store/services.ts';
 import { GenerousRateLimitStore } from '../test/helpers/rate-limit.ts';
+import { mulberry32 } from './seeded-random.ts';
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -53,17 +54,6 @@ const ENGINE_RUNS = 500;
 const TARGET_ENGINE_MS = 5;
 const TARGET_RATIO = 0.3;
 const TARGET_P99_MS = 50;
-
-// Seeded so every run measures the same data.
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

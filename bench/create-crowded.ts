@@ -45,6 +45,7 @@ import { overlapCountSql } from '../test/helpers/overlaps.ts';
 import type { LoadSpec } from './load-process.ts';
 import { openRateLimits } from './never-refusing.ts';
 import { createBenchSalon } from './salon.ts';
+import { mulberry32 } from './seeded-random.ts';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -61,17 +62,6 @@ const TIME_ZONE = 'Europe/Budapest';
 const NOW = new Date('2027-02-28T18:00:00.000Z');
 const DATES = Array.from({ length: 31 }, (_, i) => `2027-03-${String(i + 1).padStart(2, '0')}`);
 const TIMES = Array.from({ length: 16 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
-
-// Seeded, so every run books the same month.
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Slot {
   staff: number;

@@ -9,6 +9,7 @@ import type { EngineResource, EngineService, EngineStaff, Interval, WorkingInter
 import { staffBlocks } from '../src/domain/scheduling/segments.ts';
 import { isoWeekday, parseIsoDate, MINUTE_MS } from '../src/domain/time/calendar.ts';
 import { localStart, zoneDay } from '../src/domain/time/zone-day.ts';
+import { mulberry32 } from './seeded-random.ts';
 
 export const TIMEZONE = 'Europe/Budapest';
 export const FROM = '2026-03-16';
@@ -71,17 +72,6 @@ export const SERVICES: BenchService[] = [
     weight: 15,
   },
 ];
-
-// Seeded so every run of the benchmark measures the same data.
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Half the staff work Mon-Sat 09:00-19:00, the other half Tue-Sat 11:00-20:00 (a late shift). */
 function hoursOf(i: number): WorkingInterval[] {

@@ -9,23 +9,13 @@
  */
 import { computeVisitSlots, type VisitEngineInput } from '../src/domain/availability/visit.ts';
 import type { EngineResource, EngineService, EngineStaff, Interval } from '../src/domain/availability/types.ts';
+import { mulberry32 } from './seeded-random.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const RUNS = 100;
 const WARMUP = 20;
 const TARGET_MS = 20;
-
-// Seeded so every run of the benchmark measures the same data.
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST_DAY_UTC = Date.UTC(2026, 2, 2); // Monday 2026-03-02; the range spans the spring change
 
