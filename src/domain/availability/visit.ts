@@ -7,6 +7,7 @@
  * buffers, and resources are taken for the appointment only), so a part's choice of staff cannot
  * spoil a later part: choosing each part's staff member on its own is complete.
  */
+import { invalidField } from '../errors.ts';
 import { isoWeekday, MINUTE_MS, parseIsoDate } from '../time/calendar.ts';
 import { wallClock, zoneDay, type ZoneDay } from '../time/zone-day.ts';
 import { computeSlots, partResourcesFree, partRules, type PartRules, staffFits } from './engine.ts';
@@ -14,6 +15,14 @@ import { prepareSchedules, type StaffSchedule } from './staff-schedule.ts';
 import type { EngineInput, EngineResource, EngineService, EngineSlot, EngineStaff } from './types.ts';
 
 export const MIN_VISIT_PARTS = 2;
+
+/** A search, a hold or an explain names one service or a visit's services: exactly one of the two (400 otherwise). */
+export function requireOneServiceOrVisit(body: { serviceId?: string | undefined; serviceIds?: readonly string[] | undefined }): void {
+  if ((body.serviceId === undefined) === (body.serviceIds === undefined)) {
+    throw invalidField('body.serviceId', 'exactly one of serviceId and serviceIds is required');
+  }
+}
+
 export const MAX_VISIT_PARTS = 4;
 
 export interface VisitPartInput {

@@ -2,13 +2,14 @@ import type { Queryable } from '../../store/db.ts';
 import { requireBusiness } from '../operator/businesses.ts';
 import { requireLocation } from '../operator/locations.ts';
 import { type ExplainInput, type ExplanationView, explainAvailability } from './explain.ts';
-import { explainVisit, oneOfServices } from './explain-visit.ts';
+import { requireOneServiceOrVisit } from '../../domain/availability/visit.ts';
+import { explainVisit } from './explain-visit.ts';
 
 export type ExplainRequest = Omit<ExplainInput, 'serviceId'> & { serviceId?: string | undefined; serviceIds?: string[] | undefined };
 
 /** POST /v1/availability/explain and the operator's: one service, or a visit with `serviceIds`. */
 export function explainServiceOrVisit(q: Queryable, input: ExplainRequest): Promise<ExplanationView> {
-  oneOfServices(input);
+  requireOneServiceOrVisit(input);
   const { serviceId, serviceIds, ...rest } = input;
   if (serviceIds) return explainVisit(q, { ...rest, serviceIds }, (one) => explainAvailability(q, one));
   return explainAvailability(q, { ...rest, serviceId: serviceId! });

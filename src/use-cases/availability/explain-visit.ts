@@ -1,5 +1,4 @@
 import { nextPartStart } from '../../domain/availability/visit.ts';
-import { invalidField } from '../../domain/errors.ts';
 import { forStaff } from '../../domain/scheduling/staff-variants.ts';
 import { parseIsoDate } from '../../domain/time/calendar.ts';
 import { instantToLocal } from '../../domain/time/wall-clock.ts';
@@ -42,7 +41,17 @@ export async function explainVisit(
     input.serviceIds.map((_, i) => (i === 0 ? input.staffId : undefined)),
     'body.serviceIds',
   );
-  const offeredFirst = async (parts: number): Promise<Map<string, number>> => {
+  // The visit of the first `parts` services, searched once however many staff entries ask for it.
+  const searched = new Map<number, Promise<Map<string, number>>>();
+  const offeredFirst = (parts: number): Promise<Map<string, number>> => {
+    let found = searched.get(parts);
+    if (!found) {
+      found = searchPrefix(parts);
+      searched.set(parts, found);
+    }
+    return found;
+  };
+  const searchPrefix = async (parts: number): Promise<Map<string, number>> => {
     const { result } = await visitSlotsAtLocation(q, {
       location,
       services: services.slice(0, parts),
@@ -100,12 +109,5 @@ export async function explainVisit(
       end = next.get(staffId);
     }
     return { reasons: ['outside_working_hours'] };
-  }
-}
-
-/** Exactly one of serviceId and serviceIds (as the search). */
-export function oneOfServices(body: { serviceId?: string | undefined; serviceIds?: string[] | undefined }): void {
-  if ((body.serviceId === undefined) === (body.serviceIds === undefined)) {
-    throw invalidField('body.serviceId', 'exactly one of serviceId and serviceIds is required');
   }
 }

@@ -1,6 +1,6 @@
 import { assertRealDate, assertRealDates } from '../../../domain/availability/date-range.ts';
 import { searchAvailability, SLOT_LIMIT } from '../../../use-cases/availability/search.ts';
-import { AppError, invalidField } from '../../../domain/errors.ts';
+import { AppError } from '../../../domain/errors.ts';
 import { catalogueRead } from '../../../use-cases/read-cache.ts';
 import { cacheUse } from '../../cache-use.ts';
 import { resolveLocation } from '../../../use-cases/scope.ts';
@@ -9,19 +9,12 @@ import { ok, type MetaExtras } from '../../envelope.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AvailabilityResult, AvailabilitySearchBody } from '../../schemas/availability.ts';
 import { PublicExplainBody, PublicExplanation } from '../../schemas/explain.ts';
+import { requireOneServiceOrVisit } from '../../../domain/availability/visit.ts';
 import { explainServiceOrVisit } from '../../../use-cases/availability/explain-any.ts';
 import { withExample } from '../../openapi-parts.ts';
 import { responses } from '../../schemas/common.ts';
 import { PUBLIC_AUTH_ERRORS } from './access-errors.ts';
 import { availabilityExample, availabilitySearchExample, explainExample, explanationExample } from '../../openapi-examples.ts';
-
-/** Exactly one of serviceId and serviceIds (salon-scheduling.md "Visits"); the one service, if that is it. */
-function oneServiceOrVisit(body: { serviceId?: string | undefined; serviceIds?: string[] | undefined }): string {
-  if ((body.serviceId === undefined) === (body.serviceIds === undefined)) {
-    throw invalidField('body.serviceId', 'exactly one of serviceId and serviceIds is required');
-  }
-  return body.serviceId ?? '';
-}
 
 export async function availabilityRoutes(app: App): Promise<void> {
   app.post(
@@ -68,10 +61,10 @@ export async function availabilityRoutes(app: App): Promise<void> {
       // Slots that POST /bookings would refuse are not offered (decisions.md).
       if (!location.bookingEnabled) throw new AppError('booking.booking_disabled');
       const now = app.ctx.clock();
-      const serviceId = oneServiceOrVisit(body);
+      requireOneServiceOrVisit(body);
       const result = await searchAvailability(app.ctx.db, {
         location,
-        serviceId,
+        serviceId: body.serviceId ?? '',
         serviceIds: body.serviceIds,
         staffId: body.staffId,
         from: body.dateRange.from,

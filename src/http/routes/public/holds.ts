@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { invalidField } from '../../../domain/errors.ts';
+import { requireOneServiceOrVisit } from '../../../domain/availability/visit.ts';
 import { toHoldView, toVisitHoldView } from '../../../domain/holds/view.ts';
 import { checkSalon } from '../../../domain/scope.ts';
 import { createPublicHold, createPublicVisitHold } from '../../../use-cases/holds/public-hold.ts';
@@ -57,9 +57,7 @@ export async function holdRoutes(app: App): Promise<void> {
       const auth = authOf(request);
       checkSalon(auth, request.body.salonSlug);
       const { serviceId, serviceIds, ...rest } = request.body;
-      if ((serviceId === undefined) === (serviceIds === undefined)) {
-        throw invalidField('body.serviceId', 'exactly one of serviceId and serviceIds is required');
-      }
+      requireOneServiceOrVisit(request.body);
       return runIdempotent(app, request, reply, async (tx) => {
         const common = { auth, now: app.ctx.clock(), cache: cacheUse(app, request) };
         if (serviceIds !== undefined) {
