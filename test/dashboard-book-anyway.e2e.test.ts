@@ -15,8 +15,9 @@ import {
   type LiveServer,
   SKIP_BROWSER as skip,
   signInThroughUi,
+  startLiveServer,
+  budapestDate,
 } from './helpers/browser.ts';
-import { startLiveServer } from './helpers/browser.ts';
 import { wcagViolations } from './helpers/booking-page.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { adminOk } from './helpers/harness.ts';
@@ -28,17 +29,10 @@ if (skip) test('Book anyway? in Chromium', { skip }, () => {});
 else describeBrowser();
 
 /** The next local date in Budapest, at least `after` days on, that falls on ISO weekday `weekday`. */
-function budapestDate(after: number, weekday?: number): string {
+function budapestWeekday(after: number, weekday: number): string {
   for (let n = after; ; n++) {
-    const at = new Date(Date.now() + n * 86_400_000);
-    const date = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Budapest',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(at);
-    const iso = ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    if (weekday === undefined || iso === weekday) return date;
+    const date = budapestDate(n);
+    if (((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1 === weekday) return date;
   }
 }
 
@@ -48,8 +42,8 @@ function describeBrowser() {
     let browser: Browser;
     let page: Page;
     let salon: SalonFixture;
-    const sunday = budapestDate(3, 7);
-    const monday = budapestDate(3, 1);
+    const sunday = budapestWeekday(3, 7);
+    const monday = budapestWeekday(3, 1);
 
     before(async () => {
       server = await startLiveServer();

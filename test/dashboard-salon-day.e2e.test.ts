@@ -17,6 +17,7 @@ import {
   SKIP_BROWSER as skip,
   signInThroughUi,
   startLiveServer,
+  budapestDate,
 } from './helpers/browser.ts';
 import { wcagViolations } from './helpers/booking-page.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
@@ -27,13 +28,6 @@ if (skip) console.log(`# ${skip}`);
 
 if (skip) test('dashboard salon day in Chromium', { skip }, () => {});
 else describeBrowser();
-
-/** A local date n days from today in Budapest (the fixture location's zone): inside notice and horizon. */
-function budapestDate(n: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + n * 86_400_000),
-  );
-}
 
 function describeBrowser() {
   describe('dashboard salon day in Chromium', () => {

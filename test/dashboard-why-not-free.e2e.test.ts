@@ -16,6 +16,7 @@ import {
   type LiveServer,
   SKIP_BROWSER as skip,
   signInThroughUi,
+  budapestDate,
 } from './helpers/browser.ts';
 import { startLiveServer } from './helpers/browser.ts';
 import { wcagViolations } from './helpers/booking-page.ts';
@@ -27,13 +28,6 @@ if (skip) console.log(`# ${skip}`);
 
 if (skip) test('dashboard Why not free? in Chromium', { skip }, () => {});
 else describeBrowser();
-
-/** A local date n days from today in Budapest (the fixture location's zone): inside notice and horizon. */
-function budapestDate(n: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + n * 86_400_000),
-  );
-}
 
 function describeBrowser() {
   describe('dashboard Why not free? in Chromium', () => {

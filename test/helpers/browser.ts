@@ -143,3 +143,10 @@ export function cspViolations(page: Page): string[] {
   });
   return seen;
 }
+
+/** A local date n days from today in Budapest (the fixture location's zone): inside notice and horizon. */
+export function budapestDate(n: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + n * 86_400_000),
+  );
+}
