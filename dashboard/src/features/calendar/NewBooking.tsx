@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
 import { agendaKeys } from '../../lib/query-keys.ts';
 import { useServices, useStaff } from '../catalogue/queries.ts';
@@ -8,6 +8,7 @@ import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 
 /** A visit has at most 4 services (salon-scheduling.md "Visits"). */
 const MAX_PARTS = 4;
@@ -31,53 +32,34 @@ interface Props {
  * `New booking`: a manual booking (confirmed at once) through POST /businesses/{slug}/bookings.
  * An odd time (in the past, a day the staff member does not work, outside their hours, in their
  * time off) is checked first (POST …/bookings/check) and booked only after `Book anyway?`.
- * A native modal <dialog> (focus kept inside, Escape closes, focus back to the opener); the API's
+ * The shared modal Dialog (focus kept inside, Escape closes, focus back to the opener); the API's
  * message is shown in the form when it refuses (a clash, a closed hour), and nothing is created.
  */
 export function NewBooking({ slug, locationSlug, date, onCreated }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const titleId = useId();
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         New booking
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        // `Book anyway?` is a dialog inside this one, and React passes its close up: only this one's own
-        onClose={(e) => e.target === e.currentTarget && setOpen(false)}
-        className="dialog"
-      >
-        {open && (
-          <NewBookingForm
-            titleId={titleId}
-            slug={slug}
-            locationSlug={locationSlug}
-            date={date}
-            onCancel={() => setOpen(false)}
-            onCreated={(b) => {
-              setOpen(false);
-              onCreated(b);
-            }}
-          />
-        )}
-      </dialog>
+      <Dialog open={open} onClose={() => setOpen(false)} title="New booking">
+        <NewBookingForm
+          slug={slug}
+          locationSlug={locationSlug}
+          date={date}
+          onCancel={() => setOpen(false)}
+          onCreated={(b) => {
+            setOpen(false);
+            onCreated(b);
+          }}
+        />
+      </Dialog>
     </>
   );
 }
 
-function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }) {
-  const { slug, locationSlug, date, titleId, onCancel, onCreated } = props;
+function NewBookingForm(props: Props & { onCancel: () => void }) {
+  const { slug, locationSlug, date, onCancel, onCreated } = props;
   const services = useServices(slug, locationSlug);
   const staff = useStaff(slug, locationSlug);
   const qc = useQueryClient();
@@ -150,7 +132,6 @@ function NewBookingForm(props: Props & { titleId: string; onCancel: () => void }
         onSubmit={submit}
         onCancel={onCancel}
       >
-        <h2 id={titleId}>New booking</h2>
         {partServices.map((_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a part is its place in the visit
           <div key={i} className="visit-part">
