@@ -4,7 +4,7 @@ import type { Member } from '../lib/api.ts';
 import { useSession, useSignOut } from '../lib/auth.ts';
 import { Field } from '../components/Field.tsx';
 import { useId } from 'react';
-import { useRequests } from '../features/bookings/RequestsPage.tsx';
+import { useRequests } from '../features/bookings/requests-query.ts';
 import { useAnnouncement } from '../lib/announce.ts';
 
 /** `/dashboard/`: the member's first business. */
