@@ -5,9 +5,9 @@ import { STATUS_NAMES } from '../../lib/status.ts';
 import { addDays, type ZonedDay } from '../../lib/time.ts';
 
 /** Pixels per minute of the day: an hour is 60 px. */
-const SCALE = 1;
+export const SCALE = 1;
 
-interface Block {
+export interface Block {
   booking: BusinessBooking;
   top: number;
   height: number;
@@ -20,7 +20,7 @@ interface Block {
 }
 
 /** Where a booking sits on the day: its confirmed slot, else the requested or proposed one. */
-function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>): Block | undefined {
+export function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>): Block | undefined {
   const slot =
     b.confirmedSlot ??
     (b.requestedSlot.date && b.requestedSlot.startTime
@@ -54,7 +54,7 @@ function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>
 }
 
 /** Marks the blocks that start inside another block's processing time (the stylist works on them meanwhile). */
-function nestInProcessing(blocks: Block[]): Block[] {
+export function nestInProcessing(blocks: Block[]): Block[] {
   return blocks.map((b) => ({
     ...b,
     nested: blocks.some((o) => o !== b && o.processing.some((p) => b.top >= p.top && b.top < p.bottom)),
@@ -98,6 +98,7 @@ export function DayView(props: {
             {agenda.staff.map((s) => (
               <th key={s.id} scope="col">
                 {s.name}
+                {s.workingHours.length === 0 && <span className="week-closed">Closed</span>}
               </th>
             ))}
           </tr>
@@ -174,6 +175,7 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
         return (
           <Link
             key={b.bookingId}
+            data-booking-id={b.bookingId}
             to={`../bookings/${b.bookingId}`}
             relative="path"
             className={`booking status-${b.status}${nested ? ' nested' : ''}`}
