@@ -94,6 +94,7 @@ export function WeekView(props: Props) {
   const blockHandlers = (block: Block, date: string): HTMLAttributes<HTMLAnchorElement> => ({
     onPointerDown: (e: PointerEvent<HTMLAnchorElement>) => {
       if (e.button !== 0) return;
+      justDragged.current = false;
       press.current = { x: e.clientX, y: e.clientY, grab: e.clientY - e.currentTarget.getBoundingClientRect().top, dragging: false, block };
     },
     onPointerMove: (e: PointerEvent<HTMLAnchorElement>) => {
@@ -116,6 +117,8 @@ export function WeekView(props: Props) {
       setTarget(null);
       if (t && (t.date !== date || t.minute !== block.top)) commit(t);
     },
+    // a link's own drag (the browser's, of its address) would cancel the pointer's
+    draggable: false,
     onPointerCancel: () => {
       press.current = null;
       setTarget(null);
