@@ -129,6 +129,9 @@ function describeBrowser() {
       await page.getByRole('combobox', { name: 'Staff member' }).selectOption({ label: 'Anna' });
       await scroller().waitFor();
       await page.getByRole('link', { name: /Morning 09:00/ }).waitFor();
+      // each day is its own read: wait for the whole week (Saturday's header is the last day Anna works)
+      await page.getByRole('columnheader', { name: /^Sun .*Closed$/ }).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-drop-date] .open').length === 6);
       const headers = await page.getByRole('columnheader').allInnerTexts();
       assert.equal(headers.length, 8, 'a time column and seven days');
       assert.match(headers[7]!, /^Sun.*\n?Closed$/s, 'Anna does not work on Sundays');
@@ -213,7 +216,10 @@ function describeBrowser() {
       await page.mouse.move(from.x + 10, from.y + 5);
       await page.mouse.down();
       for (let i = 1; i <= 10; i++) {
-        await page.mouse.move(from.x + 10 + ((to.x + 10 - from.x - 10) * i) / 10, from.y + 5 + ((to.y + 13 * 60 + 5 - from.y - 5) * i) / 10);
+        await page.mouse.move(
+          from.x + 10 + ((to.x + 10 - from.x - 10) * i) / 10,
+          from.y + 5 + ((to.y + 13 * 60 + 5 - from.y - 5) * i) / 10,
+        );
       }
       await page.mouse.up();
       const ask = page.getByRole('dialog', { name: 'Move the booking' });

@@ -98,7 +98,7 @@ export function DayView(props: {
             {agenda.staff.map((s) => (
               <th key={s.id} scope="col">
                 {s.name}
-                {s.workingHours.length === 0 && <span className="week-closed">Closed</span>}
+                {s.workingHours.length === 0 && <span className="week-closed"> Closed</span>}
               </th>
             ))}
           </tr>

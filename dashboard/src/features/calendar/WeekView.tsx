@@ -189,7 +189,7 @@ export function WeekView(props: Props) {
                 return (
                   <th key={date} scope="col" aria-current={date === today ? 'date' : undefined}>
                     {dayLabel(date)}
-                    {staff && staff.workingHours.length === 0 && <span className="week-closed">Closed</span>}
+                    {staff && staff.workingHours.length === 0 && <span className="week-closed"> Closed</span>}
                   </th>
                 );
               })}
