@@ -235,6 +235,37 @@ function describeBrowser() {
       assert.equal(page.url().includes('/bookings/'), false, 'the drop did not open the booking');
     });
 
+    test('in the day view a booking is dragged to another staff member', async () => {
+      await page.goto(`${server.base}/dashboard/${salon.business.slug}/calendar?date=${friday}`);
+      const block = page.getByRole('link', { name: /Drag Dora/ });
+      await block.waitFor();
+      const day = page.getByRole('region', { name: `Day view ${friday}` });
+      await day.evaluate((el) => {
+        el.scrollTop = 12 * 60;
+      });
+      const from = (await block.boundingBox())!;
+      const to = (await page.locator(`[data-drop-staff="${salon.staff[1]!.id}"]`).boundingBox())!;
+      await page.mouse.move(from.x + 10, from.y + 5);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++) {
+        await page.mouse.move(
+          from.x + 10 + ((to.x + 10 - from.x - 10) * i) / 10,
+          from.y + 5 + ((to.y + 15 * 60 + 5 - from.y - 5) * i) / 10,
+        );
+      }
+      await page.mouse.up();
+      const ask = page.getByRole('dialog', { name: 'Move the booking' });
+      await ask.waitFor();
+      assert.equal(await ask.getByRole('combobox', { name: 'Staff' }).inputValue(), salon.staff[1]!.id);
+      assert.equal(await ask.getByLabel('Time').inputValue(), '15:00');
+      await ask.getByRole('button', { name: 'Move booking' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      const moved = await booking('Drag Dora');
+      assert.deepEqual([moved.confirmedSlot.date, moved.confirmedSlot.startTime, moved.staffId], [friday, '15:00', salon.staff[1]!.id]);
+      await page.goto(`${server.base}/dashboard/${salon.business.slug}/calendar?date=${tuesday}&view=week&staff=${anna}`);
+      await page.getByRole('link', { name: /Morning 09:00/ }).waitFor();
+    });
+
     test('a booking moved by keyboard: arrow keys, Enter, the same question, Move booking', async () => {
       const block = page.getByRole('link', { name: /Key Kata/ });
       await block.focus();

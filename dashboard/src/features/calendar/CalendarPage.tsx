@@ -202,6 +202,7 @@ export function CalendarPage() {
           durations={durations}
           busy={agenda.isPlaceholderData}
           nowMs={agenda.data.date === today ? Date.now() : undefined}
+          onMove={(booking, to) => setMove({ booking, to })}
         />
       ) : (
         <p className="loading">Loading the day…</p>

@@ -49,6 +49,11 @@ function MoveForm(props: { slug: string; booking: BusinessBooking; to: MoveTo; o
       <Field label="Time">
         <input name="time" type="time" step={300} required defaultValue={to.startTime} />
       </Field>
+      {to.staffId && staff.data && !performers.some((p) => p.id === to.staffId) && (
+        <p className="error">
+          {staff.data.find((p) => p.id === to.staffId)?.name ?? 'That staff member'} does not do {booking.serviceName}: choose who does.
+        </p>
+      )}
       {/* the list is read after the dialog opens: keyed so that the dropped-on staff member is chosen once it is there */}
       <StaffSelect key={performers.length} staff={performers} defaultValue={to.staffId ?? booking.staffId ?? ''} />
     </RecordForm>

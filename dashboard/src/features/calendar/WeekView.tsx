@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { type HTMLAttributes, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
@@ -6,10 +6,8 @@ import { STATUS_NAMES } from '../../lib/status.ts';
 import { MINUTE_MS, type ZonedDay, zonedDay } from '../../lib/time.ts';
 import { type Block, nestInProcessing, place, SCALE } from './DayView.tsx';
 import type { MoveTo } from './queries.ts';
+import { dropColumn, localTime, useBlockMove } from './useBlockMove.ts';
 import { MOVE_STEP_MINUTES } from './week.ts';
-
-/** A press that travels less than this is a click (open the booking), not a drag. */
-const DRAG_THRESHOLD_PX = 5;
 
 interface Props {
   /** Monday to Sunday, location-local */
@@ -28,26 +26,6 @@ interface Props {
   onMove: (booking: BusinessBooking, to: MoveTo) => void;
 }
 
-/** Where a booking would go: a column (date) and the minute of that day, from its start. */
-interface Target {
-  booking: BusinessBooking;
-  date: string;
-  minute: number;
-  length: number;
-}
-
-/** The location-local wall-clock time `minute` minutes after the day's start (DST-safe). */
-function localTime(day: ZonedDay, minute: number): string {
-  return Temporal.Instant.fromEpochMilliseconds(day.startMs + minute * MINUTE_MS)
-    .toZonedDateTimeISO(day.timeZone)
-    .toPlainTime()
-    .toString({ smallestUnit: 'minute' });
-}
-
-function snap(minute: number): number {
-  return Math.round(minute / MOVE_STEP_MINUTES) * MOVE_STEP_MINUTES;
-}
-
 export function dayLabel(date: string): string {
   return Temporal.PlainDate.from(date).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
 }
@@ -63,9 +41,8 @@ export function WeekView(props: Props) {
   const height = Math.max(...days.map((d) => d.lengthMinutes)) * SCALE;
   const scroller = useRef<HTMLElement>(null);
   const hintId = useId();
-  const [target, setTarget] = useState<Target | null>(null);
-  const press = useRef<{ x: number; y: number; grab: number; dragging: boolean; block: Block } | null>(null);
-  const justDragged = useRef(false);
+  const columns = days.map((day) => ({ day, staffId }));
+  const { target, handlers } = useBlockMove(columns, SCALE, onMove);
 
   const staffOf = (i: number): AgendaStaff | undefined => agendas[i]?.staff.find((s) => s.id === staffId);
   const firstOpen = Math.min(8 * 60, ...days.flatMap((day, i) => (staffOf(i)?.workingHours ?? []).map((w) => day.minuteOf(w.start))));
@@ -73,91 +50,8 @@ export function WeekView(props: Props) {
     if (scroller.current) scroller.current.scrollTop = Math.max(0, firstOpen - 30) * SCALE;
   }, [firstOpen]);
 
-  const commit = (t: Target) => {
-    const day = days[dates.indexOf(t.date)];
-    if (day) onMove(t.booking, { date: t.date, startTime: localTime(day, t.minute), staffId });
-  };
-
-  /** The column under the pointer and the minute the block's top would be at, snapped. */
-  const targetAt = (clientX: number, clientY: number, grab: number, block: Block): Target | null => {
-    const column = document
-      .elementsFromPoint(clientX, clientY)
-      .find((el): el is HTMLElement => el instanceof HTMLElement && el.dataset.dropDate !== undefined);
-    const date = column?.dataset.dropDate;
-    const day = date ? days[dates.indexOf(date)] : undefined;
-    if (!column || !date || !day) return null;
-    const top = (clientY - grab - column.getBoundingClientRect().top) / SCALE;
-    const minute = Math.max(0, Math.min(day.lengthMinutes - block.height, snap(top)));
-    return { booking: block.booking, date, minute, length: block.height };
-  };
-
-  const blockHandlers = (block: Block, date: string): HTMLAttributes<HTMLAnchorElement> => ({
-    onPointerDown: (e: PointerEvent<HTMLAnchorElement>) => {
-      if (e.button !== 0) return;
-      justDragged.current = false;
-      press.current = { x: e.clientX, y: e.clientY, grab: e.clientY - e.currentTarget.getBoundingClientRect().top, dragging: false, block };
-    },
-    onPointerMove: (e: PointerEvent<HTMLAnchorElement>) => {
-      const p = press.current;
-      if (!p) return;
-      if (!p.dragging) {
-        if (Math.hypot(e.clientX - p.x, e.clientY - p.y) < DRAG_THRESHOLD_PX) return;
-        p.dragging = true;
-        e.currentTarget.setPointerCapture(e.pointerId);
-      }
-      const t = targetAt(e.clientX, e.clientY, p.grab, block);
-      if (t) setTarget(t);
-    },
-    onPointerUp: (e: PointerEvent<HTMLAnchorElement>) => {
-      const p = press.current;
-      press.current = null;
-      if (!p?.dragging) return;
-      justDragged.current = true;
-      const t = targetAt(e.clientX, e.clientY, p.grab, block);
-      setTarget(null);
-      if (t && (t.date !== date || t.minute !== block.top)) commit(t);
-    },
-    // a link's own drag (the browser's, of its address) would cancel the pointer's
-    draggable: false,
-    onPointerCancel: () => {
-      press.current = null;
-      setTarget(null);
-    },
-    onClick: (e: MouseEvent<HTMLAnchorElement>) => {
-      // the click that ends a drag is not a visit to the booking
-      if (justDragged.current) e.preventDefault();
-      justDragged.current = false;
-    },
-    onKeyDown: (e: KeyboardEvent<HTMLAnchorElement>) => {
-      const current = target?.booking.bookingId === block.booking.bookingId ? target : null;
-      const at = current ?? { booking: block.booking, date, minute: block.top, length: block.height };
-      const i = dates.indexOf(at.date);
-      const day = days[i];
-      if (!day) return;
-      let next: Target | null = null;
-      if (e.key === 'ArrowUp') next = { ...at, minute: Math.max(0, at.minute - MOVE_STEP_MINUTES) };
-      else if (e.key === 'ArrowDown') next = { ...at, minute: Math.min(day.lengthMinutes - at.length, at.minute + MOVE_STEP_MINUTES) };
-      else if (e.key === 'ArrowLeft' && i > 0) next = { ...at, date: dates[i - 1]! };
-      else if (e.key === 'ArrowRight' && i < dates.length - 1) next = { ...at, date: dates[i + 1]! };
-      else if (e.key === 'Enter' && current) {
-        // Enter on a moved booking asks to move it instead of opening it
-        e.preventDefault();
-        setTarget(null);
-        commit(current);
-        return;
-      } else if (e.key === 'Escape' && current) {
-        e.preventDefault();
-        setTarget(null);
-        return;
-      } else return;
-      e.preventDefault();
-      setTarget(next);
-    },
-    onBlur: () => setTarget((t) => (t?.booking.bookingId === block.booking.bookingId && press.current === null ? null : t)),
-  });
-
-  const targetDay = target ? days[dates.indexOf(target.date)] : undefined;
-  const targetWords = target && targetDay ? `${dayLabel(target.date)} ${localTime(targetDay, target.minute)}` : '';
+  const targetDay = target ? days[target.column] : undefined;
+  const targetWords = target && targetDay ? `${dayLabel(targetDay.date)} ${localTime(targetDay, target.minute)}` : '';
 
   return (
     <>
@@ -215,7 +109,7 @@ export function WeekView(props: Props) {
                     {/* biome-ignore lint/a11y/noStaticElementInteractions: an empty time is chosen by pointer; see the line above */}
                     <div
                       className="column week-column"
-                      data-drop-date={day.date}
+                      {...dropColumn(i, { day, staffId })}
                       style={{ height }}
                       onClick={(e) => {
                         if ((e.target as HTMLElement).closest('.booking')) return;
@@ -232,11 +126,11 @@ export function WeekView(props: Props) {
                           durations={durations}
                           nowMinute={nowMinute}
                           hintId={hintId}
-                          handlers={(b) => blockHandlers(b, day.date)}
+                          handlers={(b) => handlers(b, i)}
                           moving={target?.booking.bookingId}
                         />
                       )}
-                      {target && target.date === day.date && (
+                      {target && target.column === i && (
                         <div
                           className="move-ghost"
                           style={{ top: target.minute * SCALE, height: target.length * SCALE }}
