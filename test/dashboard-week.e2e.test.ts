@@ -166,6 +166,7 @@ function describeBrowser() {
       assert.equal(await dialog.getByRole('combobox', { name: 'Staff', exact: true }).inputValue(), anna);
       assert.equal(await dialog.getByLabel('Date', { exact: true }).inputValue(), wednesday);
       assert.equal(await dialog.getByLabel('Time', { exact: true }).inputValue(), '14:00');
+      assert.deepEqual(await wcagViolations(page), [], 'New booking from an empty time');
       await dialog.getByRole('textbox', { name: 'Guest name' }).fill('Click Clara');
       await dialog.getByRole('textbox', { name: 'Phone' }).fill('+36301234567');
       // the week scrolled away from the afternoon: the new booking must be brought back into sight
@@ -227,6 +228,7 @@ function describeBrowser() {
       assert.equal(await ask.getByLabel('Date').inputValue(), friday);
       assert.equal(await ask.getByLabel('Time').inputValue(), '13:00');
       assert.equal((await booking('Drag Dora')).confirmedSlot.startTime, '10:00', 'nothing moves before the answer');
+      assert.deepEqual(await wcagViolations(page), [], 'the move question');
       await ask.getByRole('button', { name: 'Move booking' }).click();
       await ask.waitFor({ state: 'hidden' });
       const moved = await booking('Drag Dora');
@@ -240,6 +242,7 @@ function describeBrowser() {
       const block = page.getByRole('link', { name: /Drag Dora/ });
       await block.waitFor();
       const day = page.getByRole('region', { name: `Day view ${friday}` });
+      assert.deepEqual(await wcagViolations(page), [], 'the day view with movable bookings');
       await day.evaluate((el) => {
         el.scrollTop = 12 * 60;
       });
