@@ -1,18 +1,23 @@
-import { useEffect } from 'react';
+import './calendar.css';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Field } from '../../components/Field.tsx';
 import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
 import { addDays, isDate, todayIn, zonedDay } from '../../lib/time.ts';
 import { DayView } from './DayView.tsx';
-import { NewBooking } from './NewBooking.tsx';
+import { MoveDialog } from './MoveDialog.tsx';
+import { type BookingPreset, NewBooking } from './NewBooking.tsx';
 import { WhyNotFree } from './WhyNotFree.tsx';
-import { useLocations, useServices } from '../catalogue/queries.ts';
-import { useAgenda } from './queries.ts';
+import { useLocations, useServices, useStaff } from '../catalogue/queries.ts';
+import type { BusinessBooking } from '../../lib/api.ts';
+import { type MoveTo, useAgenda, useAgendaDays } from './queries.ts';
+import { WeekView } from './WeekView.tsx';
+import { weekDates } from './week.ts';
 
 /**
- * The calendar: one location's day. The location and the date live in the URL
- * (`?location=&date=`), so a day can be bookmarked, shared and reloaded; the date is the location's
- * local date and "Today" is today where the location is.
+ * The calendar: one location's day, or one staff member's week (`view=week&staff=`). The location,
+ * the date and the view live in the URL (`?location=&date=`), so a day can be bookmarked, shared
+ * and reloaded; the date is the location's local date and "Today" is today where the location is.
  */
 export function CalendarPage() {
   const { slug = '' } = useParams();
@@ -26,17 +31,38 @@ export function CalendarPage() {
   const dateParam = params.get('date');
   const date = timeZone ? (isDate(dateParam) ? dateParam : todayIn(timeZone)) : undefined;
 
+  const week = params.get('view') === 'week';
   const agenda = useAgenda(slug, location?.slug, date);
   const services = useServices(slug, location?.slug);
+  const staffList = (useStaff(slug, location?.slug).data ?? []).filter((s) => s.active);
+  const weekStaff = staffList.find((s) => s.id === params.get('staff')) ?? staffList[0];
+  const dates = date ? weekDates(date) : [];
+  const weekAgendas = useAgendaDays(slug, week ? location?.slug : undefined, week ? dates : []);
+
+  const [newBooking, setNewBooking] = useState<{ preset: BookingPreset | undefined } | null>(null);
+  const [whyNotFree, setWhyNotFree] = useState<{ preset: Parameters<typeof WhyNotFree>[0]['preset'] } | null>(null);
+  const [move, setMove] = useState<{ booking: BusinessBooking; to: MoveTo } | null>(null);
+  // The booking just made: the view scrolls to it once it is drawn.
+  const [scrollTo, setScrollTo] = useState<string | undefined>();
+  useEffect(() => {
+    if (!scrollTo) return;
+    const block = document.querySelector(`[data-booking-id="${scrollTo}"]`);
+    if (!block) return;
+    block.scrollIntoView({ block: 'center', inline: 'nearest' });
+    setScrollTo(undefined);
+  });
 
   useEffect(() => {
     document.title = `Calendar${date ? ` ${date}` : ''} · Bookings dashboard`;
   }, [date]);
 
-  const go = (next: { location?: string; date?: string }) => {
+  const go = (next: { location?: string; date?: string; view?: 'day' | 'week'; staff?: string }) => {
     const p = new URLSearchParams(params);
     if (next.location !== undefined) p.set('location', next.location);
     if (next.date !== undefined) p.set('date', next.date);
+    if (next.view === 'week') p.set('view', 'week');
+    if (next.view === 'day') p.delete('view');
+    if (next.staff !== undefined) p.set('staff', next.staff);
     setParams(p);
   };
 
@@ -63,34 +89,112 @@ export function CalendarPage() {
         <NewBooking
           slug={slug}
           locationSlug={location.slug}
+          timeZone={timeZone}
           date={date}
-          onCreated={(b) => b.confirmedSlot && b.confirmedSlot.date !== date && go({ date: b.confirmedSlot.date })}
+          slotIntervalMinutes={location.slotIntervalMinutes}
+          open={newBooking !== null}
+          preset={newBooking?.preset}
+          onOpen={() => setNewBooking({ preset: undefined })}
+          onClose={() => setNewBooking(null)}
+          onCreated={(b) => {
+            setScrollTo(b.bookingId);
+            const on = b.confirmedSlot?.date;
+            // the week shows the booking's staff member, the day the booking's date
+            if (week) go({ ...(on && !dates.includes(on) ? { date: on } : {}), ...(b.staffId ? { staff: b.staffId } : {}) });
+            else if (on && on !== date) go({ date: on });
+          }}
+          onWhyNotFree={(at) => {
+            setNewBooking(null);
+            setWhyNotFree({ preset: at });
+          }}
         />
-        <WhyNotFree slug={slug} locationSlug={location.slug} date={date} slotIntervalMinutes={location.slotIntervalMinutes} />
-        <div className="day-nav">
-          <button type="button" onClick={() => go({ date: addDays(date, -1) })}>
-            Previous day
+        <WhyNotFree
+          slug={slug}
+          locationSlug={location.slug}
+          date={date}
+          slotIntervalMinutes={location.slotIntervalMinutes}
+          preset={whyNotFree?.preset}
+          open={whyNotFree !== null}
+          onOpen={() => setWhyNotFree({ preset: undefined })}
+          onClose={() => setWhyNotFree(null)}
+        />
+        <fieldset className="view-switch">
+          <legend className="sr-only">View</legend>
+          <button type="button" aria-pressed={!week} onClick={() => go({ view: 'day' })}>
+            Day
           </button>
+          <button type="button" aria-pressed={week} onClick={() => go({ view: 'week' })}>
+            Week
+          </button>
+        </fieldset>
+        <div className="day-nav">
+          {week ? (
+            <button type="button" onClick={() => go({ date: addDays(date, -7) })}>
+              Previous week
+            </button>
+          ) : (
+            <button type="button" onClick={() => go({ date: addDays(date, -1) })}>
+              Previous day
+            </button>
+          )}
           <button type="button" onClick={() => go({ date: today })} aria-pressed={date === today}>
             Today
           </button>
-          <button type="button" onClick={() => go({ date: addDays(date, 1) })}>
-            Next day
-          </button>
+          {week ? (
+            <button type="button" onClick={() => go({ date: addDays(date, 7) })}>
+              Next week
+            </button>
+          ) : (
+            <button type="button" onClick={() => go({ date: addDays(date, 1) })}>
+              Next day
+            </button>
+          )}
           <Field label="Date" layout="inline">
             <input type="date" value={date} required onChange={(e) => isDate(e.target.value) && go({ date: e.target.value })} />
           </Field>
         </div>
       </div>
+      {week && (
+        <Field label="Staff member" layout="inline">
+          <select value={weekStaff?.id ?? ''} onChange={(e) => go({ staff: e.target.value })}>
+            {staffList.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <h2 className="day-title" aria-live="polite">
-        {day.title()}{' '}
+        {week
+          ? `Week of ${weekStaff?.name ?? ''}: ${zonedDay(dates[0]!, timeZone).title()} to ${zonedDay(dates[6]!, timeZone).title()}`
+          : day.title()}{' '}
         <span className="zone">
           {location.name} · {timeZone}
         </span>
         {day.lengthMinutes !== 1440 && <span className="dst"> · this day has {day.lengthMinutes / 60} hours (clock change)</span>}
       </h2>
-      {agenda.isError && <p role="alert">{agenda.error.message}</p>}
-      {agenda.data ? (
+      <MoveDialog slug={slug} move={move} onClose={() => setMove(null)} />
+      {week ? (
+        weekStaff ? (
+          <WeekView
+            dates={dates}
+            agendas={weekAgendas.map((q) => q.data)}
+            timeZone={timeZone}
+            staffId={weekStaff.id}
+            staffName={weekStaff.name}
+            durations={durations}
+            busy={weekAgendas.some((q) => q.isFetching && !q.data)}
+            today={today}
+            onPick={(at) => setNewBooking({ preset: { staffId: weekStaff.id, ...at } })}
+            onMove={(booking, to) => setMove({ booking, to })}
+          />
+        ) : (
+          <p>No staff member works at this location.</p>
+        )
+      ) : agenda.isError ? (
+        <p role="alert">{agenda.error.message}</p>
+      ) : agenda.data ? (
         // While the next day loads the previous one stays drawn, marked busy.
         <DayView
           agenda={agenda.data}
@@ -98,9 +202,10 @@ export function CalendarPage() {
           durations={durations}
           busy={agenda.isPlaceholderData}
           nowMs={agenda.data.date === today ? Date.now() : undefined}
+          onMove={(booking, to) => setMove({ booking, to })}
         />
       ) : (
-        !agenda.isError && <p className="loading">Loading the day…</p>
+        <p className="loading">Loading the day…</p>
       )}
     </section>
   );

@@ -1,13 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { type HTMLAttributes, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { addDays, type ZonedDay } from '../../lib/time.ts';
+import type { MoveTo } from './queries.ts';
+import { dropColumn, localTime, type MoveTarget, useBlockMove } from './useBlockMove.ts';
 
 /** Pixels per minute of the day: an hour is 60 px. */
-const SCALE = 1;
+export const SCALE = 1;
 
-interface Block {
+export interface Block {
   booking: BusinessBooking;
   top: number;
   height: number;
@@ -20,7 +22,7 @@ interface Block {
 }
 
 /** Where a booking sits on the day: its confirmed slot, else the requested or proposed one. */
-function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>): Block | undefined {
+export function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>): Block | undefined {
   const slot =
     b.confirmedSlot ??
     (b.requestedSlot.date && b.requestedSlot.startTime
@@ -54,7 +56,7 @@ function place(b: BusinessBooking, day: ZonedDay, durations: Map<string, number>
 }
 
 /** Marks the blocks that start inside another block's processing time (the stylist works on them meanwhile). */
-function nestInProcessing(blocks: Block[]): Block[] {
+export function nestInProcessing(blocks: Block[]): Block[] {
   return blocks.map((b) => ({
     ...b,
     nested: blocks.some((o) => o !== b && o.processing.some((p) => b.top >= p.top && b.top < p.bottom)),
@@ -67,10 +69,16 @@ export function DayView(props: {
   durations: Map<string, number>;
   busy: boolean;
   nowMs: number | undefined;
+  /** a booking dropped on another time or staff member (or moved by keyboard): ask before moving it */
+  onMove?: (booking: BusinessBooking, to: MoveTo) => void;
 }) {
-  const { agenda, day, durations, busy, nowMs } = props;
+  const { agenda, day, durations, busy, nowMs, onMove } = props;
   const scroller = useRef<HTMLElement>(null);
   const height = day.lengthMinutes * SCALE;
+  const columns = agenda.staff.map((s) => ({ day, staffId: s.id }));
+  const { target, handlers } = useBlockMove(columns, SCALE, onMove ?? (() => {}));
+  const hintId = useId();
+  const targetStaff = target ? agenda.staff[target.column] : undefined;
 
   // Open at the first working hour of the day (or 08:00), not at midnight.
   const firstOpen = Math.min(...agenda.staff.flatMap((s) => s.workingHours.map((w) => day.minuteOf(w.start))), 8 * 60);
@@ -86,6 +94,12 @@ export function DayView(props: {
     // Focusable so that the keyboard can scroll the day (arrow keys, Page Up/Down).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
     <section className="day-scroll" ref={scroller} aria-busy={busy} tabIndex={0} aria-label={`Day view ${day.date}`}>
+      <p className="sr-only" id={hintId}>
+        Drag the booking to another time or staff member, or move it with the arrow keys and press Enter.
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {target && targetStaff ? `Move to ${targetStaff.name} ${localTime(day, target.minute)}; Enter to confirm, Escape to cancel.` : ''}
+      </p>
       <table className="day-grid">
         <caption className="sr-only">
           Bookings of {day.date} by staff member ({day.timeZone})
@@ -98,6 +112,7 @@ export function DayView(props: {
             {agenda.staff.map((s) => (
               <th key={s.id} scope="col">
                 {s.name}
+                {s.workingHours.length === 0 && <span className="week-closed"> Closed</span>}
               </th>
             ))}
           </tr>
@@ -113,9 +128,17 @@ export function DayView(props: {
                 ))}
               </div>
             </td>
-            {agenda.staff.map((s) => (
+            {agenda.staff.map((s, i) => (
               <td key={s.id}>
-                <StaffColumn staff={s} day={day} durations={durations} height={height} nowMinute={nowMinute} />
+                <StaffColumn
+                  staff={s}
+                  day={day}
+                  durations={durations}
+                  height={height}
+                  nowMinute={nowMinute}
+                  column={i}
+                  move={onMove ? { target, handlers, hintId } : undefined}
+                />
               </td>
             ))}
           </tr>
@@ -125,13 +148,23 @@ export function DayView(props: {
   );
 }
 
-function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<string, number>; height: number; nowMinute?: number }) {
-  const { staff, day, durations, height, nowMinute } = props;
+function StaffColumn(props: {
+  staff: AgendaStaff;
+  day: ZonedDay;
+  durations: Map<string, number>;
+  height: number;
+  nowMinute?: number;
+  column: number;
+  move:
+    | { target: MoveTarget | null; handlers: (b: Block, column: number) => HTMLAttributes<HTMLAnchorElement>; hintId: string }
+    | undefined;
+}) {
+  const { staff, day, durations, height, nowMinute, column, move } = props;
   const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
   const hoursText =
     staff.workingHours.length === 0 ? 'Not working this day' : `Works ${staff.workingHours.map((w) => `${w.start}–${w.end}`).join(', ')}`;
   return (
-    <div className="column" style={{ height }}>
+    <div className="column" style={{ height }} {...dropColumn(column, { day, staffId: staff.id })}>
       <p className="sr-only">
         {hoursText}
         {staff.timeOff.length > 0 && `; time off ${staff.timeOff.map((t) => `${t.from}–${t.to}`).join(', ')}`}
@@ -166,7 +199,16 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
       {nowMinute !== undefined && nowMinute >= 0 && nowMinute <= day.lengthMinutes && (
         <div className="now-line" style={{ top: nowMinute * SCALE }} aria-hidden="true" />
       )}
-      {blocks.map(({ booking: b, top, height: h, start, end, processing, nested }) => {
+      {move?.target && move.target.column === column && (
+        <div className="move-ghost" style={{ top: move.target.minute * SCALE, height: move.target.length * SCALE }} aria-hidden="true">
+          {localTime(day, move.target.minute)}
+        </div>
+      )}
+      {blocks.map((block) => {
+        const { booking: b, top, height: h, start, end, processing, nested } = block;
+        // Reschedule is for confirmed bookings only: the others are links, not draggable
+        const movable = move !== undefined && b.status === 'confirmed';
+        const moving = move?.target?.booking.bookingId === b.bookingId;
         const status = STATUS_NAMES[b.status];
         const time = end ? `${start}–${end}` : start;
         const processingWords = processing.map((p) => `, processing ${p.start}–${p.end}`).join('');
@@ -174,11 +216,14 @@ function StaffColumn(props: { staff: AgendaStaff; day: ZonedDay; durations: Map<
         return (
           <Link
             key={b.bookingId}
+            data-booking-id={b.bookingId}
             to={`../bookings/${b.bookingId}`}
             relative="path"
-            className={`booking status-${b.status}${nested ? ' nested' : ''}`}
+            className={`booking status-${b.status}${nested ? ' nested' : ''}${movable ? ' movable' : ''}${moving ? ' moving' : ''}`}
             style={{ top: top * SCALE, height: h * SCALE }}
             aria-label={`${time} ${b.guest.name}, ${b.serviceName}, ${status}${processingWords}${units ? `, ${units}` : ''}`}
+            aria-describedby={movable ? move.hintId : undefined}
+            {...(movable ? move.handlers(block, column) : {})}
           >
             {processing.map((p) => (
               <span

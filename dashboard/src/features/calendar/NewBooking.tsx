@@ -9,6 +9,7 @@ import { formErrors } from '../../lib/form-errors.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { useNextFreeTime } from './useNextFreeTime.ts';
 
 /** A visit has at most 4 services (salon-scheduling.md "Visits"). */
 const MAX_PARTS = 4;
@@ -20,12 +21,25 @@ interface ManualBody {
   guest: { name: string; phone: string; email?: string };
 }
 
+/** Where New booking opens: an empty time chosen in the week view (staff member, date, time). */
+export interface BookingPreset {
+  staffId: string;
+  date: string;
+  time: string;
+}
+
 interface Props {
   slug: string;
   locationSlug: string;
+  timeZone: string;
+  /** the calendar's date: the form's date, and where the next free time is looked for from */
   date: string;
+  /** the location's grid: proposed times go every this many minutes */
+  slotIntervalMinutes: number;
   /** called with the new booking once the API has it */
   onCreated: (booking: BusinessBooking) => void;
+  /** `Why not free at this time?`: the form's service, staff, date and time explained instead */
+  onWhyNotFree: (at: { serviceId: string; staffId: string; date: string; time: string }) => void;
 }
 
 /**
@@ -34,22 +48,23 @@ interface Props {
  * time off) is checked first (POST …/bookings/check) and booked only after `Book anyway?`.
  * The shared modal Dialog (focus kept inside, Escape closes, focus back to the opener); the API's
  * message is shown in the form when it refuses (a clash, a closed hour), and nothing is created.
+ * Opened by its button it proposes the chosen staff member's next free time; opened from an
+ * empty time of the week view (`preset`) it is filled with that staff member, date and time.
  */
-export function NewBooking({ slug, locationSlug, date, onCreated }: Props) {
-  const [open, setOpen] = useState(false);
+export function NewBooking(props: Props & { open: boolean; preset: BookingPreset | undefined; onOpen: () => void; onClose: () => void }) {
+  const { open, preset, onOpen, onClose, onCreated, ...rest } = props;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" onClick={onOpen}>
         New booking
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="New booking">
+      <Dialog open={open} onClose={onClose} title="New booking">
         <NewBookingForm
-          slug={slug}
-          locationSlug={locationSlug}
-          date={date}
-          onCancel={() => setOpen(false)}
+          {...rest}
+          preset={preset}
+          onCancel={onClose}
           onCreated={(b) => {
-            setOpen(false);
+            onClose();
             onCreated(b);
           }}
         />
@@ -58,16 +73,35 @@ export function NewBooking({ slug, locationSlug, date, onCreated }: Props) {
   );
 }
 
-function NewBookingForm(props: Props & { onCancel: () => void }) {
-  const { slug, locationSlug, date, onCancel, onCreated } = props;
+function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCancel: () => void }) {
+  const { slug, locationSlug, timeZone, date, slotIntervalMinutes, preset, onCancel, onCreated, onWhyNotFree } = props;
   const services = useServices(slug, locationSlug);
   const staff = useStaff(slug, locationSlug);
   const qc = useQueryClient();
   const bookable = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
+  const performersOf = (serviceId: string) => (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(serviceId));
   // one entry per service of the visit (a single booking has one); each its own chosen service
   const [partServices, setPartServices] = useState<string[]>(['']);
-  const chosen = (i: number) => partServices[i] || bookable[0]?.id || '';
-  const performersOf = (serviceId: string) => (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(serviceId));
+  // from an empty time of a staff member's week: the first service that staff member does
+  const firstService = bookable.find((s) => !preset || performersOf(s.id).some((p) => p.id === preset.staffId)) ?? bookable[0];
+  const chosen = (i: number) => partServices[i] || (i === 0 ? firstService?.id : bookable[0]?.id) || '';
+  const [staff0, setStaff0] = useState(preset?.staffId ?? '');
+  const performers0 = performersOf(chosen(0));
+  const chosenStaff0 = performers0.some((p) => p.id === staff0) ? staff0 : (performers0[0]?.id ?? '');
+  const [when, setWhen] = useState({ date: preset?.date ?? date, time: preset?.time ?? '', dateTouched: false, timeTouched: !!preset });
+  const proposal = useNextFreeTime({
+    slug,
+    locationSlug,
+    timeZone,
+    from: when.date,
+    staffId: chosenStaff0,
+    service: bookable.find((s) => s.id === chosen(0)),
+    stepMinutes: slotIntervalMinutes,
+  });
+  // The proposal fills what the receptionist has not typed: the date only while it is still the calendar's.
+  const proposed = !when.timeTouched && proposal && (!when.dateTouched || proposal.date === when.date) ? proposal : undefined;
+  const shownDate = proposed?.date ?? when.date;
+  const shownTime = proposed?.time ?? (when.time || '09:00');
   // one service: serviceId and staffId; several: the visit, booked back to back by the API
   const apiBody = (b: ManualBody) =>
     b.parts.length === 1
@@ -149,13 +183,16 @@ function NewBookingForm(props: Props & { onCancel: () => void }) {
                 ))}
               </select>
             </Field>
-            <StaffSelect
-              key={chosen(i)}
-              staff={performersOf(chosen(i))}
-              required
-              label={i === 0 ? 'Staff' : `Staff ${i + 1}`}
-              name={fieldName('staffId', i)}
-            />
+            <div onChange={i === 0 ? (e) => e.target instanceof HTMLSelectElement && setStaff0(e.target.value) : undefined}>
+              <StaffSelect
+                key={`${chosen(i)}-${performersOf(chosen(i)).length}`}
+                staff={performersOf(chosen(i))}
+                required
+                label={i === 0 ? 'Staff' : `Staff ${i + 1}`}
+                name={fieldName('staffId', i)}
+                {...(i === 0 ? { defaultValue: chosenStaff0 } : {})}
+              />
+            </div>
             {i > 0 && (
               <button type="button" onClick={() => setPartServices((p) => p.filter((_, j) => j !== i))}>
                 Remove service {i + 1}
@@ -172,11 +209,38 @@ function NewBookingForm(props: Props & { onCancel: () => void }) {
           <p className="hint">The services follow one another from the start time, each with its staff member.</p>
         )}
         <Field label="Date">
-          <input name="date" type="date" required defaultValue={date} />
+          <input
+            name="date"
+            type="date"
+            required
+            value={shownDate}
+            onChange={(e) => setWhen((w) => ({ ...w, date: e.target.value, time: shownTime, dateTouched: true }))}
+          />
         </Field>
         <Field label="Time">
-          <input name="time" type="time" required step={300} defaultValue="09:00" />
+          <input
+            name="time"
+            type="time"
+            required
+            step={300}
+            value={shownTime}
+            onChange={(e) => setWhen((w) => ({ ...w, date: shownDate, time: e.target.value, timeTouched: true }))}
+          />
         </Field>
+        <p className="hint" aria-live="polite">
+          {proposed
+            ? `The next free time of ${performers0.find((p) => p.id === chosenStaff0)?.name ?? 'the staff member'}.`
+            : !when.timeTouched && chosenStaff0 && proposal === undefined
+              ? 'No free time in the 7 days from this date.'
+              : ''}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => onWhyNotFree({ serviceId: chosen(0), staffId: chosenStaff0, date: shownDate, time: shownTime })}
+          >
+            Why not free at this time?
+          </button>
+        </p>
         <Field label="Guest name">
           <input name="guestName" required maxLength={100} autoComplete="off" />
         </Field>

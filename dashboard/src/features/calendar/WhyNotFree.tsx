@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -14,6 +13,8 @@ interface Props {
   date: string;
   /** the location's grid, named in the words for `not_on_interval` */
   slotIntervalMinutes: number;
+  /** from New booking: its service, staff member, date and time, asked about */
+  preset?: { serviceId: string; staffId: string; date: string; time: string } | undefined;
 }
 
 type Explanation = Awaited<ReturnType<typeof explain>>;
@@ -64,22 +65,22 @@ function words(reason: Reason, interval: number, resources: ReadonlyArray<{ name
  * time is free and every reason it is not, in words, with the bookings in the way linked, in the
  * dashboard's one modal `Dialog`.
  */
-export function WhyNotFree(props: Props) {
-  const [open, setOpen] = useState(false);
+export function WhyNotFree(props: Props & { open: boolean; onOpen: () => void; onClose: () => void }) {
+  const { open, onOpen, onClose, ...rest } = props;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" onClick={onOpen}>
         Why not free?
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Why not free?">
-        <WhyNotFreeForm {...props} onClose={() => setOpen(false)} />
+      <Dialog open={open} onClose={onClose} title="Why not free?">
+        <WhyNotFreeForm {...rest} onClose={onClose} />
       </Dialog>
     </>
   );
 }
 
 function WhyNotFreeForm(props: Props & { onClose: () => void }) {
-  const { slug, locationSlug, date, slotIntervalMinutes, onClose } = props;
+  const { slug, locationSlug, date, slotIntervalMinutes, preset, onClose } = props;
   const services = useServices(slug, locationSlug);
   const staff = useStaff(slug, locationSlug);
   const standard = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
@@ -107,7 +108,7 @@ function WhyNotFreeForm(props: Props & { onClose: () => void }) {
       onCancel={onClose}
     >
       <Field label="Service" error={errors.fields.serviceId}>
-        <select name="serviceId" required>
+        <select name="serviceId" required defaultValue={preset?.serviceId}>
           {standard.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name} ({s.durationMinutes} min)
@@ -116,7 +117,7 @@ function WhyNotFreeForm(props: Props & { onClose: () => void }) {
         </select>
       </Field>
       <Field label="Staff" error={errors.fields.staffId}>
-        <select name="staffId" defaultValue="">
+        <select name="staffId" defaultValue={preset?.staffId ?? ''}>
           <option value="">Everyone who does the service</option>
           {(staff.data ?? [])
             .filter((s) => s.active)
@@ -128,10 +129,10 @@ function WhyNotFreeForm(props: Props & { onClose: () => void }) {
         </select>
       </Field>
       <Field label="Date" error={errors.fields.date}>
-        <input name="date" type="date" required defaultValue={date} />
+        <input name="date" type="date" required defaultValue={preset?.date ?? date} />
       </Field>
       <Field label="Time" error={errors.fields.startTime}>
-        <input name="time" type="time" required step={300} defaultValue="10:00" />
+        <input name="time" type="time" required step={300} defaultValue={preset?.time ?? '10:00'} />
       </Field>
       {answer && (
         <section className="explanation" aria-live="polite" aria-label="Answer">

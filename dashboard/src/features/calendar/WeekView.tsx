@@ -1,0 +1,222 @@
+import { type HTMLAttributes, useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { Temporal } from 'temporal-polyfill';
+import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
+import { STATUS_NAMES } from '../../lib/status.ts';
+import { MINUTE_MS, type ZonedDay, zonedDay } from '../../lib/time.ts';
+import { type Block, nestInProcessing, place, SCALE } from './DayView.tsx';
+import type { MoveTo } from './queries.ts';
+import { dropColumn, localTime, useBlockMove } from './useBlockMove.ts';
+import { MOVE_STEP_MINUTES } from './week.ts';
+
+interface Props {
+  /** Monday to Sunday, location-local */
+  dates: readonly string[];
+  /** each date's agenda, undefined while it loads */
+  agendas: ReadonlyArray<Agenda | undefined>;
+  timeZone: string;
+  staffId: string;
+  staffName: string;
+  durations: Map<string, number>;
+  busy: boolean;
+  today: string;
+  /** an empty time chosen: New booking there */
+  onPick: (at: { date: string; time: string }) => void;
+  /** a booking dropped (or moved by keyboard): ask before moving it */
+  onMove: (booking: BusinessBooking, to: MoveTo) => void;
+}
+
+export function dayLabel(date: string): string {
+  return Temporal.PlainDate.from(date).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+}
+
+/**
+ * One staff member's week, Monday to Sunday, one column per day. An empty time opens New booking
+ * there; a confirmed booking can be dragged (pointer events, so mouse, pen and touch alike) or
+ * moved with the arrow keys, and either way the move is asked about before it is made.
+ */
+export function WeekView(props: Props) {
+  const { dates, agendas, timeZone, staffId, staffName, durations, busy, today, onPick, onMove } = props;
+  const days = dates.map((d) => zonedDay(d, timeZone));
+  const height = Math.max(...days.map((d) => d.lengthMinutes)) * SCALE;
+  const scroller = useRef<HTMLElement>(null);
+  const hintId = useId();
+  const columns = days.map((day) => ({ day, staffId }));
+  const { target, handlers } = useBlockMove(columns, SCALE, onMove);
+
+  const staffOf = (i: number): AgendaStaff | undefined => agendas[i]?.staff.find((s) => s.id === staffId);
+  const firstOpen = Math.min(8 * 60, ...days.flatMap((day, i) => (staffOf(i)?.workingHours ?? []).map((w) => day.minuteOf(w.start))));
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = Math.max(0, firstOpen - 30) * SCALE;
+  }, [firstOpen]);
+
+  const targetDay = target ? days[target.column] : undefined;
+  const targetWords = target && targetDay ? `${dayLabel(targetDay.date)} ${localTime(targetDay, target.minute)}` : '';
+
+  return (
+    <>
+      <p className="hint" id={hintId}>
+        Choose an empty time to book it. Drag a booking to move it, or focus it, move it with the arrow keys and press Enter.
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {target ? `Move to ${targetWords}; Enter to confirm, Escape to cancel.` : ''}
+      </p>
+      <section
+        className="day-scroll"
+        ref={scroller}
+        aria-busy={busy}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={`Week view of ${staffName} from ${dates[0]}`}
+      >
+        <table className="day-grid week-grid">
+          <caption className="sr-only">
+            Bookings of {staffName} from {dates[0]} to {dates[dates.length - 1]} by day ({timeZone})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="gutter">
+                <span className="sr-only">Time</span>
+              </th>
+              {dates.map((date, i) => {
+                const staff = staffOf(i);
+                return (
+                  <th key={date} scope="col" aria-current={date === today ? 'date' : undefined}>
+                    {dayLabel(date)}
+                    {staff && staff.workingHours.length === 0 && <span className="week-closed"> Closed</span>}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td className="gutter">
+                <div className="hours" style={{ height }}>
+                  {days[0]?.hours.map((h) => (
+                    <span key={h.minute} className="hour-label" style={{ top: h.minute * SCALE }}>
+                      {h.label}
+                    </span>
+                  ))}
+                </div>
+              </td>
+              {days.map((day, i) => {
+                const staff = staffOf(i);
+                const nowMinute = day.date === today ? Math.round((Date.now() - day.startMs) / MINUTE_MS) : undefined;
+                return (
+                  <td key={day.date}>
+                    {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard books through `New booking`, which proposes the next free time */}
+                    {/* biome-ignore lint/a11y/noStaticElementInteractions: an empty time is chosen by pointer; see the line above */}
+                    <div
+                      className="column week-column"
+                      {...dropColumn(i, { day, staffId })}
+                      style={{ height }}
+                      onClick={(e) => {
+                        if ((e.target as HTMLElement).closest('.booking')) return;
+                        const minute =
+                          Math.floor((e.clientY - e.currentTarget.getBoundingClientRect().top) / SCALE / MOVE_STEP_MINUTES) *
+                          MOVE_STEP_MINUTES;
+                        onPick({ date: day.date, time: localTime(day, Math.min(minute, day.lengthMinutes - MOVE_STEP_MINUTES)) });
+                      }}
+                    >
+                      {staff && (
+                        <DayColumn
+                          staff={staff}
+                          day={day}
+                          durations={durations}
+                          nowMinute={nowMinute}
+                          hintId={hintId}
+                          handlers={(b) => handlers(b, i)}
+                          moving={target?.booking.bookingId}
+                        />
+                      )}
+                      {target && target.column === i && (
+                        <div
+                          className="move-ghost"
+                          style={{ top: target.minute * SCALE, height: target.length * SCALE }}
+                          aria-hidden="true"
+                        >
+                          {localTime(day, target.minute)}
+                        </div>
+                      )}
+                    </div>
+                  </td>
+                );
+              })}
+            </tr>
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
+
+function DayColumn(props: {
+  staff: AgendaStaff;
+  day: ZonedDay;
+  durations: Map<string, number>;
+  nowMinute: number | undefined;
+  hintId: string;
+  handlers: (b: Block) => HTMLAttributes<HTMLAnchorElement>;
+  moving: string | undefined;
+}) {
+  const { staff, day, durations, nowMinute, hintId, handlers, moving } = props;
+  const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
+  return (
+    <>
+      {day.hours.map((h) => (
+        <div key={h.minute} className="hour-line" style={{ top: h.minute * SCALE }} aria-hidden="true" />
+      ))}
+      {staff.workingHours.map((w) => {
+        const top = day.minuteOf(w.start);
+        return (
+          <div
+            key={`${w.start}-${w.end}`}
+            className="open"
+            style={{ top: top * SCALE, height: (day.minuteOf(w.end) - top) * SCALE }}
+            aria-hidden="true"
+          />
+        );
+      })}
+      {staff.timeOff.map((t) => {
+        const top = day.minuteOf(t.from);
+        return (
+          <div
+            key={`${t.from}-${t.to}`}
+            className="time-off"
+            style={{ top: top * SCALE, height: (day.minuteOf(t.to) - top) * SCALE }}
+            aria-hidden="true"
+          >
+            <span>Time off</span>
+          </div>
+        );
+      })}
+      {nowMinute !== undefined && nowMinute >= 0 && nowMinute <= day.lengthMinutes && (
+        <div className="now-line" style={{ top: nowMinute * SCALE }} aria-hidden="true" />
+      )}
+      {blocks.map((block) => {
+        const { booking: b, top, height: h, start, end, nested } = block;
+        const status = STATUS_NAMES[b.status];
+        const time = end ? `${start}–${end}` : start;
+        // Reschedule is for confirmed bookings only: the others are links, not draggable
+        const movable = b.status === 'confirmed';
+        return (
+          <Link
+            key={b.bookingId}
+            to={`../bookings/${b.bookingId}`}
+            relative="path"
+            data-booking-id={b.bookingId}
+            className={`booking status-${b.status}${nested ? ' nested' : ''}${movable ? ' movable' : ''}${moving === b.bookingId ? ' moving' : ''}`}
+            style={{ top: top * SCALE, height: h * SCALE }}
+            aria-label={`${dayLabel(day.date)} ${time} ${b.guest.name}, ${b.serviceName}, ${status}`}
+            aria-describedby={movable ? hintId : undefined}
+            {...(movable ? handlers(block) : {})}
+          >
+            <span className="booking-time">{time}</span> <strong className="booking-guest">{b.guest.name}</strong>{' '}
+            <span className="booking-service">{b.serviceName}</span> <span className="booking-status">{status}</span>
+          </Link>
+        );
+      })}
+    </>
+  );
+}
