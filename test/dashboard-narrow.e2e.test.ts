@@ -115,6 +115,22 @@ function describeBrowser() {
       assert.equal(await nav.getByRole('link').count(), SECTIONS.length);
     });
 
+    test('390 px: a list drawn as cards is still a table to a screen reader, its labels shown but not read', async () => {
+      await page.setViewportSize(SIZES[0]!);
+      await open(page, at('services'));
+      const cell = page.locator('.list td[data-label="Duration"]').first();
+      assert.equal(await cell.evaluate((td) => getComputedStyle(td).display), 'block', 'the row is a card');
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+        nodes: Array<{ role?: { value: string }; name?: { value: string } }>;
+      };
+      await cdp.detach();
+      const roles = (role: string) => nodes.filter((n) => n.role?.value === role).map((n) => n.name?.value ?? '');
+      assert.ok(roles('columnheader').includes('Duration'), 'the column headers are still there');
+      assert.ok(roles('rowheader').includes(busy.salon.service.name));
+      assert.ok(roles('cell').includes('30 min'), `a cell is named by its value alone: ${roles('cell').slice(0, 6).join(' | ')}`);
+    });
+
     test('390 px: New booking, an edit dialog and Create key fit the screen', async () => {
       await page.setViewportSize(SIZES[0]!);
       const dialogs: Array<[string, string, string]> = [
