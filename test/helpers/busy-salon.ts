@@ -75,6 +75,8 @@ export async function createBusySalon(server: LiveServer, date: string): Promise
     });
   }
 
+  await adminOk(app, 'POST', `/staff/${staff[0]!.id}/time-off`, { from: { date, time: '16:00' }, to: { date, time: '17:00' } });
+
   // The webhook before the guests' requests, so that the delivery log has records.
   await adminOk(app, 'PUT', `/businesses/${slug}/webhook`, { url: 'https://hooks.example.com/salon/bookings' });
   for (const [i, startTime] of ['14:00', '15:30'].entries()) {
