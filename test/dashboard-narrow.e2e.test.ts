@@ -3,9 +3,13 @@
  * page never scrolls sideways, the calendar's booking blocks show their text whole, axe-core
  * (WCAG 2 A and AA) finds nothing, and on the phone the navigation is a `Menu` button that opens
  * the same links by keyboard and the main dialogs fit the screen. One browser page and one seeded
- * salon for all of it. Skipped, and said so, without /usr/bin/chromium.
+ * salon for all of it. Takes calendar-phone.png (into a temporary folder unless SCREENSHOTS_DIR is
+ * set, as `npm run screenshots` does). Skipped, and said so, without /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { SECTIONS } from '../dashboard/src/app/sections.ts';
@@ -42,6 +46,7 @@ function describeBrowser() {
     let page: Page;
     let csp: string[];
     const date = budapestDate(3);
+    const shots = process.env.SCREENSHOTS_DIR ?? mkdtempSync(join(tmpdir(), 'dashboard-narrow-shots-'));
     const at = (section: string) =>
       `${server.base}/dashboard/${busy.salon.business.slug}/${section}${section === 'calendar' ? `?date=${date}` : ''}`;
 
@@ -59,6 +64,7 @@ function describeBrowser() {
     after(async () => {
       await browser?.close().catch(() => {});
       await server?.close();
+      if (!process.env.SCREENSHOTS_DIR) rmSync(shots, { recursive: true, force: true });
     });
 
     for (const size of SIZES) {
@@ -74,6 +80,7 @@ function describeBrowser() {
             const blocks = await calendarBlocks(page);
             assert.equal(blocks.count, busy.guests.length + 2, 'every booking of the day is drawn');
             for (const c of blocks.clipped) problems.push(`Calendar: ${c}`);
+            if (size.width === 390) await page.screenshot({ path: join(shots, 'calendar-phone.png') });
           }
         }
         assert.deepEqual(problems, []);
