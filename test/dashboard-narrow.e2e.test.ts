@@ -71,7 +71,8 @@ function describeBrowser() {
       test(`every section at ${size.width}x${size.height}: no sideways scrolling, whole calendar blocks, no axe violation`, async () => {
         await page.setViewportSize(size);
         const problems: string[] = [];
-        for (const s of SECTIONS) {
+        // every section, and a booking's page (reached from the calendar)
+        for (const s of [...SECTIONS, { path: `bookings/${busy.bookingId}`, name: 'Booking detail' }]) {
           await open(page, at(s.path));
           const { scrollWidth, innerWidth, past } = await widths(page);
           if (scrollWidth !== innerWidth) problems.push(`${s.name}: scrollWidth ${scrollWidth} at ${innerWidth} (${past.join(', ')})`);

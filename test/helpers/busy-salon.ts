@@ -19,6 +19,8 @@ export interface BusySalon {
   date: string;
   /** guest names on that day's calendar */
   guests: string[];
+  /** one of those bookings, for its detail page */
+  bookingId: string;
 }
 
 const GUESTS = ['Kovács Eszter', 'Szabó-Nagy Annamária', 'Tóth Bence', 'Horváth Lili', 'Varga Zsófia', 'Molnár Péter', 'Farkas Réka'];
@@ -62,10 +64,11 @@ export async function createBusySalon(server: LiveServer, date: string): Promise
     [3, '09:00', salon.service.id],
   ];
   const guests: string[] = [];
+  const ids: string[] = [];
   for (const [i, [col, startTime, serviceId]] of day.entries()) {
     const guest = GUESTS[i % GUESTS.length]!;
     guests.push(guest);
-    await adminOk(app, 'POST', `/businesses/${slug}/bookings`, {
+    const made = await adminOk(app, 'POST', `/businesses/${slug}/bookings`, {
       locationSlug: loc,
       serviceId,
       staffId: staff[col]!.id,
@@ -73,6 +76,8 @@ export async function createBusySalon(server: LiveServer, date: string): Promise
       startTime,
       guest: { name: guest, phone: '+36 30 111 2222', email: 'guest@example.com' },
     });
+    assert.ok(made.booking?.bookingId, 'the booking view has its id');
+    ids.push(made.booking.bookingId);
   }
 
   await adminOk(app, 'POST', `/staff/${staff[0]!.id}/time-off`, { from: { date, time: '16:00' }, to: { date, time: '17:00' } });
@@ -115,5 +120,5 @@ export async function createBusySalon(server: LiveServer, date: string): Promise
       withdrawTokenHash: randomUUID(),
     });
   }
-  return { salon, owner, date, guests };
+  return { salon, owner, date, guests, bookingId: ids[2]! };
 }
