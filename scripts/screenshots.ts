@@ -1,9 +1,11 @@
 /**
- * `npm run screenshots`: refreshes docs/screenshots/*.png (the calendar, requests, booking detail and
- * Settings page docs/dashboard.md and the README show). The dashboard's browser tests take them at
- * the points they check (test/dashboard.e2e.test.ts, test/dashboard-settings.e2e.test.ts), so the
- * pictures show what the tests proved; here they write them into docs/screenshots/ instead of the
- * temporary folder of a test run (tests never write into the repository), one file after the other. Needs Chromium at /usr/bin/chromium. Commit the changed pictures yourself.
+ * `npm run screenshots`: refreshes docs/screenshots/*.png (the calendar, requests, booking detail,
+ * Settings page and the calendar on a phone that docs/dashboard.md and the README show). The
+ * dashboard's browser tests take them at the points they check (test/dashboard.e2e.test.ts,
+ * test/dashboard-settings.e2e.test.ts, test/dashboard-narrow.e2e.test.ts), so the pictures show
+ * what the tests proved; here they write them into docs/screenshots/ instead of the temporary folder
+ * of a test run (tests never write into the repository), one file after the other. Needs Chromium at
+ * /usr/bin/chromium. Commit the changed pictures yourself.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,8 +20,12 @@ if (SKIP_BROWSER) {
 }
 await ensurePgliteTemplate();
 const dir = join(root, 'docs', 'screenshots');
-// The Settings page's picture comes from its own browser test.
-const files = [join('test', 'dashboard.e2e.test.ts'), join('test', 'dashboard-settings.e2e.test.ts')];
+// The Settings page's picture and the phone's calendar come from their own browser tests.
+const files = [
+  join('test', 'dashboard.e2e.test.ts'),
+  join('test', 'dashboard-settings.e2e.test.ts'),
+  join('test', 'dashboard-narrow.e2e.test.ts'),
+];
 const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
   cwd: root,
   stdio: 'inherit',

@@ -79,7 +79,11 @@ function describeBrowser() {
     });
 
     test('an owner at 390 px changes holdMinutes and the reminders by keyboard, saves, reloads and sees them', async () => {
-      const settingsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' });
+      // at 390 px the links are behind Menu
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('button', { name: 'Menu' }).focus();
+      await page.keyboard.press('Enter');
+      const settingsLink = nav.getByRole('link', { name: 'Settings' });
       await settingsLink.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();

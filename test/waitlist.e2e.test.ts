@@ -105,7 +105,9 @@ function describeBrowser() {
       const desk = await insertMember(server.db, salon.business.id, 'frontDesk');
       const dash = await phone(true);
       await signInThroughUi(dash, server.base, desk.email, desk.password, `${salon.business.slug}/calendar`);
-      await dash.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Waitlist', exact: true }).click();
+      const nav = dash.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('button', { name: 'Menu' }).click(); // at 390 px the links are behind Menu
+      await nav.getByRole('link', { name: 'Waitlist', exact: true }).click();
       await dash.getByRole('heading', { name: 'Waitlist', level: 1 }).waitFor();
       const row = dash.getByRole('row', { name: /Várólistás Vera/ });
       await row.waitFor();

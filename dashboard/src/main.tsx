@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import './app/styles.css';
+import './app/narrow.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,7 +3,7 @@ import { SECTIONS } from './sections.ts';
 import type { Member } from '../lib/api.ts';
 import { useSession, useSignOut } from '../lib/auth.ts';
 import { Field } from '../components/Field.tsx';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useRequests } from '../features/bookings/requests-query.ts';
 import { useAnnouncement } from '../lib/announce.ts';
 
@@ -32,24 +32,50 @@ export function AppShell() {
         {member.memberships.length > 1 && <BusinessSwitcher member={member} slug={membership.salonSlug} />}
         <SignOut name={member.name} />
       </header>
-      <nav className="main-nav" aria-label="Main">
-        <ul>
-          {SECTIONS.map((s) =>
-            s.path === 'requests' ? (
-              <RequestsLink key={s.path} slug={membership.salonSlug} name={s.name} />
-            ) : (
-              <li key={s.path}>
-                <NavLink to={`/${membership.salonSlug}/${s.path}`}>{s.name}</NavLink>
-              </li>
-            ),
-          )}
-        </ul>
-      </nav>
+      <MainNav slug={membership.salonSlug} />
       <main className="content">
         <Outlet />
       </main>
       <Announcement />
     </div>
+  );
+}
+
+/**
+ * The sections' links; on a narrow screen they are behind `Menu` (styles.css hides the button on a
+ * wide one), which closes again when a page is chosen or on Escape, leaving focus on the button.
+ */
+function MainNav({ slug }: { slug: string }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <nav
+      className="main-nav"
+      aria-label="Main"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        setOpen(false);
+        e.currentTarget.querySelector<HTMLButtonElement>('.menu-button')?.focus();
+      }}
+    >
+      <button type="button" className="menu-button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        Menu
+      </button>
+      <ul id={listId} className={open ? 'open' : undefined}>
+        {SECTIONS.map((s) =>
+          s.path === 'requests' ? (
+            <RequestsLink key={s.path} slug={slug} name={s.name} />
+          ) : (
+            <li key={s.path}>
+              <NavLink to={`/${slug}/${s.path}`}>{s.name}</NavLink>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
   );
 }
 

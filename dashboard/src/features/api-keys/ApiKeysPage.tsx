@@ -64,7 +64,7 @@ export function ApiKeysPage() {
       {mayRead && keys.isPending && <p className="loading">Loading keys…</p>}
       {keys.data && keys.data.length === 0 && <p>No API key yet.</p>}
       {keys.data && keys.data.length > 0 && (
-        <table className="list">
+        <table className="list wide">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -84,17 +84,17 @@ export function ApiKeysPage() {
             {keys.data.map((k) => (
               <tr key={k.id}>
                 <th scope="row">{k.name}</th>
-                <td>{k.type}</td>
-                <td>{k.kind}</td>
-                <td>{k.capabilities.join(', ')}</td>
-                <td>{k.tier}</td>
-                <td>
+                <td data-label="Type">{k.type}</td>
+                <td data-label="Kind">{k.kind}</td>
+                <td data-label="Capabilities">{k.capabilities.join(', ')}</td>
+                <td data-label="Tier">{k.tier}</td>
+                <td data-label="Prefix">
                   <code>{k.prefix}…</code>
                 </td>
-                <td>{when(k.createdAt)}</td>
-                <td>{k.expiresAt ? when(k.expiresAt) : 'never'}</td>
-                <td>{k.revokedAt ? when(k.revokedAt) : 'no'}</td>
-                <td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
+                <td data-label="Created">{when(k.createdAt)}</td>
+                <td data-label="Expires">{k.expiresAt ? when(k.expiresAt) : 'never'}</td>
+                <td data-label="Revoked">{k.revokedAt ? when(k.revokedAt) : 'no'}</td>
+                <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
                 {owner && (
                   <td>
                     {!k.revokedAt && (

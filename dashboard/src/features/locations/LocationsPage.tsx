@@ -46,16 +46,16 @@ export function LocationsPage() {
                   {l.name}
                   {l.publicLocationName !== l.name && <div>Shown to guests as {l.publicLocationName}</div>}
                 </th>
-                <td>{l.slug}</td>
-                <td>{l.timezone}</td>
-                <td>
+                <td data-label="Slug">{l.slug}</td>
+                <td data-label="Time zone">{l.timezone}</td>
+                <td data-label="Address">
                   {l.address.street}, {l.address.zip} {l.address.city}
                   {l.phone && <div>Phone {l.phone}</div>}
                 </td>
-                <td>
+                <td data-label="Booking rules">
                   every {l.slotIntervalMinutes} min, {l.minNoticeMinutes} min notice, {l.horizonDays} days ahead
                 </td>
-                <td>{l.bookingEnabled ? 'Booking enabled' : <Tag warn>Booking disabled</Tag>}</td>
+                <td data-label="State">{l.bookingEnabled ? 'Booking enabled' : <Tag warn>Booking disabled</Tag>}</td>
                 {canEdit && (
                   <td>
                     <EditButton name={l.name} onClick={() => edit(l)} />

@@ -93,8 +93,8 @@ function OwnerView({ slug }: { slug: string }) {
                     {m.name}
                     {m.id === me?.id ? ' (you)' : ''}
                   </th>
-                  <td>{m.email ?? '—'}</td>
-                  <td>
+                  <td data-label="Email">{m.email ?? '—'}</td>
+                  <td data-label="Role">
                     <select
                       aria-label={`Role of ${m.name}`}
                       value={change.isPending && change.variables?.userId === m.id ? change.variables.role : m.role}
@@ -114,7 +114,7 @@ function OwnerView({ slug }: { slug: string }) {
                       </span>
                     )}
                   </td>
-                  <td>{when(m.createdAt)}</td>
+                  <td data-label="Joined">{when(m.createdAt)}</td>
                   <td>
                     <button
                       type="button"
@@ -152,9 +152,9 @@ function OwnerView({ slug }: { slug: string }) {
             {invitations.data.map((i) => (
               <tr key={i.id}>
                 <th scope="row">{i.email}</th>
-                <td>{ROLE_LABELS[i.role]}</td>
-                <td>{when(i.createdAt)}</td>
-                <td>{when(i.expiresAt)}</td>
+                <td data-label="Role">{ROLE_LABELS[i.role]}</td>
+                <td data-label="Sent">{when(i.createdAt)}</td>
+                <td data-label="Expires">{when(i.expiresAt)}</td>
                 <td>
                   <button type="button" onClick={() => setWithdrawing({ id: i.id, email: i.email })}>
                     Withdraw

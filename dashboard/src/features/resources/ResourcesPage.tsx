@@ -52,8 +52,8 @@ export function ResourcesPage() {
             {rows.map((r) => (
               <tr key={r.id} className={r.active ? undefined : 'row-inactive'}>
                 <th scope="row">{r.name}</th>
-                <td>{r.quantity}</td>
-                <td>{r.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
+                <td data-label="Quantity">{r.quantity}</td>
+                <td data-label="State">{r.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
                 <td className="inline-actions">{canEdit && <EditButton name={r.name} onClick={() => edit(r)} />}</td>
               </tr>
             ))}

@@ -57,12 +57,12 @@ export function ServicesPage() {
             {rows.map((s) => (
               <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
                 <th scope="row">{s.name}</th>
-                <td>
+                <td data-label="Duration">
                   {s.durationMinutes} min{s.staffVariants.length > 0 && <Tag>Varies by staff</Tag>}
                 </td>
-                <td>{priceText(s)}</td>
-                <td>{s.requestAcceptancePolicy === 'manual' ? 'Manual' : 'Automatic'}</td>
-                <td>
+                <td data-label="Price">{priceText(s)}</td>
+                <td data-label="Acceptance">{s.requestAcceptancePolicy === 'manual' ? 'Manual' : 'Automatic'}</td>
+                <td data-label="State">
                   {!s.active && <Tag warn>Inactive</Tag>}
                   {!s.onlineBookable && <Tag warn>Not online-bookable</Tag>}
                   {s.bookingMode === 'groupSession' && <Tag>Group sessions</Tag>}
@@ -365,10 +365,10 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
           <tbody>
             {sessions.data.map((s) => (
               <tr key={s.id}>
-                <td>{local(s.startAtUtc)}</td>
-                <td>{local(s.endAtUtc)}</td>
-                <td>{names.get(s.staffId) ?? s.staffId}</td>
-                <td>
+                <td data-label="Start">{local(s.startAtUtc)}</td>
+                <td data-label="End">{local(s.endAtUtc)}</td>
+                <td data-label="Staff">{names.get(s.staffId) ?? s.staffId}</td>
+                <td data-label="Seats taken">
                   {s.seatsTaken} / {s.capacityMax}
                 </td>
               </tr>

@@ -58,9 +58,9 @@ export function StaffPage() {
             {rows.map((s) => (
               <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
                 <th scope="row">{s.name}</th>
-                <td>{s.serviceIds.map((id) => serviceNames.get(id) ?? id).join(', ') || 'None'}</td>
-                <td>{hoursText(s.workingHours)}</td>
-                <td>{s.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
+                <td data-label="Services">{s.serviceIds.map((id) => serviceNames.get(id) ?? id).join(', ') || 'None'}</td>
+                <td data-label="Working hours">{hoursText(s.workingHours)}</td>
+                <td data-label="State">{s.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
                 <td className="inline-actions">
                   {canEdit && <EditButton name={s.name} onClick={() => edit(s)} />}
                   <button type="button" onClick={() => setTimeOffOf(s)} aria-label={`Time off of ${s.name}`}>
@@ -347,10 +347,10 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
               const label = `${t.from.date} ${t.from.time} – ${t.to.date} ${t.to.time}`;
               return (
                 <tr key={t.id}>
-                  <td>
+                  <td data-label="From">
                     {t.from.date} {t.from.time}
                   </td>
-                  <td>
+                  <td data-label="To">
                     {t.to.date} {t.to.time}
                   </td>
                   {canEdit && (

@@ -84,17 +84,19 @@ export function WaitlistPage() {
           <tbody>
             {list.data.waitlist.map((e) => (
               <tr key={e.entryId}>
-                <td>{e.name}</td>
-                <td>
+                <td data-label="Guest">{e.name}</td>
+                <td data-label="Contact">
                   <a href={`tel:${e.phone}`}>{e.phone}</a>
                   <br />
                   <a href={`mailto:${e.email}`}>{e.email}</a>
                 </td>
-                <td>{e.serviceName}</td>
-                <td>{e.staffName ?? 'Any staff'}</td>
-                <td>{e.dateRange.from === e.dateRange.to ? e.dateRange.from : `${e.dateRange.from} – ${e.dateRange.to}`}</td>
-                <td>{`${e.timeWindow.earliest} – ${e.timeWindow.latest}`}</td>
-                <td>{WAITLIST_STATUS_NAMES[e.status]}</td>
+                <td data-label="Service">{e.serviceName}</td>
+                <td data-label="Staff">{e.staffName ?? 'Any staff'}</td>
+                <td data-label="Dates">
+                  {e.dateRange.from === e.dateRange.to ? e.dateRange.from : `${e.dateRange.from} – ${e.dateRange.to}`}
+                </td>
+                <td data-label="Start between">{`${e.timeWindow.earliest} – ${e.timeWindow.latest}`}</td>
+                <td data-label="Status">{WAITLIST_STATUS_NAMES[e.status]}</td>
               </tr>
             ))}
           </tbody>

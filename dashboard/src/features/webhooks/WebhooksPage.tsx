@@ -232,7 +232,7 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
       {redeliver.isError && <p role="alert">{redeliver.error.message}</p>}
       {log.data && log.data.deliveries.length === 0 && <p>No delivery matches.</p>}
       {log.data && log.data.deliveries.length > 0 && (
-        <table className="list" aria-busy={log.isPlaceholderData}>
+        <table className="list wide" aria-busy={log.isPlaceholderData}>
           <thead>
             <tr>
               <th scope="col">Event</th>
@@ -249,15 +249,15 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
                 <th scope="row">
                   {d.event} <span className="muted">#{d.sequence}</span>
                 </th>
-                <td>
+                <td data-label="Booking">
                   <code>{d.bookingId}</code>
                 </td>
-                <td>{when(d.createdAt)}</td>
-                <td>
+                <td data-label="Happened">{when(d.createdAt)}</td>
+                <td data-label="Status">
                   {d.status.replace('_', ' ')}
                   {d.nextAttemptAt ? ` (next ${when(d.nextAttemptAt)})` : ''}
                 </td>
-                <td>
+                <td data-label="Attempts">
                   <details>
                     <summary>
                       {d.attemptCount} {d.attemptCount === 1 ? 'attempt' : 'attempts'}
