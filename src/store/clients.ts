@@ -129,3 +129,12 @@ export async function updateClient(q: Queryable, clientId: string, c: ClientChan
     [clientId, c.name ?? null, c.notes ?? null, c.tags ?? null],
   );
 }
+
+/** The consent each booking of the client was made with (as the guest gave it), by booking id. */
+export async function clientConsents(q: Queryable, clientId: string): Promise<Map<string, unknown>> {
+  const r = await q.query<{ id: string; consent: unknown }>(
+    'SELECT id, consent FROM bookings WHERE client_id = $1 AND consent IS NOT NULL',
+    [clientId],
+  );
+  return new Map(r.rows.map((row) => [row.id, row.consent]));
+}

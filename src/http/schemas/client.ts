@@ -53,3 +53,37 @@ export const PatchClientBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const ClientExport = Type.Object(
+  {
+    exportedAt: Type.String({ format: 'date-time' }),
+    client: Type.Object({ ...listFields, notes: Type.String(), erased: Type.Boolean() }),
+    bookings: Type.Array(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description:
+            'each booking as the business sees it (the BusinessBooking fields), with `consent` (as the guest gave it, or null) and `events` (each `{ actor, event }`, the event as its webhook carries it)',
+        },
+      ),
+    ),
+    messages: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        bookingId: Type.Union([Type.String(), Type.Null()]),
+        waitlistEntryId: Type.Union([Type.String(), Type.Null()]),
+        kind: Type.String(),
+        channel: Type.String(),
+        recipient: Type.String(),
+        lang: Type.String(),
+        status: Type.String(),
+        scheduledAt: Type.String({ format: 'date-time' }),
+        sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+      { description: 'the messages to the client (guest messages of its bookings and waitlist entries), earliest first' },
+    ),
+    waitlistEntries: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), phone: Type.String(), email: Type.String() })),
+  },
+  { description: 'Everything stored about the client' },
+);

@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import { eraseClient } from '../../../use-cases/clients/erase.ts';
+import { exportClient } from '../../../use-cases/clients/export.ts';
 import { getClient } from '../../../use-cases/clients/read.ts';
 import { listClients } from '../../../use-cases/clients/list.ts';
 import { patchClient } from '../../../use-cases/clients/update.ts';
@@ -7,7 +9,7 @@ import { ok } from '../../envelope.ts';
 import { CURSOR_EXAMPLE } from '../../openapi-examples.ts';
 import { withExample } from '../../openapi-parts.ts';
 import { responses } from '../../schemas/common.ts';
-import { ClientListItem, ClientListQuery, ClientParams, ClientView, PatchClientBody } from '../../schemas/client.ts';
+import { ClientExport, ClientListItem, ClientListQuery, ClientParams, ClientView, PatchClientBody } from '../../schemas/client.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, ROLES, operatorAccess } from './access.ts';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) });
@@ -99,5 +101,73 @@ export async function clientRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { client: await patchClient(app.ctx.db, request.params.clientId, request.body, app.ctx.clock()) }),
+  );
+
+  app.get(
+    '/clients/:clientId/export',
+    {
+      config: operatorAccess(ROLES.managers, 'clientId'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorExportClient',
+        summary: 'Everything stored about a client, as a JSON file',
+        description:
+          'The client with notes and tags, each booking as the business sees it with its events and the consent it was made with, the messages to the client and its waitlist entries: what the business gives a guest who asks for their data. Answered as an attachment (`Content-Disposition`), in the envelope.',
+        params: ClientParams,
+        response: responses(200, Type.Object({ export: ClientExport }), [...OPERATOR_ERRORS, 'client.not_found'], {
+          description: 'The export.',
+          example: {
+            export: {
+              exportedAt: '2026-11-29T10:00:00.000Z',
+              client: { ...clientExample, notes: 'Sensitive scalp.', erased: false },
+              bookings: [],
+              messages: [],
+              waitlistEntries: [],
+            },
+          },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      const data = await exportClient(app.ctx.db, clientId, app.ctx.clock());
+      void reply.header('content-disposition', `attachment; filename="client-${clientId.replace(/[^A-Za-z0-9_-]/g, '')}.json"`);
+      return ok(request, { export: data });
+    },
+  );
+
+  app.post(
+    '/clients/:clientId/erase',
+    {
+      config: operatorAccess(ROLES.managers, 'clientId'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorEraseClient',
+        summary: 'Erase a client: cancel its future bookings, then remove every stored copy of its name, phone and email',
+        description:
+          "Final. The client's bookings still to come are cancelled first (each with its `booking.cancelled` event and webhook), its open waitlist entries withdrawn and messages not yet sent to it skipped; then its name becomes `Erased client` and its phone, email, notes and tags go, and so does every stored copy: the bookings' guest fields, event and webhook payloads kept for the log, idempotency records, message records, waitlist entries. Each booking keeps its time, service, staff, price, status and reference. Erasing an erased client changes nothing. See docs/clients-and-privacy.md.",
+        params: ClientParams,
+        response: responses(200, Type.Object({ client: ClientView }), [...OPERATOR_ERRORS, 'client.not_found'], {
+          description: 'The client as it now is.',
+          example: {
+            client: {
+              ...clientExample,
+              name: 'Erased client',
+              phone: null,
+              email: null,
+              tags: [],
+              nextVisitAt: null,
+              notes: '',
+              erased: true,
+              bookings: [],
+            },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const actor = request.principal?.kind === 'member' ? 'member' : 'operator';
+      return ok(request, { client: await eraseClient(app.ctx.db, { clientId: request.params.clientId, now: app.ctx.clock(), actor }) });
+    },
   );
 }
