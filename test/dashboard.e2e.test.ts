@@ -142,6 +142,7 @@ function describeBrowser() {
         'Calendar',
         'Requests',
         'Bookings',
+        'Clients',
         'Waitlist',
         'Services',
         'Staff',

@@ -43,9 +43,10 @@ for (const target of dbTargets()) {
       assert.equal(pub.body.data.booking.guest, undefined);
       assert.ok(!pub.raw.includes(SECRET_PHONE_DIGITS), pub.raw);
       assert.ok(!pub.raw.includes(SECRET_EMAIL), pub.raw);
-      // Apart from the contact, who booked, the price and the processing parts, the two views are the same booking.
-      const { guest: _g, reason: _r, source, createdBy, price, processing, resources, ...rest } = accepted;
+      // Apart from the contact, who booked, the price, the processing parts and the client, the two views are the same booking.
+      const { guest: _g, reason: _r, source, createdBy, price, processing, resources, clientId, ...rest } = accepted;
       assert.deepEqual([source, createdBy, price, processing, resources], ['api', null, { amount: 12000, currency: 'HUF' }, [], []]);
+      assert.match(clientId, /^cli_[0-9a-z]{20}$/);
       assert.deepEqual(rest, pub.body.data.booking);
     });
 
@@ -81,6 +82,7 @@ for (const target of dbTargets()) {
         price: _p,
         processing: _pr,
         resources: _rs,
+        clientId: _cl,
         ...rest
       } = one.body.data.booking;
       assert.deepEqual(rest, (await getBooking(h, salon, b.bookingId)).body.data.booking);

@@ -94,6 +94,10 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'PATCH /resources/{resourceId}': MANAGERS,
   // salon-scheduling.md "Visits"
   'POST /visits/{visitId}/cancel': EVERYONE,
+  // clients-and-reports.md "Clients"
+  'GET /businesses/{slug}/clients': EVERYONE,
+  'GET /clients/{clientId}': EVERYONE,
+  'PATCH /clients/{clientId}': EVERYONE,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */
@@ -158,6 +162,10 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
       await h.db.query('INSERT INTO visits (id, business_id, location_id) VALUES ($1, $2, $3)', [id, salon.business.id, salon.location.id]);
       await h.db.query('UPDATE bookings SET visit_id = $1 WHERE id = $2', [id, bookingId]);
       return id;
+    }
+    case 'clientId': {
+      const bookingId = await paramValue(h, salon, 'bookingId');
+      return (await adminOk(h.app, 'GET', `/bookings/${bookingId}`)).booking.clientId;
     }
     case 'notificationId': {
       const bookingId = await paramValue(h, salon, 'bookingId');

@@ -13,7 +13,7 @@ import { multirangeLiteral } from './multirange.ts';
 import { takeQuotaCte } from './quota.ts';
 import { queryBuilder, selectList } from './sql-builder.ts';
 
-interface BookingRow {
+export interface BookingRow {
   id: string;
   business_id: string;
   location_id: string;

@@ -26,13 +26,14 @@ export async function findGuestContacts(q: Queryable, bookingIds: readonly strin
     source: SourceKind;
     source_member_id: string | null;
     source_member_name: string | null;
+    client_id: string;
     price_type: BookedPrice['type'] | null;
     price_minor: number | null;
     price_currency: string | null;
   }>(
     `SELECT b.id, b.guest_phone, b.guest_email, b.deposit_status, b.deposit_amount_minor, b.deposit_currency, b.deposit_due_at,
             b.deposit_recorded_at, b.source, b.source_member_id, u.name AS source_member_name, b.price_type, b.price_minor,
-            b.price_currency,
+            b.price_currency, b.client_id,
             (SELECT e.reason FROM booking_events e WHERE e.booking_id = b.id AND e.sequence = b.state_version) AS reason
        FROM bookings b LEFT JOIN users u ON u.id = b.source_member_id
       WHERE b.id = ANY($1::text[])`,
@@ -44,6 +45,7 @@ export async function findGuestContacts(q: Queryable, bookingIds: readonly strin
       email: row.guest_email,
       reason: row.reason,
       source: row.source,
+      clientId: row.client_id,
       createdBy: row.source_member_id === null ? null : { memberId: row.source_member_id, name: row.source_member_name },
       price: row.price_type === null ? null : { type: row.price_type, amountMinor: row.price_minor, currency: row.price_currency! },
       deposit:

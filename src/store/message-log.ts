@@ -86,3 +86,13 @@ export async function findMessage(q: Queryable, id: string): Promise<StoredMessa
   const r = await q.query<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE id = $1`, [id]);
   return r.rows[0] ? toMessage(r.rows[0]) : undefined;
 }
+
+/** Every message of these bookings or waitlist entries, earliest first (a client's export). */
+export async function listMessagesOf(q: Queryable, bookingIds: readonly string[], entryIds: readonly string[]): Promise<StoredMessage[]> {
+  if (bookingIds.length === 0 && entryIds.length === 0) return [];
+  const r = await q.query<MessageRow>(
+    `SELECT ${COLUMNS} FROM messages WHERE booking_id = ANY($1::text[]) OR waitlist_entry_id = ANY($2::text[]) ORDER BY scheduled_at, id`,
+    [[...bookingIds], [...entryIds]],
+  );
+  return r.rows.map(toMessage);
+}

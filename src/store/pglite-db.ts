@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import {
   announceBumps,
@@ -97,7 +98,7 @@ export class PgliteDb implements Db {
 
   /** Throws DataDirLockedError when another live process has `dataDir` open. */
   static async open(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PgliteDb> {
-    const options: PGliteOptions = { extensions: { btree_gist }, parsers, startParams: START_PARAMS };
+    const options: PGliteOptions = { extensions: { btree_gist, unaccent }, parsers, startParams: START_PARAMS };
     if (loadDataDir) options.loadDataDir = loadDataDir;
     const dir = dataDir === 'memory://' ? undefined : dataDir;
     if (dir === undefined) return new PgliteDb(await PGlite.create(options), undefined);

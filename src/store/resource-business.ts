@@ -11,7 +11,8 @@ export type BusinessLocator =
   | 'invitationId'
   | 'notificationId'
   | 'resourceId'
-  | 'visitId';
+  | 'visitId'
+  | 'clientId';
 
 /** A slug is not looked up: a member's own memberships name their businesses' slugs (authenticate.ts). */
 export type IdLocator = Exclude<BusinessLocator, 'slug'>;
@@ -26,6 +27,7 @@ const LOOKUP: Record<IdLocator, string> = {
   notificationId: 'SELECT business_id FROM messages WHERE id = $1',
   resourceId: 'SELECT business_id FROM resources WHERE id = $1',
   visitId: 'SELECT business_id FROM visits WHERE id = $1',
+  clientId: 'SELECT business_id FROM clients WHERE id = $1',
 };
 
 /** The business a route's resource belongs to; undefined when there is no such resource. */

@@ -3,6 +3,7 @@ export const SECTIONS = [
   { path: 'calendar', name: 'Calendar' },
   { path: 'requests', name: 'Requests' },
   { path: 'bookings', name: 'Bookings' },
+  { path: 'clients', name: 'Clients' },
   { path: 'waitlist', name: 'Waitlist' },
   { path: 'services', name: 'Services' },
   { path: 'staff', name: 'Staff' },

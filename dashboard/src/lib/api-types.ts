@@ -1579,6 +1579,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clients of the business, by name; search by name, phone or email
+         * @description Every client of the business (each booking belongs to one: found by the guest's phone, else the email, when it was made), by name. `q` (at least 2 characters) finds part of a name in any case and with or without accents, part of an email, or a phone number by its digits. Erased clients are not listed. Page with `meta.cursor`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        get: operations["operatorListClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client with notes, tags and booking history
+         * @description The client's fields, notes and tags, and its bookings as the business sees them, newest appointment first (at most 200).
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        get: operations["operatorGetClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a client's name, notes or tags
+         * @description Fields left out stay as they are. `notes` at most 5,000 characters; `tags` replaces the list: at most 20, each 1 to 40 characters, trimmed, a repeated tag (in any case) kept once. A booking keeps the guest name it was made with.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
+         */
+        patch: operations["operatorPatchClient"];
+        trace?: never;
+    };
     "/admin/v1/staff/{staffId}/calendar-feed": {
         parameters: {
             query?: never;
@@ -1653,7 +1703,7 @@ export interface components {
          * @description Stable error code `{domain}.{reason}`; clients branch on it.
          * @enum {unknown}
          */
-        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "booking.hold_not_found" | "booking.hold_expired" | "booking.hold_mismatch" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "catalog.resource_not_found" | "resource.in_use" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
+        ErrorCode: "auth.invalid_key" | "auth.insufficient_capability" | "auth.scope_mismatch" | "auth.plan_insufficient" | "auth.kind_endpoint_denied" | "auth.origin_denied" | "availability.date_range_too_wide" | "booking.slot_unavailable" | "booking.service_pricing_changed" | "booking.slot_no_longer_available" | "booking.deposit_terms_required" | "booking.deposit_terms_changed" | "booking.deposit_unavailable" | "booking.booking_disabled" | "booking.invalid_transition" | "booking.not_found" | "booking.session_full" | "booking.slot_token_invalid" | "booking.hold_not_found" | "booking.hold_expired" | "booking.hold_mismatch" | "idempotency.payload_mismatch" | "idempotency.request_in_progress" | "idempotency.key_required" | "idempotency.key_invalid" | "rate_limit.exceeded" | "request.invalid_cursor" | "request.validation_failed" | "request.payload_too_large" | "request.unsupported_media_type" | "request.not_found" | "catalog.service_not_found" | "catalog.staff_not_found" | "catalog.resource_not_found" | "resource.in_use" | "client.not_found" | "subscription.quota_exceeded" | "webhook.invalid_url" | "webhook.not_configured" | "member.last_owner" | "mail.not_configured" | "internal.error";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable; may be localised; must not be parsed. */
@@ -1849,6 +1899,11 @@ export interface components {
                 /** @description the member's name now; null when the account has none */
                 name: string | null;
             } | null;
+            /**
+             * @description the client of the business the booking belongs to (`GET /admin/v1/clients/{clientId}`): found by the guest phone, else the email, when the booking was made
+             * @example cli_3f9a1c7e5b2d4a6c8e0f
+             */
+            clientId?: string;
             /**
              * @description what the booking cost when it was made (the service's price then, or a group session's seat price), in major units; a later price change leaves it. null for a negotiable price and for a booking whose price was never recorded
              * @example {
@@ -15926,6 +15981,419 @@ export interface operations {
                 };
             };
             /** @description `request.not_found`, `catalog.service_not_found`, `catalog.staff_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorListClients: {
+        parameters: {
+            query?: {
+                /** @description part of a name (any case, with or without accents), an email, or a phone number (its digits) */
+                q?: string;
+                /** @description page size */
+                limit?: number;
+                /** @description meta.cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of clients. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "clients": [
+                     *           {
+                     *             "id": "cli_3f9a1c7e5b2d4a6c8e0f",
+                     *             "name": "Anna Kovács",
+                     *             "phone": "+36301234567",
+                     *             "email": "anna@example.com",
+                     *             "visits": 4,
+                     *             "noShows": 0,
+                     *             "lastVisitAt": "2026-11-02T09:00:00.000Z",
+                     *             "nextVisitAt": "2026-12-07T10:00:00.000Z",
+                     *             "tags": [
+                     *               "patch test done"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            clients: {
+                                /** @example cli_3f9a1c7e5b2d4a6c8e0f */
+                                id: string;
+                                /** @description the name the client was first seen with, until a member changes it */
+                                name: string;
+                                /** @description E.164 */
+                                phone: string | null;
+                                email: string | null;
+                                /** @description `completed` bookings */
+                                visits: number;
+                                /** @description `noShow` bookings */
+                                noShows: number;
+                                /** @description the start of the latest completed booking */
+                                lastVisitAt: string | null;
+                                /** @description the start of the earliest future booking that occupies time (requested, confirmed, reschedule proposed) */
+                                nextVisitAt: string | null;
+                                tags: string[];
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed`, `request.invalid_cursor` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorGetClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the client. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "client": {
+                     *           "id": "cli_3f9a1c7e5b2d4a6c8e0f",
+                     *           "name": "Anna Kovács",
+                     *           "phone": "+36301234567",
+                     *           "email": "anna@example.com",
+                     *           "visits": 4,
+                     *           "noShows": 0,
+                     *           "lastVisitAt": "2026-11-02T09:00:00.000Z",
+                     *           "nextVisitAt": "2026-12-07T10:00:00.000Z",
+                     *           "tags": [
+                     *             "patch test done"
+                     *           ],
+                     *           "notes": "Sensitive scalp.",
+                     *           "erased": false,
+                     *           "bookings": []
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description A client with notes and history */
+                            client: {
+                                /** @example cli_3f9a1c7e5b2d4a6c8e0f */
+                                id: string;
+                                /** @description the name the client was first seen with, until a member changes it */
+                                name: string;
+                                /** @description E.164 */
+                                phone: string | null;
+                                email: string | null;
+                                /** @description `completed` bookings */
+                                visits: number;
+                                /** @description `noShow` bookings */
+                                noShows: number;
+                                /** @description the start of the latest completed booking */
+                                lastVisitAt: string | null;
+                                /** @description the start of the earliest future booking that occupies time (requested, confirmed, reschedule proposed) */
+                                nextVisitAt: string | null;
+                                tags: string[];
+                                notes: string;
+                                /** @description true once the client has been erased */
+                                erased: boolean;
+                                /** @description the client's bookings, newest appointment first (at most 200) */
+                                bookings: components["schemas"]["BusinessBooking"][];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `client.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorPatchClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the client. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "notes": "Patch test 2026-11-20: fine.",
+                 *       "tags": [
+                 *         "patch test done"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    notes?: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The client as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "client": {
+                     *           "id": "cli_3f9a1c7e5b2d4a6c8e0f",
+                     *           "name": "Anna Kovács",
+                     *           "phone": "+36301234567",
+                     *           "email": "anna@example.com",
+                     *           "visits": 4,
+                     *           "noShows": 0,
+                     *           "lastVisitAt": "2026-11-02T09:00:00.000Z",
+                     *           "nextVisitAt": "2026-12-07T10:00:00.000Z",
+                     *           "tags": [
+                     *             "patch test done"
+                     *           ],
+                     *           "notes": "Patch test 2026-11-20: fine.",
+                     *           "erased": false,
+                     *           "bookings": []
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description A client with notes and history */
+                            client: {
+                                /** @example cli_3f9a1c7e5b2d4a6c8e0f */
+                                id: string;
+                                /** @description the name the client was first seen with, until a member changes it */
+                                name: string;
+                                /** @description E.164 */
+                                phone: string | null;
+                                email: string | null;
+                                /** @description `completed` bookings */
+                                visits: number;
+                                /** @description `noShow` bookings */
+                                noShows: number;
+                                /** @description the start of the latest completed booking */
+                                lastVisitAt: string | null;
+                                /** @description the start of the earliest future booking that occupies time (requested, confirmed, reschedule proposed) */
+                                nextVisitAt: string | null;
+                                tags: string[];
+                                notes: string;
+                                /** @description true once the client has been erased */
+                                erased: boolean;
+                                /** @description the client's bookings, newest appointment first (at most 200) */
+                                bookings: components["schemas"]["BusinessBooking"][];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `client.not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

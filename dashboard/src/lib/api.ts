@@ -17,6 +17,8 @@ export type Membership = Member['memberships'][number];
 export type Agenda = Ok<Operations['operatorGetAgenda']>['agenda'];
 export type AgendaStaff = Agenda['staff'][number];
 export type BusinessBooking = components['schemas']['BusinessBooking'];
+export type ClientListItem = Ok<Operations['operatorListClients']>['clients'][number];
+export type Client = Ok<Operations['operatorGetClient']>['client'];
 export type WaitlistEntry = Ok<Operations['operatorListWaitlist']>['waitlist'][number];
 export type Location = Ok<Operations['operatorListLocations']>['locations'][number];
 

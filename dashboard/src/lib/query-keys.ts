@@ -53,6 +53,12 @@ export const waitlistKeys = {
   list: (slug: string, filters: { status?: string | undefined; cursor?: string | undefined }) => ['waitlist', slug, filters] as const,
 };
 
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (slug: string, filters: { q?: string | undefined; cursor?: string | undefined }) => ['clients', slug, filters] as const,
+  detail: (clientId: string) => ['client', clientId] as const,
+};
+
 export const memberKeys = {
   members: (slug: string) => ['members', slug] as const,
   invitations: (slug: string) => ['invitations', slug] as const,

@@ -27,6 +27,8 @@ export interface BusinessDetails extends GuestContact {
   createdBy: BookingAuthor | null;
   /** the price the booking was made at; null when it was never recorded */
   price: BookedPrice | null;
+  /** the client the booking belongs to (clients-and-reports.md) */
+  clientId: string;
 }
 
 export interface BusinessBookingView extends BookingView {
@@ -37,6 +39,8 @@ export interface BusinessBookingView extends BookingView {
   source: SourceKind;
   /** the member who wrote a manual booking; null for every other booking and the platform operator's */
   createdBy: BookingAuthor | null;
+  /** the client the booking belongs to; '' only for a row gone between the two reads */
+  clientId: string;
   /** the price the booking was made at (bookedPrice), in major units; null without an amount */
   price: Money | null;
   /** deposit bookings only */
@@ -59,6 +63,7 @@ export function toBusinessBookingView(b: BookingRecord, d: BusinessDetails): Bus
     reason: d.reason,
     source: d.source,
     createdBy: d.createdBy,
+    clientId: d.clientId,
     processing: (b.processing ?? []).map((p) => ({
       startTime: instantToLocal(new Date(b.startAt.getTime() + p.fromMinute * MINUTE_MS), b.timezone).time,
       endTime: instantToLocal(new Date(b.startAt.getTime() + p.toMinute * MINUTE_MS), b.timezone).time,

@@ -101,6 +101,13 @@ export const BusinessBooking = Type.Object(
         examples: [{ memberId: 'usr_6d8f1h3k5m7p9r2t4v0x', name: 'Dóra Szabó' }],
       },
     ),
+    clientId: Type.Optional(
+      Type.String({
+        description:
+          'the client of the business the booking belongs to (`GET /admin/v1/clients/{clientId}`): found by the guest phone, else the email, when the booking was made',
+        examples: ['cli_3f9a1c7e5b2d4a6c8e0f'],
+      }),
+    ),
     price: Type.Optional(
       Type.Union([MoneyView, Type.Null()], {
         description:

@@ -12,7 +12,16 @@ export async function businessViews(q: Queryable, records: readonly BookingRecor
   );
   // A booking row always has a phone and a source (NOT NULL); a row gone between the two reads (its
   // business deleted) shows no phone and the least claim about its origin.
-  const gone = { phone: '', email: null, reason: null, deposit: null, source: 'manual', createdBy: null, price: null } as const;
+  const gone = {
+    phone: '',
+    email: null,
+    reason: null,
+    deposit: null,
+    source: 'manual',
+    createdBy: null,
+    price: null,
+    clientId: '',
+  } as const;
   return records.map((b) => toBusinessBookingView(b, contacts.get(b.id) ?? gone));
 }
 

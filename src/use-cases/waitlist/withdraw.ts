@@ -1,6 +1,6 @@
 import { isLinkTokenShape, linkTokenHash } from '../../domain/guest-links.ts';
 import type { WaitlistEntry } from '../../domain/waitlist/entry.ts';
-import type { Db } from '../../store/db.ts';
+import type { Db, Queryable } from '../../store/db.ts';
 import { cancelJob } from '../../store/jobs.ts';
 import { transactionWithRetry } from '../../store/tx-retry.ts';
 import { findEntryByWithdrawHash, lockEntry, moveEntry, openOfferOf } from '../../store/waitlist.ts';
@@ -21,16 +21,26 @@ export async function entryOfWithdrawLink(db: Db, token: string): Promise<(Waitl
 export async function withdrawEntry(db: Db, token: string, now: Date): Promise<{ entry: WaitlistEntry; withdrawn: boolean } | undefined> {
   const found = await entryOfWithdrawLink(db, token);
   if (!found) return undefined;
-  return transactionWithRetry(db, async (tx) => {
-    const entry = await lockEntry(tx, found.id);
-    if (!entry) return undefined;
-    if (entry.status !== 'waiting' && entry.status !== 'offered') return { entry, withdrawn: false };
-    await moveEntry(tx, entry.id, ['waiting', 'offered'], 'withdrawn');
-    const offer = await openOfferOf(tx, entry.id);
-    if (offer) {
-      await cancelJob(tx, `${OFFER_EXPIRY_KIND}:${offer.id}`);
-      await endOffer(tx, offer, 'cancelled', now);
-    }
-    return { entry: { ...entry, status: 'withdrawn' as const }, withdrawn: true };
-  });
+  return transactionWithRetry(db, (tx) => withdrawEntryIn(tx, found.id, now));
+}
+
+/**
+ * The withdrawal itself, in the caller's transaction (the guest's link above, and a client's
+ * erasure, docs/clients-and-privacy.md).
+ */
+export async function withdrawEntryIn(
+  tx: Queryable,
+  entryId: string,
+  now: Date,
+): Promise<{ entry: WaitlistEntry; withdrawn: boolean } | undefined> {
+  const entry = await lockEntry(tx, entryId);
+  if (!entry) return undefined;
+  if (entry.status !== 'waiting' && entry.status !== 'offered') return { entry, withdrawn: false };
+  await moveEntry(tx, entry.id, ['waiting', 'offered'], 'withdrawn');
+  const offer = await openOfferOf(tx, entry.id);
+  if (offer) {
+    await cancelJob(tx, `${OFFER_EXPIRY_KIND}:${offer.id}`);
+    await endOffer(tx, offer, 'cancelled', now);
+  }
+  return { entry: { ...entry, status: 'withdrawn' as const }, withdrawn: true };
 }

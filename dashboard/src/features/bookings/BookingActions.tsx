@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { BusinessBooking } from '../../lib/api.ts';
 import { useStaff } from '../catalogue/queries.ts';
-import { slotOf } from './slot.ts';
+import { slotOf } from '../../lib/slot.ts';
 import { type Decision, useDecision } from './queries.ts';
 import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';

@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { BookingMessages } from './BookingMessages.tsx';
-import { slotOf } from './slot.ts';
+import { slotOf } from '../../lib/slot.ts';
 import { DepositPanel } from './DepositPanel.tsx';
 import { useBooking, useBookingEvents } from './queries.ts';
 

@@ -7,7 +7,7 @@ import { STATUS_NAMES } from '../../lib/status.ts';
 import { isDate } from '../../lib/time.ts';
 import { bookingKeys } from '../../lib/query-keys.ts';
 import { useLocations } from '../catalogue/queries.ts';
-import { slotOf } from './slot.ts';
+import { slotOf } from '../../lib/slot.ts';
 import { Field } from '../../components/Field.tsx';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { useRequests } from './requests-query.ts';
 import { BookingActions } from './BookingActions.tsx';
-import { slotOf } from './slot.ts';
+import { slotOf } from '../../lib/slot.ts';
 
 /** Requests: every `requested` and `rescheduleProposed` booking, newest first, to decide. */
 export function RequestsPage() {

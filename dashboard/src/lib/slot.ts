@@ -1,4 +1,4 @@
-import type { BusinessBooking } from '../../lib/api.ts';
+import type { BusinessBooking } from './api.ts';
 
 /** When the booking's time is: confirmed, else proposed, else requested (location-local). */
 export function slotOf(b: BusinessBooking): { date: string; startTime: string; endTime?: string } | undefined {
