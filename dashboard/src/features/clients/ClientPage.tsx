@@ -58,11 +58,11 @@ export function ClientPage() {
               const slot = slotOf(b);
               return (
                 <tr key={b.bookingId}>
-                  <td>{slot ? `${slot.date} ${slot.startTime}` : '—'}</td>
-                  <td>{b.serviceName}</td>
-                  <td>{b.staffName ?? '—'}</td>
-                  <td>{STATUS_NAMES[b.status]}</td>
-                  <td>
+                  <td data-label="Time">{slot ? `${slot.date} ${slot.startTime}` : '—'}</td>
+                  <td data-label="Service">{b.serviceName}</td>
+                  <td data-label="Staff">{b.staffName ?? '—'}</td>
+                  <td data-label="Status">{STATUS_NAMES[b.status]}</td>
+                  <td data-label="Reference">
                     <Link to={`/${slug}/bookings/${b.bookingId}`}>{b.publicReference}</Link>
                   </td>
                 </tr>

@@ -70,19 +70,19 @@ export function ClientsPage() {
           <tbody>
             {list.data.clients.map((c) => (
               <tr key={c.id}>
-                <td>
+                <td data-label="Name">
                   <Link to={`/${slug}/clients/${c.id}`}>{c.name}</Link>
                 </td>
-                <td>
+                <td data-label="Contact">
                   {c.phone && <a href={`tel:${c.phone}`}>{c.phone}</a>}
                   {c.phone && c.email && <br />}
                   {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>}
                 </td>
-                <td>{c.visits}</td>
-                <td>{c.noShows}</td>
-                <td>{c.lastVisitAt ? when(c.lastVisitAt) : '—'}</td>
-                <td>{c.nextVisitAt ? when(c.nextVisitAt) : '—'}</td>
-                <td>{c.tags.join(', ')}</td>
+                <td data-label="Visits">{c.visits}</td>
+                <td data-label="No-shows">{c.noShows}</td>
+                <td data-label="Last visit">{c.lastVisitAt ? when(c.lastVisitAt) : '—'}</td>
+                <td data-label="Next visit">{c.nextVisitAt ? when(c.nextVisitAt) : '—'}</td>
+                <td data-label="Tags">{c.tags.join(', ')}</td>
               </tr>
             ))}
           </tbody>
