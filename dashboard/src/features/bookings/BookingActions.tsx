@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import type { BusinessBooking } from '../../lib/api.ts';
 import { useStaff } from '../catalogue/queries.ts';
 import { slotOf } from '../../lib/slot.ts';
-import { type Decision, useDecision } from './queries.ts';
+import { type Decision, useDecision } from '../../lib/booking-decisions.ts';
 import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
-import { agendaKeys, bookingKeys } from '../../lib/query-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api.ts';
+import { bookingKeys } from '../../lib/query-keys.ts';
 
 export function useBooking(bookingId: string) {
   return useQuery({
@@ -15,60 +15,3 @@ export function useBookingEvents(bookingId: string) {
     queryFn: async () => unwrap(await api.GET('/admin/v1/bookings/{bookingId}/events', { params: { path: { bookingId } } })).events,
   });
 }
-
-export type Decision =
-  | { action: 'accept' | 'complete' | 'noShow' }
-  | { action: 'decline' | 'cancel'; reason?: string }
-  | { action: 'propose' | 'reschedule'; date: string; startTime: string; staffId?: string };
-
-async function decide(bookingId: string, d: Decision): Promise<BusinessBooking> {
-  const params = { path: { bookingId } };
-  switch (d.action) {
-    case 'accept':
-      return unwrap(await api.POST('/admin/v1/bookings/{bookingId}/accept', { params })).booking;
-    case 'complete':
-      return unwrap(await api.POST('/admin/v1/bookings/{bookingId}/complete', { params })).booking;
-    case 'noShow':
-      return unwrap(await api.POST('/admin/v1/bookings/{bookingId}/no-show', { params })).booking;
-    case 'decline':
-      return unwrap(await api.POST('/admin/v1/bookings/{bookingId}/decline', { params, body: d.reason ? { reason: d.reason } : {} }))
-        .booking;
-    case 'cancel':
-      return unwrap(await api.POST('/admin/v1/bookings/{bookingId}/cancel', { params, body: d.reason ? { reason: d.reason } : {} }))
-        .booking;
-    case 'propose':
-    case 'reschedule': {
-      const body = { date: d.date, startTime: d.startTime, ...(d.staffId ? { staffId: d.staffId } : {}) };
-      const path = d.action === 'propose' ? '/admin/v1/bookings/{bookingId}/propose' : '/admin/v1/bookings/{bookingId}/reschedule';
-      return unwrap(await api.POST(path, { params, body })).booking;
-    }
-  }
-}
-
-/** One business decision on a booking; the booking, its history and every day view are read again. */
-export function useDecision(bookingId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (d: Decision) => decide(bookingId, d),
-    meta: { done: (d) => DECISION_DONE[(d as Decision).action] },
-    onSuccess: async (booking) => {
-      qc.setQueryData(bookingKeys.detail(bookingId), booking);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: bookingKeys.events(bookingId) }),
-        qc.invalidateQueries({ queryKey: agendaKeys.all }),
-        qc.invalidateQueries({ queryKey: bookingKeys.requestsAll }),
-      ]);
-    },
-  });
-}
-
-/** What the desk hears after each decision. */
-const DECISION_DONE: Record<Decision['action'], string> = {
-  accept: 'Accepted.',
-  decline: 'Declined.',
-  propose: 'New time proposed.',
-  reschedule: 'Moved.',
-  cancel: 'Cancelled.',
-  complete: 'Marked completed.',
-  noShow: 'Marked as a no-show.',
-};

@@ -5,7 +5,8 @@ import type { BusinessBooking } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { useStaff } from '../catalogue/queries.ts';
-import { type MoveTo, useMove } from './queries.ts';
+import { useDecision } from '../../lib/booking-decisions.ts';
+import type { MoveTo } from './queries.ts';
 
 /**
  * The question after a drop or a keyboard move: the booking detail's `Reschedule` dialog (its
@@ -22,12 +23,15 @@ export function MoveDialog(props: { slug: string; move: { booking: BusinessBooki
 
 function MoveForm(props: { slug: string; booking: BusinessBooking; to: MoveTo; onClose: () => void }) {
   const { slug, booking, to, onClose } = props;
-  const move = useMove(booking.bookingId);
+  const move = useDecision(booking.bookingId);
   const staff = useStaff(slug, booking.locationSnapshot.locationSlug);
   const performers = (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(booking.serviceId));
   const submit = (f: FormData) => {
     const staffId = text(f, 'staffId');
-    move.mutate({ date: text(f, 'date'), startTime: text(f, 'time'), ...(staffId ? { staffId } : {}) }, { onSuccess: onClose });
+    move.mutate(
+      { action: 'reschedule', date: text(f, 'date'), startTime: text(f, 'time'), ...(staffId ? { staffId } : {}) },
+      { onSuccess: onClose },
+    );
   };
   return (
     <RecordForm

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api.ts';
-import { agendaKeys, bookingKeys } from '../../lib/query-keys.ts';
+import { agendaKeys } from '../../lib/query-keys.ts';
 
 async function fetchAgenda(slug: string, locationSlug: string, date: string) {
   return unwrap(
@@ -42,30 +42,4 @@ export interface MoveTo {
   date: string;
   startTime: string;
   staffId?: string;
-}
-
-/**
- * A drag or a keyboard move, confirmed: the booking detail's `Reschedule` (POST …/reschedule), with
- * its words. Written here rather than imported because a feature does not import another.
- */
-export function useMove(bookingId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    meta: { done: 'Moved.' },
-    mutationFn: async (to: MoveTo) =>
-      unwrap(
-        await api.POST('/admin/v1/bookings/{bookingId}/reschedule', {
-          params: { path: { bookingId } },
-          body: { date: to.date, startTime: to.startTime, ...(to.staffId ? { staffId: to.staffId } : {}) },
-        }),
-      ).booking,
-    onSuccess: async (booking) => {
-      qc.setQueryData(bookingKeys.detail(bookingId), booking);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: bookingKeys.events(bookingId) }),
-        qc.invalidateQueries({ queryKey: agendaKeys.all }),
-        qc.invalidateQueries({ queryKey: bookingKeys.requestsAll }),
-      ]);
-    },
-  });
 }
