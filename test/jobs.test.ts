@@ -381,8 +381,12 @@ for (const target of targets()) {
           (await attempts(done[0]!.id)).map((a) => a.outcome),
           ['succeeded'],
         );
+        // the daily client retention runs beside it on the same worker (a recurring job too)
         const counted = (await metrics.jobRuns.get()).values.map((v) => [v.labels.kind, v.labels.outcome, v.value]);
-        assert.deepEqual(counted, [[HOUSEKEEPING_KIND, 'succeeded', 1]]);
+        assert.deepEqual(
+          counted.filter(([kind]) => kind === HOUSEKEEPING_KIND),
+          [[HOUSEKEEPING_KIND, 'succeeded', 1]],
+        );
         const keys = await h.db.query<{ idempotency_key: string }>(
           'SELECT idempotency_key FROM idempotency_records WHERE business_id = $1',
           [salon.business.id],

@@ -98,6 +98,9 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'GET /businesses/{slug}/clients': EVERYONE,
   'GET /clients/{clientId}': EVERYONE,
   'PATCH /clients/{clientId}': EVERYONE,
+  'GET /clients/{clientId}/export': MANAGERS,
+  'POST /clients/{clientId}/erase': MANAGERS,
+  'PATCH /businesses/{slug}': MANAGERS,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */

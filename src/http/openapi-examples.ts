@@ -238,6 +238,7 @@ export const businessExample = {
   name: 'Demo Salon',
   currency: 'HUF',
   createdAt: '2026-11-01T09:00:00.000Z',
+  clientRetentionMonths: null as number | null,
   subscription: subscriptionExample,
 };
 

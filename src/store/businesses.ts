@@ -7,6 +7,7 @@ export interface BusinessRow {
   name: string;
   currency: string;
   created_at: Date;
+  client_retention_months: number | null;
 }
 
 /** `slug_taken`: another business has the slug. */
@@ -17,7 +18,7 @@ export async function insertBusiness(
   try {
     const r = await q.query<BusinessRow>(
       `INSERT INTO businesses (id, slug, name, currency) VALUES ($1, $2, $3, $4)
-       RETURNING id, slug, name, currency, created_at`,
+       RETURNING id, slug, name, currency, created_at, client_retention_months`,
       [b.id, b.slug, b.name, b.currency],
     );
     return r.rows[0]!;
@@ -28,19 +29,25 @@ export async function insertBusiness(
 }
 
 export async function findBusinessBySlug(q: Queryable, slug: string): Promise<BusinessRow | undefined> {
-  const r = await q.query<BusinessRow>('SELECT id, slug, name, currency, created_at FROM businesses WHERE slug = $1', [slug]);
+  const r = await q.query<BusinessRow>(
+    'SELECT id, slug, name, currency, created_at, client_retention_months FROM businesses WHERE slug = $1',
+    [slug],
+  );
   return r.rows[0];
 }
 
 export async function findBusinessById(q: Queryable, id: string): Promise<BusinessRow | undefined> {
-  const r = await q.query<BusinessRow>('SELECT id, slug, name, currency, created_at FROM businesses WHERE id = $1', [id]);
+  const r = await q.query<BusinessRow>(
+    'SELECT id, slug, name, currency, created_at, client_retention_months FROM businesses WHERE id = $1',
+    [id],
+  );
   return r.rows[0];
 }
 
 /** Every business, by slug then id; `COLLATE "C"` keeps the order the same whatever the database's collation. */
 export async function listBusinesses(q: Queryable): Promise<BusinessRow[]> {
   const r = await q.query<BusinessRow>(
-    'SELECT id, slug, name, currency, created_at FROM businesses ORDER BY slug COLLATE "C", id COLLATE "C"',
+    'SELECT id, slug, name, currency, created_at, client_retention_months FROM businesses ORDER BY slug COLLATE "C", id COLLATE "C"',
   );
   return r.rows;
 }
@@ -54,7 +61,7 @@ export async function findBusinessWithVersions(
   slug: string,
 ): Promise<(BusinessRow & { version: number; occupancy: number }) | undefined> {
   const r = await q.query<BusinessRow & { version: string | number; occupancy: string | number }>(
-    `SELECT b.id, b.slug, b.name, b.currency, b.created_at, COALESCE(v.version, 0) AS version, COALESCE(o.version, 0) AS occupancy
+    `SELECT b.id, b.slug, b.name, b.currency, b.created_at, b.client_retention_months, COALESCE(v.version, 0) AS version, COALESCE(o.version, 0) AS occupancy
        FROM businesses b
        LEFT JOIN business_versions v ON v.business_id = b.id
        LEFT JOIN business_versions o ON o.business_id = 'occ:' || b.id
@@ -63,4 +70,9 @@ export async function findBusinessWithVersions(
   );
   const row = r.rows[0];
   return row ? { ...row, version: Number(row.version), occupancy: Number(row.occupancy) } : undefined;
+}
+
+/** clients-and-reports.md "Retention": null keeps clients; 12 to 120 months (a CHECK says so too). */
+export async function setClientRetention(q: Queryable, businessId: string, months: number | null): Promise<void> {
+  await q.query('UPDATE businesses SET client_retention_months = $2 WHERE id = $1', [businessId, months]);
 }

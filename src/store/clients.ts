@@ -138,3 +138,21 @@ export async function clientConsents(q: Queryable, clientId: string): Promise<Ma
   );
   return new Map(r.rows.map((row) => [row.id, row.consent]));
 }
+
+/**
+ * Clients past their business's retention: not erased, and no booking of theirs starts or was made
+ * within `client_retention_months` before `now` (a booking still to come is recent by its start).
+ */
+export async function clientsPastRetention(q: Queryable, now: Date, limit: number): Promise<string[]> {
+  const r = await q.query<{ id: string }>(
+    `SELECT c.id FROM clients c JOIN businesses b ON b.id = c.business_id
+      WHERE b.client_retention_months IS NOT NULL AND c.erased_at IS NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM bookings x
+           WHERE x.client_id = c.id
+             AND greatest(x.start_at, x.created_at) >= $1::timestamptz - make_interval(months => b.client_retention_months))
+      ORDER BY c.id LIMIT $2`,
+    [now, limit],
+  );
+  return r.rows.map((row) => row.id);
+}

@@ -518,7 +518,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the business's own settings: client retention
+         * @description `clientRetentionMonths` (12 to 120, or null): once a day, clients with no booking (by its start or its creation) in that many months are erased as `POST /clients/{clientId}/erase` erases them (docs/clients-and-privacy.md); null keeps clients. Fields left out stay as they are.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        patch: operations["operatorPatchBusiness"];
         trace?: never;
     };
     "/admin/v1/businesses/{slug}/subscription": {
@@ -1627,6 +1633,50 @@ export interface paths {
          *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`, `frontDesk`.
          */
         patch: operations["operatorPatchClient"];
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything stored about a client, as a JSON file
+         * @description The client with notes and tags, each booking as the business sees it with its events and the consent it was made with, the messages to the client and its waitlist entries: what the business gives a guest who asks for their data. Answered as an attachment (`Content-Disposition`), in the envelope.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        get: operations["operatorExportClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a client: cancel its future bookings, then remove every stored copy of its name, phone and email
+         * @description Final. The client's bookings still to come are cancelled first (each with its `booking.cancelled` event and webhook), its open waitlist entries withdrawn and messages not yet sent to it skipped; then its name becomes `Erased client` and its phone, email, notes and tags go, and so does every stored copy: the bookings' guest fields, event and webhook payloads kept for the log, idempotency records, message records, waitlist entries. Each booking keeps its time, service, staff, price, status and reference. Erasing an erased client changes nothing. See docs/clients-and-privacy.md.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        post: operations["operatorEraseClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/v1/staff/{staffId}/calendar-feed": {
@@ -6179,6 +6229,7 @@ export interface operations {
                      *             "name": "Demo Salon",
                      *             "currency": "HUF",
                      *             "createdAt": "2026-11-01T09:00:00.000Z",
+                     *             "clientRetentionMonths": null,
                      *             "subscription": {
                      *               "plan": "pro",
                      *               "status": "active",
@@ -6218,6 +6269,8 @@ export interface operations {
                                 currency: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description clients with no booking in this many months are erased once a day; null keeps them */
+                                clientRetentionMonths: number | null;
                                 subscription: components["schemas"]["SubscriptionView"];
                             }[];
                         };
@@ -6336,6 +6389,7 @@ export interface operations {
                      *           "name": "Demo Salon",
                      *           "currency": "HUF",
                      *           "createdAt": "2026-11-01T09:00:00.000Z",
+                     *           "clientRetentionMonths": null,
                      *           "subscription": {
                      *             "plan": "pro",
                      *             "status": "active",
@@ -6374,6 +6428,8 @@ export interface operations {
                                 currency: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description clients with no booking in this many months are erased once a day; null keeps them */
+                                clientRetentionMonths: number | null;
                                 subscription: components["schemas"]["SubscriptionView"];
                             };
                         };
@@ -6453,6 +6509,7 @@ export interface operations {
                      *           "name": "Demo Salon",
                      *           "currency": "HUF",
                      *           "createdAt": "2026-11-01T09:00:00.000Z",
+                     *           "clientRetentionMonths": null,
                      *           "subscription": {
                      *             "plan": "pro",
                      *             "status": "active",
@@ -6491,6 +6548,150 @@ export interface operations {
                                 currency: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description clients with no booking in this many months are erased once a day; null keeps them */
+                                clientRetentionMonths: number | null;
+                                subscription: components["schemas"]["SubscriptionView"];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorPatchBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientRetentionMonths": 24
+                 *     }
+                 */
+                "application/json": {
+                    /** @description erase clients with no booking (start or creation) in this many months, once a day (12 to 120); null keeps clients until a member erases them */
+                    clientRetentionMonths?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The business as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "business": {
+                     *           "id": "biz_9a1c3e5g7j2l4n6q8s0u",
+                     *           "slug": "demo-salon",
+                     *           "name": "Demo Salon",
+                     *           "currency": "HUF",
+                     *           "createdAt": "2026-11-01T09:00:00.000Z",
+                     *           "clientRetentionMonths": 24,
+                     *           "subscription": {
+                     *             "plan": "pro",
+                     *             "status": "active",
+                     *             "cancelAtPeriodEnd": false,
+                     *             "currentPeriodEnd": "2026-12-31T23:00:00.000Z",
+                     *             "bookingsThisMonth": 128,
+                     *             "maxBookingsPerMonth": 1000,
+                     *             "maxActiveServices": 50,
+                     *             "maxStaffMembers": 20,
+                     *             "maxLocations": 3,
+                     *             "features": {
+                     *               "smsNotifications": true,
+                     *               "calendarSync": true,
+                     *               "bookingPageBranding": true,
+                     *               "depositCollection": true,
+                     *               "analytics": false,
+                     *               "apiAccess": true
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            business: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                currency: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description clients with no booking in this many months are erased once a day; null keeps them */
+                                clientRetentionMonths: number | null;
                                 subscription: components["schemas"]["SubscriptionView"];
                             };
                         };
@@ -16321,6 +16522,297 @@ export interface operations {
                      *           ],
                      *           "notes": "Patch test 2026-11-20: fine.",
                      *           "erased": false,
+                     *           "bookings": []
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description A client with notes and history */
+                            client: {
+                                /** @example cli_3f9a1c7e5b2d4a6c8e0f */
+                                id: string;
+                                /** @description the name the client was first seen with, until a member changes it */
+                                name: string;
+                                /** @description E.164 */
+                                phone: string | null;
+                                email: string | null;
+                                /** @description `completed` bookings */
+                                visits: number;
+                                /** @description `noShow` bookings */
+                                noShows: number;
+                                /** @description the start of the latest completed booking */
+                                lastVisitAt: string | null;
+                                /** @description the start of the earliest future booking that occupies time (requested, confirmed, reschedule proposed) */
+                                nextVisitAt: string | null;
+                                tags: string[];
+                                notes: string;
+                                /** @description true once the client has been erased */
+                                erased: boolean;
+                                /** @description the client's bookings, newest appointment first (at most 200) */
+                                bookings: components["schemas"]["BusinessBooking"][];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `client.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorExportClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the client. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "export": {
+                     *           "exportedAt": "2026-11-29T10:00:00.000Z",
+                     *           "client": {
+                     *             "id": "cli_3f9a1c7e5b2d4a6c8e0f",
+                     *             "name": "Anna Kovács",
+                     *             "phone": "+36301234567",
+                     *             "email": "anna@example.com",
+                     *             "visits": 4,
+                     *             "noShows": 0,
+                     *             "lastVisitAt": "2026-11-02T09:00:00.000Z",
+                     *             "nextVisitAt": "2026-12-07T10:00:00.000Z",
+                     *             "tags": [
+                     *               "patch test done"
+                     *             ],
+                     *             "notes": "Sensitive scalp.",
+                     *             "erased": false
+                     *           },
+                     *           "bookings": [],
+                     *           "messages": [],
+                     *           "waitlistEntries": []
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description Everything stored about the client */
+                            export: {
+                                /** Format: date-time */
+                                exportedAt: string;
+                                client: {
+                                    /** @example cli_3f9a1c7e5b2d4a6c8e0f */
+                                    id: string;
+                                    /** @description the name the client was first seen with, until a member changes it */
+                                    name: string;
+                                    /** @description E.164 */
+                                    phone: string | null;
+                                    email: string | null;
+                                    /** @description `completed` bookings */
+                                    visits: number;
+                                    /** @description `noShow` bookings */
+                                    noShows: number;
+                                    /** @description the start of the latest completed booking */
+                                    lastVisitAt: string | null;
+                                    /** @description the start of the earliest future booking that occupies time (requested, confirmed, reschedule proposed) */
+                                    nextVisitAt: string | null;
+                                    tags: string[];
+                                    notes: string;
+                                    erased: boolean;
+                                };
+                                bookings: {
+                                    [key: string]: unknown;
+                                }[];
+                                /** @description the messages to the client (guest messages of its bookings and waitlist entries), earliest first */
+                                messages: {
+                                    id: string;
+                                    bookingId: string | null;
+                                    waitlistEntryId: string | null;
+                                    kind: string;
+                                    channel: string;
+                                    recipient: string;
+                                    lang: string;
+                                    status: string;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                    sentAt: string | null;
+                                }[];
+                                waitlistEntries: {
+                                    id: string;
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                }[];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `client.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorEraseClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the client. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client as it now is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "client": {
+                     *           "id": "cli_3f9a1c7e5b2d4a6c8e0f",
+                     *           "name": "Erased client",
+                     *           "phone": null,
+                     *           "email": null,
+                     *           "visits": 4,
+                     *           "noShows": 0,
+                     *           "lastVisitAt": "2026-11-02T09:00:00.000Z",
+                     *           "nextVisitAt": null,
+                     *           "tags": [],
+                     *           "notes": "",
+                     *           "erased": true,
                      *           "bookings": []
                      *         }
                      *       },

@@ -42,5 +42,20 @@ export const BusinessView = Type.Object({
   name: Type.String(),
   currency: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  clientRetentionMonths: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'clients with no booking in this many months are erased once a day; null keeps them',
+  }),
   subscription: SubscriptionView,
 });
+
+export const PatchBusinessBody = Type.Object(
+  {
+    clientRetentionMonths: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 12, maximum: 120 }), Type.Null()], {
+        description:
+          'erase clients with no booking (start or creation) in this many months, once a day (12 to 120); null keeps clients until a member erases them',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -5,6 +5,7 @@ import type { Db } from '../../store/db.ts';
 import type { Resolver } from '../../webhooks/dispatcher.ts';
 import type { JobRegistry } from '../registry.ts';
 import { type BookingFollowup, bookingFollowupHandler } from './booking-followup.ts';
+import { clientRetentionHandler } from './client-retention.ts';
 import { housekeepingHandler } from './housekeeping.ts';
 import { messageSendHandler } from './message-send.ts';
 import { messagesFollowup } from './messages-followup.ts';
@@ -91,7 +92,10 @@ export function registerStandardJobs(registry: JobRegistry, deps: JobDeps, kinds
       }),
     );
   }
-  if (kinds.housekeeping !== false) registry.register(housekeepingHandler(deps));
+  if (kinds.housekeeping !== false) {
+    registry.register(housekeepingHandler(deps));
+    registry.register(clientRetentionHandler(deps));
+  }
   if (kinds.notifications !== false) {
     registry.register(bookingFollowupHandler({ db: deps.db, followups: bookingFollowups(deps) }));
     registry.register(

@@ -92,4 +92,8 @@ CREATE INDEX bookings_client_idx ON bookings (client_id, start_at);
 
 CREATE TRIGGER bookings_link_client BEFORE INSERT ON bookings
   FOR EACH ROW EXECUTE FUNCTION bookings_link_client();
+
+-- Retention: clients with no booking in this many months are erased once a day; null keeps them.
+ALTER TABLE businesses ADD COLUMN client_retention_months integer
+  CHECK (client_retention_months IS NULL OR client_retention_months BETWEEN 12 AND 120);
 `;

@@ -3,7 +3,13 @@ import { newId } from '../../domain/ids.ts';
 import { isKnownCurrency } from '../../domain/money.ts';
 import { toSubscriptionView, type SubscriptionView } from '../../domain/subscription-view.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { findBusinessBySlug, insertBusiness, listBusinesses as listBusinessRows, type BusinessRow } from '../../store/businesses.ts';
+import {
+  findBusinessBySlug,
+  insertBusiness,
+  listBusinesses as listBusinessRows,
+  setClientRetention,
+  type BusinessRow,
+} from '../../store/businesses.ts';
 import {
   getSubscription,
   getSubscriptions,
@@ -18,6 +24,8 @@ export interface BusinessView {
   name: string;
   currency: string;
   createdAt: string;
+  /** clients with no booking in this many months are erased (docs/clients-and-privacy.md); null keeps them */
+  clientRetentionMonths: number | null;
   subscription: SubscriptionView;
 }
 
@@ -98,6 +106,20 @@ function businessView(b: BusinessRow, sub: Parameters<typeof toSubscriptionView>
     name: b.name,
     currency: b.currency,
     createdAt: b.created_at.toISOString(),
+    clientRetentionMonths: b.client_retention_months,
     subscription: toSubscriptionView(sub!),
   };
+}
+
+/** PATCH /admin/v1/businesses/{slug}: the business's own settings (today its client retention). */
+export async function patchBusiness(
+  db: Db,
+  slug: string,
+  patch: { clientRetentionMonths?: number | null | undefined },
+): Promise<BusinessView> {
+  return db.transaction(async (tx) => {
+    const b = await requireBusiness(tx, slug);
+    if (patch.clientRetentionMonths !== undefined) await setClientRetention(tx, b.id, patch.clientRetentionMonths);
+    return businessView((await requireBusiness(tx, slug))!, await getSubscription(tx, b.id));
+  });
 }

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { createBusiness, getBusiness, listBusinesses, patchSubscription } from '../../../use-cases/operator/businesses.ts';
+import { createBusiness, getBusiness, listBusinesses, patchBusiness, patchSubscription } from '../../../use-cases/operator/businesses.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
-import { BusinessView, CreateBusinessBody, SubscriptionInput } from '../../schemas/operator-business.ts';
+import { BusinessView, CreateBusinessBody, PatchBusinessBody, SubscriptionInput } from '../../schemas/operator-business.ts';
 import { SubscriptionView } from '../../schemas/subscription.ts';
 import { visibleBusinesses } from '../../plugins/operator-auth.ts';
 import { OPERATOR_ERRORS, OPERATOR_SCHEMA, PLATFORM_ONLY, ROLES, operatorAccess } from './access.ts';
@@ -67,6 +67,27 @@ export async function businessRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { business: await getBusiness(app.ctx.db, request.params.slug) }),
+  );
+
+  app.patch(
+    '/businesses/:slug',
+    {
+      config: operatorAccess(ROLES.managers, 'slug'),
+      schema: {
+        ...OPERATOR_SCHEMA,
+        operationId: 'operatorPatchBusiness',
+        summary: "Change the business's own settings: client retention",
+        description:
+          '`clientRetentionMonths` (12 to 120, or null): once a day, clients with no booking (by its start or its creation) in that many months are erased as `POST /clients/{clientId}/erase` erases them (docs/clients-and-privacy.md); null keeps clients. Fields left out stay as they are.',
+        params: Type.Object({ slug: Type.String({ maxLength: 100, description: 'The slug of the business.' }) }),
+        body: withExample(PatchBusinessBody, { clientRetentionMonths: 24 }),
+        response: responses(200, Type.Object({ business: BusinessView }), [...OPERATOR_ERRORS, 'request.not_found'], {
+          description: 'The business as changed.',
+          example: { business: { ...businessExample, clientRetentionMonths: 24 } },
+        }),
+      },
+    },
+    async (request) => ok(request, { business: await patchBusiness(app.ctx.db, request.params.slug, request.body) }),
   );
 
   app.patch(
