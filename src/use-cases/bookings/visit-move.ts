@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors.ts';
 import { checkVisitHold } from '../../domain/holds/for-visit.ts';
 import { lockStaffCalendars } from '../../store/bookings.ts';
 import type { Queryable } from '../../store/db.ts';
-import { findVisitHold, staffStillTakesHold, useHold } from '../../store/holds.ts';
+import { findVisitHold, staffStillTakesHold, useHold as markHoldUsed } from '../../store/holds.ts';
 import { findServiceById } from '../../store/services.ts';
 import { visitBookings } from '../../store/visits.ts';
 import { changeBooking } from './lifecycle.ts';
@@ -47,7 +47,7 @@ export async function moveVisitInTransaction(
       throw new AppError('booking.hold_expired', 'A staff member no longer takes this time; choose another one.');
     }
   }
-  for (const [i, part] of held.parts.entries()) await useHold(tx, part.id, parts[i]!.id);
+  for (const [i, part] of held.parts.entries()) await markHoldUsed(tx, part.id, parts[i]!.id);
   const later = held.parts[0]!.startAt.getTime() > parts[0]!.startAt.getTime();
   const order = parts.map((_, i) => i);
   if (later) order.reverse();

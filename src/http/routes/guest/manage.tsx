@@ -262,7 +262,7 @@ export async function manageRoutes(app: App): Promise<void> {
     const m = await openManagePage(app.ctx.db, token, now());
     const lang = langOf(request);
     const t = messages(lang);
-    const { booking, location, service, page } = m;
+    const { location, service } = m;
     if (!m.offer.reschedule || !service) return redirect(reply, link(base(token), { lang }));
     const visit = visitServicesOf(m);
     if (m.visit && !visit) return redirect(reply, link(base(token), { lang }));
