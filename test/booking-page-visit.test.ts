@@ -131,6 +131,19 @@ for (const target of dbTargets()) {
       assert.equal((await sql(h, 'SELECT 1 FROM bookings WHERE business_id = $1', [s.business.id])).length, 2);
     });
 
+    test('in Hungarian: Add another service and the visit summary have their own words', async () => {
+      const s = await createVisitSalon(h.app);
+      const base = `${pagePath(s)}?service=${s.cut.id}&staff=any&lang=hu`;
+      const one = await get(h.app, base);
+      const add = await get(h.app, link(one.html, 'Újabb szolgáltatás hozzáadása').href);
+      assert.equal(h1(add.html), 'Válasszon még egy szolgáltatást');
+      const visit = await get(h.app, link(add.html, 'Colour', true).href);
+      const text = textOf(visit.html);
+      assert.ok(text.includes('Az Ön látogatása'), text);
+      assert.ok(text.includes('Összesen: 90 perc'), text);
+      link(visit.html, 'Cut eltávolítása');
+    });
+
     test('a visit whose later part was taken after the time step is not held, and the guest is told', async () => {
       const s = await createVisitSalon(h.app);
       const times = await visitTimes(h, s);
