@@ -69,6 +69,14 @@ for (const target of dbTargets()) {
       assert.ok(textOf(three.html).includes('Total: 105 min'));
       assert.throws(() => link(three.html, 'Add another service'), 'nothing left to add');
 
+      // Back to the staff step from a visit with the wash: Bence does not wash, so he is not offered.
+      const who = await get(h.app, link(three.html, 'Change staff').href);
+      assert.deepEqual(
+        links(who.html)
+          .map((l) => l.text)
+          .filter((t) => ['Anna', 'Bence'].includes(t)),
+        ['Anna'],
+      );
       const withoutCut = await get(h.app, link(three.html, 'Remove Cut').href);
       assert.ok(textOf(withoutCut.html).includes('Colour + Wash'), textOf(withoutCut.html));
 

@@ -78,6 +78,10 @@ export async function bookingSteps(app: App): Promise<void> {
     const staffParam = field(request.query, 'staff');
     const staff = group ? [] : await pageStaff(app.ctx.db, page, location, service.id);
     if (!group && staffParam === undefined) {
+      // Back from a visit's time step: only those who perform every part (each part is theirs).
+      const asked = visitOfQuery(service, field(request.query, 'more'), services) ?? [service];
+      const lists = await Promise.all(asked.slice(1).map((s) => pageStaff(app.ctx.db, page, location, s.id)));
+      const offered = staff.filter((m) => lists.every((l) => l.some((x) => x.id === m.id)));
       return send(
         t.stepStaff,
         { service: service.id },
@@ -85,7 +89,7 @@ export async function bookingSteps(app: App): Promise<void> {
           t={t}
           serviceName={service.name}
           anyHref={link(base, { service: service.id, staff: 'any', more: field(request.query, 'more'), lang: langParam })}
-          staff={staff.map((s) => ({
+          staff={offered.map((s) => ({
             name: s.name,
             href: link(base, { service: service.id, staff: s.id, more: field(request.query, 'more'), lang: langParam }),
           }))}
