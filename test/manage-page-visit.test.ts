@@ -12,6 +12,8 @@ import { adminOk, type Harness } from './helpers/harness.ts';
 import { BASE_NOW, bookingHarness, createBooking, createOk, day, sql } from './helpers/bookings.ts';
 import { buttonTexts, clickButton, follow, get, link, post, textOf } from './helpers/guest-page.ts';
 import { createVisitSalon, type VisitSalon } from './helpers/visit-salon.ts';
+import { signChoice } from '../src/domain/booking-page/tokens.ts';
+import { api } from './helpers/fixtures.ts';
 
 /** day(2) 10:00 in Budapest: the visit's start. */
 const START = new Date(`${day(2)}T08:00:00.000Z`);
@@ -163,6 +165,45 @@ for (const target of dbTargets()) {
         ],
       );
       assert.equal((await sql(h, `SELECT 1 FROM holds WHERE business_id = $1 AND status = 'active'`, [s.business.id])).length, 0);
+    });
+
+    test("one part's own hold (a page from before it was a visit) never moves that part alone", async () => {
+      const s = await createVisitSalon(h.app);
+      const parts = await visit(s);
+      const path = await manageLink(parts[0]!.bookingId);
+      const held = await api(
+        h.app,
+        s.key.secret,
+        'POST',
+        '/holds',
+        {
+          salonSlug: s.business.slug,
+          locationSlug: s.location.slug,
+          serviceId: s.cut.id,
+          staffId: s.staff[0]!.id,
+          slot: { date: day(3), startTime: '14:00' },
+        },
+        { 'idempotency-key': crypto.randomUUID() },
+      );
+      assert.equal(held.status, 201, held.raw);
+      const hold = held.body.data.hold;
+      const c = signChoice(h.app.ctx.serverSecret, {
+        k: 'hold',
+        h: hold.holdId,
+        s: s.cut.id,
+        st: null,
+        n: 'Anna',
+        d: day(3),
+        t: '14:00',
+        x: Date.parse(hold.expiresAt),
+      });
+      const r = await post(h.app, `${path}/reschedule`, { c, lang: 'en' });
+      assert.equal(r.status, 303);
+      assert.match(String(r.headers.location), /gone=1/);
+      assert.deepEqual(
+        (await partsOf(s)).map((p) => p.starts),
+        [`${day(2)} 10:00`, `${day(2)} 10:30`],
+      );
     });
   });
 }

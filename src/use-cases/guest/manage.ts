@@ -239,6 +239,10 @@ export function declineProposalAsGuest(db: Db, token: string, now: Date): Promis
  */
 export function rescheduleAsGuest(db: Db, token: string, holdId: string, now: Date): Promise<BookingRecord> {
   return guestChange(db, token, 'reschedule', now, async (tx, booking) => {
+    // A part of a visit moves only with the whole visit (rescheduleVisitAsGuest): a page left open
+    // from before would otherwise pull one part away from the others.
+    if (await visitPartsOf(tx, booking))
+      throw new AppError('booking.hold_mismatch', 'The booking is part of a visit; choose a time for the visit.');
     const found = await findHold(tx, booking.businessId, holdId);
     if (!found) throw new AppError('booking.hold_not_found');
     const want = { locationId: booking.locationId, serviceId: booking.serviceId, staffId: undefined, slot: found.slot };
