@@ -7,11 +7,25 @@ import type { BookingRecord } from '../domain/bookings/record.ts';
  * calendar takes the newer file). The next issue's mails attach the same file.
  */
 export function bookingCalendar(
-  b: BookingRecord,
+  booking: BookingRecord | readonly BookingRecord[],
   o: { businessName: string; uidDomain: string; organizerEmail: string; manageUrl: string; now: Date },
 ): string {
-  const cal = ical({ name: b.serviceName, prodId: { company: 'booking-api', product: 'booking-page', language: 'EN' } });
+  // A visit's file has one event per part, each under its booking's own UID (as its messages' files).
+  const all = Array.isArray(booking) ? (booking as readonly BookingRecord[]) : [booking as BookingRecord];
+  const cal = ical({
+    name: all.map((b) => b.serviceName).join(' + '),
+    prodId: { company: 'booking-api', product: 'booking-page', language: 'EN' },
+  });
   cal.method(ICalCalendarMethod.REQUEST);
+  for (const b of all) addEvent(cal, b, o);
+  return cal.toString();
+}
+
+function addEvent(
+  cal: ReturnType<typeof ical>,
+  b: BookingRecord,
+  o: { businessName: string; uidDomain: string; organizerEmail: string; manageUrl: string; now: Date },
+): void {
   const place = b.locationSnapshot;
   cal.createEvent({
     id: `${b.id}@${o.uidDomain}`,
@@ -31,5 +45,4 @@ export function bookingCalendar(
           : ICalEventStatus.TENTATIVE,
     organizer: { name: o.businessName, email: o.organizerEmail },
   });
-  return cal.toString();
 }

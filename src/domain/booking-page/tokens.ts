@@ -24,6 +24,8 @@ export type Choice =
       t: string;
       /** the hold's expiry, ms since the epoch */
       x: number;
+      /** a visit's hold: every part in order (the first is `s` at `t`); absent for one service */
+      v?: VisitChoicePart[];
     }
   | {
       k: 'session';
@@ -35,6 +37,27 @@ export type Choice =
       d: string;
       t: string;
     };
+
+/** One part of a held visit: its service, the staff member the hold took, its start and end. */
+export interface VisitChoicePart {
+  s: string;
+  n: string;
+  t: string;
+  e: string;
+}
+
+/** The services a choice is for, in order: a visit's parts, or its one service. */
+export function choiceServiceIds(c: Choice): string[] {
+  return c.k === 'hold' && c.v ? c.v.map((p) => p.s) : [c.s];
+}
+
+function isVisitParts(v: unknown): v is VisitChoicePart[] {
+  return (
+    Array.isArray(v) &&
+    v.length >= 2 &&
+    v.every((p) => p && typeof p === 'object' && ['s', 'n', 't', 'e'].every((k) => typeof (p as Record<string, unknown>)[k] === 'string'))
+  );
+}
 
 const CHOICE = 'bookingPage.choice';
 const FORM = 'bookingPage.form';
@@ -48,7 +71,7 @@ export function readChoice(secret: Buffer, token: unknown): Choice | undefined {
   if (typeof token !== 'string') return undefined;
   const c = verifyToken<Choice>(secret, CHOICE, token);
   if (!c || typeof c !== 'object' || typeof c.s !== 'string' || typeof c.d !== 'string' || typeof c.t !== 'string') return undefined;
-  if (c.k === 'hold' && typeof c.h === 'string' && typeof c.x === 'number') return c;
+  if (c.k === 'hold' && typeof c.h === 'string' && typeof c.x === 'number' && (c.v === undefined || isVisitParts(c.v))) return c;
   if (c.k === 'session' && typeof c.g === 'string' && typeof c.tok === 'string') return c;
   return undefined;
 }

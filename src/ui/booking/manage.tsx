@@ -48,6 +48,8 @@ export interface ManageProps {
   declineAction?: string | undefined;
   /** said instead of `Cancel booking` when that is no longer offered */
   cancelClosed?: string[] | undefined;
+  /** a visit: what its cancel and its move do to every part */
+  visitNotes?: string[] | undefined;
   contact: string;
   icsHref: string;
 }
@@ -81,6 +83,11 @@ export function ManageView(p: ManageProps) {
           </ul>
         </section>
       ) : null}
+      {p.visitNotes?.map((note) => (
+        <p key={note} className="visit-note">
+          {note}
+        </p>
+      ))}
       {canChange ? (
         <ul className="actions">
           {p.rescheduleHref ? (

@@ -1,6 +1,7 @@
 import { formatDate } from '../format.ts';
 import type { Lang, Messages } from '../i18n/index.ts';
 import { Notice } from './layout.tsx';
+import { type VisitPartView, VisitSummary } from './visit.tsx';
 
 export interface TimeDay {
   date: string;
@@ -32,6 +33,10 @@ export interface TimesProps {
   /** the manage page's reschedule: whose times are shown, and the way back to the booking */
   staffSwitch?: Array<{ label: string; href: string; current: boolean }> | undefined;
   backLink?: { href: string; text: string } | undefined;
+  /** a visit's services (two or more), with its total */
+  visit?: { parts: VisitPartView[]; total: string } | undefined;
+  /** `Add another service`, while the visit has room for one */
+  addServiceHref?: string | undefined;
   /** the waitlist's join form, when the business keeps one (guest-side.md "Waitlist") */
   waitlist?: { href: string; words: { join: string; noSuitableTime: string; noTimeJoinHint: string } } | undefined;
 }
@@ -54,6 +59,12 @@ export function TimesStep(p: TimesProps) {
         <Notice title={t.timeGone}>
           <p>{t.timeGoneHint}</p>
         </Notice>
+      ) : null}
+      {p.visit ? <VisitSummary t={t} parts={p.visit.parts} total={p.visit.total} /> : null}
+      {p.addServiceHref ? (
+        <p className="add-service">
+          <a href={p.addServiceHref}>{t.addAnotherService}</a>
+        </p>
       ) : null}
       <p className="zone">{t.timeZoneNote(p.timeZone)}</p>
       {p.staffSwitch ? (

@@ -146,6 +146,18 @@ export const en = {
   inProgressText: 'Your booking is still being saved. Reload this page in a few seconds.',
   poweredBy: 'Online booking',
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+  addAnotherService: 'Add another service',
+  stepAddService: 'Choose another service',
+  addServiceIntro: 'The services are done one after the other, in the order you choose them.',
+  noMoreServices: 'No other service can be added to this visit.',
+  yourVisit: 'Your visit',
+  removeService: (service: string) => `Remove ${service}`,
+  visitTotal: 'Total',
+  partLabel: (n: number) => `Service ${n}`,
+  partLine: (service: string, staff: string, from: string, to: string) => `${service} · ${staff} · ${from}–${to}`,
+  visitCancelNote: 'Cancelling cancels every service of this visit.',
+  visitMoveNote: 'A new time moves every service of this visit; they stay one after the other.',
+  visitParts: 'Services of this visit',
 };
 
 export type Messages = typeof en;

@@ -7,9 +7,12 @@ import { findBooking } from '../../store/bookings.ts';
 import { claimKey, type KeyCompletion, releaseKey } from '../../store/idempotency.ts';
 import { getSubscription } from '../../store/subscriptions.ts';
 import { type CreateContext, createBooking } from '../bookings/create.ts';
+import { createVisit, type VisitCreateBody, type VisitCreateContext, type VisitOutcome } from '../bookings/create-visit.ts';
+import { visitBookings } from '../../store/visits.ts';
 
 /** What one details form made: the booking and, for a deposit booking confirmed at once, its payment link. */
 export interface PageBooked {
+  /** a visit's first part */
   bookingId: string;
   depositPaymentUrl?: string;
 }
@@ -42,18 +45,57 @@ export async function bookOnPage(
   /** asked once the form's key is newly claimed (a replay is not a new attempt): false refuses it */
   admit: () => Promise<boolean> = async () => true,
 ): Promise<PageBookOutcome> {
+  return onceForForm(db, ctx.businessId, formKey, admit, (key, lease) => create(db, ctx, body, key, lease));
+}
+
+/**
+ * `Book` of a visit: POST /v1/bookings' visit create (createVisit, all parts or none) with the
+ * source `bookingPage`, once per form token as one service's booking is.
+ */
+export async function bookVisitOnPage(
+  db: Db,
+  ctx: Omit<VisitCreateContext, 'source'>,
+  formKey: string,
+  body: VisitCreateBody,
+  admit: () => Promise<boolean> = async () => true,
+): Promise<PageBookOutcome> {
+  return onceForForm(db, ctx.businessId, formKey, admit, async (key, lease) => {
+    const settle = (o: VisitOutcome): KeyCompletion => ({
+      businessId: ctx.businessId,
+      key,
+      status: 201,
+      body: JSON.stringify({ bookingId: o.booking.id } satisfies PageBooked),
+      written: false,
+    });
+    try {
+      const outcome = await createVisit(db, { ...ctx, source: { kind: 'bookingPage' } }, body, settle);
+      return { bookingId: outcome.booking.id };
+    } catch (err) {
+      await releaseKey(db, ctx.businessId, key, lease).catch(() => {});
+      throw err;
+    }
+  });
+}
+
+async function onceForForm(
+  db: Db,
+  businessId: string,
+  formKey: string,
+  admit: () => Promise<boolean>,
+  make: (key: string, lease: string) => Promise<PageBooked>,
+): Promise<PageBookOutcome> {
   const key = `page:${formKey}`;
-  const claim = { businessId: ctx.businessId, key, operation: OPERATION, fingerprint: fingerprintOf(key), leaseMs: LEASE_MS };
+  const claim = { businessId, key, operation: OPERATION, fingerprint: fingerprintOf(key), leaseMs: LEASE_MS };
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const c = await claimKey(db, claim);
     if (c.kind === 'replay') return { kind: 'booked', booked: JSON.parse(c.body) as PageBooked, replay: true };
     if (c.kind === 'claimed') {
       if (!(await admit())) {
-        await releaseKey(db, ctx.businessId, key, c.lease).catch(() => {});
+        await releaseKey(db, businessId, key, c.lease).catch(() => {});
         return { kind: 'limited' };
       }
-      return { kind: 'booked', booked: await create(db, ctx, body, key, c.lease), replay: false };
+      return { kind: 'booked', booked: await make(key, c.lease), replay: false };
     }
     if (Date.now() >= deadline) return { kind: 'inProgress' };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -96,4 +138,11 @@ function fingerprintOf(key: string): string {
 /** A booking of the business, for the done page, its calendar file and the manage page. */
 export async function pageBooking(db: Db, businessId: string | null, bookingId: string): Promise<BookingRecord | undefined> {
   return findBooking(db, businessId, bookingId);
+}
+
+/** Every part of the booking's visit in order (the done page lists them); the booking alone when it is none. */
+export async function pageVisitParts(db: Db, booking: BookingRecord): Promise<BookingRecord[]> {
+  if (booking.visitId === undefined) return [booking];
+  const parts = await visitBookings(db, booking.visitId);
+  return parts.length > 0 ? parts : [booking];
 }

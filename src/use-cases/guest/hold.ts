@@ -6,6 +6,7 @@ import type { Db } from '../../store/db.ts';
 import { claimKey, completeKey, releaseKey } from '../../store/idempotency.ts';
 import { isAppError } from '../../domain/errors.ts';
 import { createHold } from '../holds/create.ts';
+import { createVisitHold } from '../holds/visit-hold.ts';
 import { releaseHold } from '../holds/release.ts';
 import type { BookingPage } from './page.ts';
 
@@ -16,6 +17,8 @@ export interface PageHold {
   date: string;
   startTime: string;
   expiresAt: number;
+  /** a visit's hold: every part in order, the first included */
+  parts?: Array<{ serviceId: string; staffName: string; startTime: string; endTime: string }>;
 }
 
 const OPERATION = 'bookingPage.hold';
@@ -43,7 +46,7 @@ export async function holdPageTime(
     formKey: string | undefined;
   },
 ): Promise<PageHold> {
-  const hold = async (): Promise<PageHold> => {
+  return once(db, a.page.business.id, a.formKey, async () => {
     const ctx = {
       businessId: a.page.business.id,
       location: a.location,
@@ -53,10 +56,52 @@ export async function holdPageTime(
       gate: a.gate,
     };
     return pageHold(await createHold(db, ctx, { staffId: a.staffId, slot: { date: a.date, startTime: a.startTime } }));
-  };
-  if (a.formKey === undefined) return hold();
-  const businessId = a.page.business.id;
-  const key = `page:hold:${a.formKey}`;
+  });
+}
+
+/**
+ * Step 4 of a visit (salon-scheduling.md "Visits"): every part held at once through the same use
+ * case as POST /v1/holds with `serviceIds`, the same double-click rule as one service's hold.
+ */
+export async function holdPageVisit(
+  db: Db,
+  a: {
+    page: BookingPage;
+    location: LocationRecord;
+    /** the visit's services in order, each one the page offers (visitOfQuery) */
+    services: ServiceRecord[];
+    staffId: string | undefined;
+    date: string;
+    startTime: string;
+    now: Date;
+    formKey: string | undefined;
+  },
+): Promise<PageHold> {
+  return once(db, a.page.business.id, a.formKey, async () => {
+    const ctx = {
+      businessId: a.page.business.id,
+      location: a.location,
+      services: a.services,
+      holdMinutes: a.page.settings.holdMinutes,
+      now: a.now,
+    };
+    const visit = await createVisitHold(db, ctx, { staffId: a.staffId, slot: { date: a.date, startTime: a.startTime } });
+    return {
+      ...pageHold(visit.hold),
+      parts: visit.parts.map((p) => ({
+        serviceId: p.serviceId,
+        staffName: p.staffName,
+        startTime: p.slot.startTime,
+        endTime: p.slot.endTime,
+      })),
+    };
+  });
+}
+
+/** `hold` once per form key: a repeated post of one click answers the first one's hold. */
+async function once(db: Db, businessId: string, formKey: string | undefined, hold: () => Promise<PageHold>): Promise<PageHold> {
+  if (formKey === undefined) return hold();
+  const key = `page:hold:${formKey}`;
   const fingerprint = createHash('sha256').update(`${OPERATION}.${key}`).digest('hex');
   const deadline = Date.now() + WAIT_MS;
   for (;;) {

@@ -30,13 +30,16 @@ const WEEK_SLOT_LIMIT = 100_000;
 /**
  * The time step: the free starts of each day of the week from `from` (7 days, or `days`), through the same
  * search as POST /v1/availability/search (notice, horizon and every rule of the engine), merged
- * across staff for `Any staff`; a group-session service's open sessions with their seats left.
+ * across staff for `Any staff`; a group-session service's open sessions with their seats left. For a
+ * visit the search is the visit's (`serviceIds`): each start is where its first part begins.
  */
 export async function weekTimes(
   q: Queryable,
   a: {
     location: LocationRecord;
     service: ServiceRecord;
+    /** a visit: its services in order, the first being `service` (salon-scheduling.md "Visits") */
+    visit?: readonly ServiceRecord[] | undefined;
     staffId: string | undefined;
     from: string;
     now: Date;
@@ -51,6 +54,7 @@ export async function weekTimes(
   const result = await searchAvailability(q, {
     location: a.location,
     serviceId: a.service.id,
+    serviceIds: a.visit && a.visit.length > 1 ? a.visit.map((s) => s.id) : undefined,
     staffId: a.staffId,
     from: dates[0]!,
     to: dates[dates.length - 1]!,

@@ -6,7 +6,8 @@ import { newId } from '../../domain/ids.ts';
 import { parseIsoDate } from '../../domain/time/calendar.ts';
 import { heldRange } from '../../domain/bookings/held-range.ts';
 import { lockStaffCalendars } from '../../store/bookings.ts';
-import type { Queryable } from '../../store/db.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { transactionWithRetry } from '../../store/tx-retry.ts';
 import { insertHold } from '../../store/holds.ts';
 import { inSavepoint } from '../../store/savepoint.ts';
 import { inAssignmentOrder } from '../availability/free-staff.ts';
@@ -19,6 +20,15 @@ export interface VisitHoldContext {
   services: ServiceRecord[];
   holdMinutes: number;
   now: Date;
+}
+
+/** holdVisitInTransaction in a transaction of its own (the booking page and the manage page). */
+export function createVisitHold(
+  db: Db,
+  ctx: VisitHoldContext,
+  input: { staffId?: string | undefined; slot: { date: string; startTime: string } },
+): Promise<VisitHold> {
+  return transactionWithRetry(db, (tx) => holdVisitInTransaction(tx, ctx, input));
 }
 
 /**

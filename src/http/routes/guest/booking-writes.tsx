@@ -1,9 +1,11 @@
 import { checkDetails, isHoneypotFilled, readDetailsForm } from '../../../domain/booking-page/details.ts';
-import { readChoice, readFormToken, signChoice, signDone } from '../../../domain/booking-page/tokens.ts';
+import { choiceServiceIds, readChoice, readFormToken, signChoice, signDone } from '../../../domain/booking-page/tokens.ts';
+import { moreParam, visitOfQuery } from '../../../domain/booking-page/visit.ts';
+import type { VisitCreateBody } from '../../../use-cases/bookings/create-visit.ts';
 import type { CreateBookingBody } from '../../../domain/bookings/create-input.ts';
 import { AppError, isAppError } from '../../../domain/errors.ts';
-import { bookOnPage } from '../../../use-cases/guest/book.ts';
-import { holdPageTime, releasePageHold } from '../../../use-cases/guest/hold.ts';
+import { bookOnPage, bookVisitOnPage } from '../../../use-cases/guest/book.ts';
+import { holdPageTime, holdPageVisit, releasePageHold } from '../../../use-cases/guest/hold.ts';
 import { pageServices, pageStaff } from '../../../use-cases/guest/page.ts';
 import { weekTimes } from '../../../use-cases/guest/times.ts';
 import { messages } from '../../../ui/i18n/index.ts';
@@ -39,15 +41,18 @@ export async function bookingWrites(app: App): Promise<void> {
     const lang = langOf(request);
     const base = bookPath(salonSlug, locationSlug);
     const body = request.body;
-    const service = (await pageServices(app.ctx.db, page, location)).find((s) => s.id === field(body, 'service'));
+    const services = await pageServices(app.ctx.db, page, location);
+    const service = services.find((s) => s.id === field(body, 'service'));
     if (!service) return seeOther(reply, framingOf(page), link(base, { lang }));
     const staffParam = field(body, 'staff');
     const week = field(body, 'week');
     const date = field(body, 'date') ?? '';
+    const visit = service.bookingMode === 'groupSession' ? [service] : visitOfQuery(service, field(body, 'more'), services);
     const back = (gone: boolean) =>
       link(base, {
         service: service.id,
         staff: service.bookingMode === 'groupSession' ? undefined : staffParam || 'any',
+        more: visit ? moreParam(visit.slice(1).map((s) => s.id)) : undefined,
         week,
         gone: gone ? '1' : undefined,
         lang,
@@ -82,7 +87,7 @@ export async function bookingWrites(app: App): Promise<void> {
     }
 
     const time = field(body, 'time') ?? '';
-    if (!isRealDate(date) || !/^\d{2}:\d{2}$/.test(time)) return seeOther(reply, framingOf(page), back(false));
+    if (!visit || !isRealDate(date) || !/^\d{2}:\d{2}$/.test(time)) return seeOther(reply, framingOf(page), back(false));
     let staffId: string | undefined;
     if (staffParam && staffParam !== 'any') {
       if (!(await pageStaff(app.ctx.db, page, location, service.id)).some((s) => s.id === staffParam))
@@ -93,17 +98,12 @@ export async function bookingWrites(app: App): Promise<void> {
     if (wait !== undefined) return tooMany(reply, request, wait);
     try {
       const nonce = field(body, 'n');
-      const hold = await holdPageTime(app.ctx.db, {
-        page,
-        location,
-        service,
-        staffId,
-        date,
-        startTime: time,
-        now: app.ctx.clock(),
-        gate: app.ctx.bookingGate,
-        formKey: nonce && /^[A-Za-z0-9_-]{16,64}$/.test(nonce) ? `${nonce}:${staffId ?? 'any'}:${date}:${time}` : undefined,
-      });
+      const formKey = nonce && /^[A-Za-z0-9_-]{16,64}$/.test(nonce) ? `${nonce}:${staffId ?? 'any'}:${date}:${time}` : undefined;
+      const at = { page, location, staffId, date, startTime: time, now: app.ctx.clock(), formKey };
+      const hold =
+        visit.length > 1
+          ? await holdPageVisit(app.ctx.db, { ...at, services: visit })
+          : await holdPageTime(app.ctx.db, { ...at, service, gate: app.ctx.bookingGate });
       const choice = signChoice(app.ctx.serverSecret, {
         k: 'hold',
         h: hold.id,
@@ -113,6 +113,7 @@ export async function bookingWrites(app: App): Promise<void> {
         d: hold.date,
         t: hold.startTime,
         x: hold.expiresAt,
+        ...(hold.parts ? { v: hold.parts.map((p) => ({ s: p.serviceId, n: p.staffName, t: p.startTime, e: p.endTime })) } : {}),
       });
       return seeOther(reply, framingOf(page), link(`${base}/details`, { c: choice, lang }));
     } catch (err) {
@@ -131,7 +132,8 @@ export async function bookingWrites(app: App): Promise<void> {
     if (!choice) return seeOther(reply, framingOf(page), link(base, { lang }));
     if (choice.k === 'hold') await releasePageHold(app.ctx.db, page.business.id, choice.h);
     const staff = choice.k === 'hold' ? (choice.st ?? 'any') : undefined;
-    return seeOther(reply, framingOf(page), link(base, { service: choice.s, staff, week: field(request.body, 'week'), lang }));
+    const more = moreParam(choiceServiceIds(choice).slice(1));
+    return seeOther(reply, framingOf(page), link(base, { service: choice.s, staff, more, week: field(request.body, 'week'), lang }));
   });
 
   app.post('/book/:salonSlug/:locationSlug/book', { config: GUEST, schema: FORM_SCHEMA }, async (request, reply) => {
@@ -145,16 +147,34 @@ export async function bookingWrites(app: App): Promise<void> {
     const choice = readChoice(app.ctx.serverSecret, choiceToken);
     const formToken = field(body, 't') ?? '';
     const formKey = readFormToken(app.ctx.serverSecret, formToken, choiceToken);
-    const service = choice ? (await pageServices(app.ctx.db, page, location)).find((s) => s.id === choice.s) : undefined;
-    if (!choice || !formKey || !service) throw new AppError('request.validation_failed', 'The form is not one this page made.');
+    const offered = choice ? await pageServices(app.ctx.db, page, location) : [];
+    const found = choice ? choiceServiceIds(choice).map((id) => offered.find((s) => s.id === id)) : [];
+    const service = found[0];
+    if (!choice || !formKey || !service || found.some((s) => s === undefined))
+      throw new AppError('request.validation_failed', 'The form is not one this page made.');
+    const visit = found as NonNullable<(typeof found)[number]>[];
     const staffKey = choice.k === 'hold' ? (choice.st ?? 'any') : undefined;
-    const gone = () => seeOther(reply, framingOf(page), link(base, { service: service.id, staff: staffKey, gone: '1', lang }));
+    const more = moreParam(visit.slice(1).map((s) => s.id));
+    const gone = () => seeOther(reply, framingOf(page), link(base, { service: service.id, staff: staffKey, more, gone: '1', lang }));
 
     const form = readDetailsForm(body as Record<string, unknown>);
     // A robot filled the field no person sees: nothing is made, and it is told nothing useful.
     if (isHoneypotFilled(form)) return sendMessage(reply, request, 200, (m) => ({ title: m.neutralTitle, text: m.neutralText }));
     const render = (errors: ReturnType<typeof checkDetails>, formError?: string, status = 400) =>
-      renderDetails(app, reply, { page, location, service, choice, choiceToken, formToken, lang, values: form, errors, formError, status });
+      renderDetails(app, reply, {
+        page,
+        location,
+        service,
+        visit,
+        choice,
+        choiceToken,
+        formToken,
+        lang,
+        values: form,
+        errors,
+        formError,
+        status,
+      });
     const errors = checkDetails(form, { deposit: service.depositRequired, onSite: service.onSite });
     if (Object.keys(errors).length > 0) return render(errors);
 
@@ -192,7 +212,22 @@ export async function bookingWrites(app: App): Promise<void> {
     try {
       const { deposits, serverSecret: secret, bookingGate: gate } = app.ctx;
       const ctx = { businessId: page.business.id, salonSlug: page.business.slug, location, service, deposits, now, secret, gate };
-      const outcome = await app.ctx.createLimit.run(page.business.id, () => bookOnPage(app.ctx.db, ctx, formKey, createBody, admit));
+      const outcome = await app.ctx.createLimit.run(page.business.id, () => {
+        if (choice.k !== 'hold' || !choice.v) return bookOnPage(app.ctx.db, ctx, formKey, createBody, admit);
+        // A visit: every part through POST /v1/bookings' visit create, with the held parts.
+        const versions = (field(body, 'pv') ?? '').split(',');
+        const { serviceId: _first, staffId: _staff, expectedPricingVersion: _pv, ...common } = createBody;
+        const visitBody: VisitCreateBody = {
+          ...common,
+          visit: visit.map((s, i) => ({
+            serviceId: s.id,
+            staffId: choice.st ?? undefined,
+            expectedPricingVersion: versions[i] || undefined,
+          })),
+        };
+        const visitCtx = { businessId: page.business.id, salonSlug: page.business.slug, location, services: visit, now };
+        return bookVisitOnPage(app.ctx.db, visitCtx, formKey, visitBody, admit);
+      });
       if (outcome.kind === 'limited') return tooMany(reply, request, wait ?? 60);
       if (outcome.kind === 'inProgress') {
         return sendMessage(reply.header('retry-after', '2'), request, 503, (m) => ({ title: m.inProgressTitle, text: m.inProgressText }));

@@ -3,6 +3,7 @@ import type { Choice } from '../../../domain/booking-page/tokens.ts';
 import type { DetailsErrors, DetailsForm } from '../../../domain/booking-page/details.ts';
 import type { LocationRecord, ServiceRecord } from '../../../domain/catalog-records.ts';
 import { effectiveDepositMinor } from '../../../domain/deposits/amount.ts';
+import { visitMinutes, visitPrice } from '../../../domain/booking-page/visit.ts';
 import type { BookingPage } from '../../../use-cases/guest/page.ts';
 import { priceText } from '../../../ui/booking/choose.tsx';
 import { DetailsStep } from '../../../ui/booking/details.tsx';
@@ -20,6 +21,8 @@ export interface DetailsRender {
   page: BookingPage;
   location: LocationRecord;
   service: ServiceRecord;
+  /** every service of the choice in order (one, or a visit's parts) */
+  visit: ServiceRecord[];
   choice: Choice;
   choiceToken: string;
   formToken: string;
@@ -35,14 +38,22 @@ export function renderDetails(app: App, reply: FastifyReply, r: DetailsRender): 
   const { page, location, service, choice, lang } = r;
   const t = messages(lang);
   const base = bookPath(page.business.slug, location.slug);
-  const summary: Array<[string, string]> = [
-    [t.service, service.name],
-    [t.staff, choice.n],
-    [t.date, formatDate(lang, choice.d, 'long')],
-    [t.time, choice.t],
-    [t.price, priceText(t, lang, service)],
-    [t.location, location.publicLocationName],
-  ];
+  const parts = choice.k === 'hold' ? choice.v : undefined;
+  const summary: Array<[string, string]> = parts
+    ? [
+        ...parts.map((p, i): [string, string] => [t.partLabel(i + 1), t.partLine(r.visit[i]?.name ?? '', p.n, p.t, p.e)]),
+        [t.date, formatDate(lang, choice.d, 'long')],
+        [t.visitTotal, `${t.minutes(visitMinutes(r.visit))} · ${priceText(t, lang, visitPrice(r.visit))}`],
+        [t.location, location.publicLocationName],
+      ]
+    : [
+        [t.service, service.name],
+        [t.staff, choice.n],
+        [t.date, formatDate(lang, choice.d, 'long')],
+        [t.time, choice.t],
+        [t.price, priceText(t, lang, service)],
+        [t.location, location.publicLocationName],
+      ];
   const held = choice.k === 'hold' ? new Date(choice.x) : undefined;
   const depositMinor = service.depositRequired ? effectiveDepositMinor(service) : null;
   const here = { path: `${base}/details`, query: { c: r.choiceToken } };
@@ -58,7 +69,8 @@ export function renderDetails(app: App, reply: FastifyReply, r: DetailsRender): 
         c: r.choiceToken,
         t: r.formToken,
         lang,
-        pv: service.pricingVersion,
+        // a visit's parts' versions in order, so a price changed since the time step is said, not booked
+        pv: r.visit.map((s) => s.pricingVersion).join(','),
         dv: service.depositTermsVersion ?? '',
       }}
       values={r.values}

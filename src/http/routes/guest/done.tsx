@@ -1,7 +1,7 @@
 import { readDone, signDone } from '../../../domain/booking-page/tokens.ts';
 import type { FastifyReply } from 'fastify';
 import type { BookingRecord } from '../../../domain/bookings/record.ts';
-import { pageBooking } from '../../../use-cases/guest/book.ts';
+import { pageBooking, pageVisitParts } from '../../../use-cases/guest/book.ts';
 import { DoneStep } from '../../../ui/booking/done.tsx';
 import { manageUrl } from '../../../use-cases/guest/manage-link.ts';
 import { bookingCalendar } from '../../../ui/calendar.ts';
@@ -15,7 +15,18 @@ import { emailOf } from './manage.tsx';
 
 const GUEST = { access: { surface: 'guest' as const } };
 
-function summaryOf(t: Messages, lang: Lang, b: BookingRecord): Array<[string, string]> {
+function summaryOf(t: Messages, lang: Lang, b: BookingRecord, parts: readonly BookingRecord[]): Array<[string, string]> {
+  if (parts.length > 1) {
+    // A visit: each part with its own reference, staff member and times.
+    return [
+      ...parts.map((p, i): [string, string] => [
+        t.partLabel(i + 1),
+        `${t.partLine(p.serviceName, p.staffName ?? '', p.slot.startTime, p.slot.endTime)} · ${p.publicReference}`,
+      ]),
+      [t.date, formatDate(lang, b.slot.date, 'long')],
+      [t.location, b.locationSnapshot.publicLocationName],
+    ];
+  }
   const rows: Array<[string, string]> = [
     [t.reference, b.publicReference],
     [t.service, b.serviceName],
@@ -44,13 +55,14 @@ export async function doneRoutes(app: App): Promise<void> {
     const lang = langOf(request);
     const t = messages(lang);
     const base = bookPath(salonSlug, locationSlug);
-    const confirmed = booking.status === 'confirmed';
+    const parts = await pageVisitParts(app.ctx.db, booking);
+    const confirmed = parts.every((p) => p.status === 'confirmed');
     const html = renderPage(
       frameOf(page, lang, confirmed ? t.bookingConfirmed : t.bookingReceived, { path: `${base}/done`, query: { b: token } }, true),
       <DoneStep
         t={t}
         confirmed={confirmed}
-        summary={summaryOf(t, lang, booking)}
+        summary={summaryOf(t, lang, booking, parts)}
         icsHref={link(`${base}/calendar.ics`, { b: signDone(app.ctx.serverSecret, { b: booking.id }) })}
         manageHref={link(await manageHref(booking), { lang })}
         payHref={done.p}
@@ -67,12 +79,17 @@ export async function doneRoutes(app: App): Promise<void> {
     const done = readDone(app.ctx.serverSecret, field(request.query, 'b'));
     const booking = done ? await pageBooking(app.ctx.db, page.business.id, done.b) : undefined;
     if (!booking) throw new AppError('request.not_found');
-    return sendIcs(reply, booking, page.business.name);
+    return sendIcs(reply, booking, await pageVisitParts(app.ctx.db, booking), page.business.name);
   });
 
   /** The booking's .ics, as a download. */
-  async function sendIcs(reply: FastifyReply, booking: BookingRecord, organizerName: string): Promise<FastifyReply> {
-    const ics = bookingCalendar(booking, {
+  async function sendIcs(
+    reply: FastifyReply,
+    booking: BookingRecord,
+    parts: BookingRecord[],
+    organizerName: string,
+  ): Promise<FastifyReply> {
+    const ics = bookingCalendar(parts, {
       businessName: organizerName,
       uidDomain: new URL(app.ctx.config.publicBaseUrl).hostname,
       organizerEmail: emailOf(app.ctx.config.mailFrom),

@@ -6,7 +6,10 @@ import type { BookingRecord } from '../../../domain/bookings/record.ts';
 import { AppError, isAppError } from '../../../domain/errors.ts';
 import { formatIsoDate, parseIsoDate } from '../../../domain/time/calendar.ts';
 import { localDateOf } from '../../../domain/time/zone-day.ts';
-import { holdPageTime } from '../../../use-cases/guest/hold.ts';
+import { holdPageTime, holdPageVisit } from '../../../use-cases/guest/hold.ts';
+import { visitMinutes } from '../../../domain/booking-page/visit.ts';
+import type { ServiceRecord } from '../../../domain/catalog-records.ts';
+import { priceText } from '../../../ui/booking/choose.tsx';
 import {
   acceptProposalAsGuest,
   cancelAsGuest,
@@ -14,6 +17,7 @@ import {
   type ManagePage,
   openManagePage,
   rescheduleAsGuest,
+  rescheduleVisitAsGuest,
 } from '../../../use-cases/guest/manage.ts';
 import { pageStaff } from '../../../use-cases/guest/page.ts';
 import { bookableDates, weekTimes } from '../../../use-cases/guest/times.ts';
@@ -74,6 +78,19 @@ function instantIn(t: Messages, lang: Lang, instant: Date, zone: string): string
 
 function summaryOf(t: Messages, lang: Lang, m: ManagePage): Array<[string, string]> {
   const b = m.booking;
+  if (m.visit) {
+    // A visit: every part, each with its own reference (the one this link opens among them).
+    return [
+      [t.location, m.location.publicLocationName],
+      [t.status, t.statusNames[b.status]],
+      ...m.visit.parts.map((p, i): [string, string] => [
+        t.partLabel(i + 1),
+        `${t.partLine(p.serviceName, p.staffName ?? '', p.slot.startTime, p.slot.endTime)} · ${p.publicReference}`,
+      ]),
+      [t.date, formatDate(lang, m.visit.parts[0]!.slot.date, 'long')],
+      [t.time, t.timeInZone(m.visit.parts[0]!.slot.startTime, b.timezone)],
+    ];
+  }
   const rows: Array<[string, string]> = [
     [t.location, m.location.publicLocationName],
     [t.reference, b.publicReference],
@@ -145,6 +162,13 @@ export async function manageRoutes(app: App): Promise<void> {
         acceptAction={m.offer.acceptProposal ? `${path}/accept` : undefined}
         declineAction={m.offer.declineProposal ? `${path}/decline` : undefined}
         cancelClosed={cancelClosed}
+        visitNotes={
+          m.visit
+            ? [m.offer.cancel ? t.visitCancelNote : undefined, m.offer.reschedule ? t.visitMoveNote : undefined].filter(
+                (n): n is string => n !== undefined,
+              )
+            : undefined
+        }
         contact={t.manageContact(placeName)}
         icsHref={`${path}/calendar.ics`}
       />,
@@ -158,6 +182,19 @@ export async function manageRoutes(app: App): Promise<void> {
     if (err.code === 'booking.invalid_transition') return err.details?.refusal === 'windowClosed' ? t.errWindowClosed : t.errNotPossible;
     if (TIME_GONE.has(err.code)) return t.errTimeGone;
     return undefined;
+  }
+
+  /**
+   * The staff member whose times the reschedule shows first: the booking's own, when they still
+   * offer it; for a visit, its one staff member when every part is theirs and they still offer all.
+   */
+  async function ownStaff(m: ManagePage, services: ServiceRecord[]): Promise<{ id: string; name: string } | undefined> {
+    const parts = m.visit?.parts ?? [m.booking];
+    const id = parts[0]!.staffId;
+    if (id === null || parts.some((p) => p.staffId !== id)) return undefined;
+    const lists = await Promise.all(services.map((s) => pageStaff(app.ctx.db, m.page, m.location, s.id)));
+    const found = lists[0]?.find((s) => s.id === id);
+    return found && lists.every((l) => l.some((s) => s.id === id)) ? found : undefined;
   }
 
   /** Too many changes from one address: the guest pages' 429. */
@@ -225,10 +262,11 @@ export async function manageRoutes(app: App): Promise<void> {
     const m = await openManagePage(app.ctx.db, token, now());
     const lang = langOf(request);
     const t = messages(lang);
-    const { booking, location, service, page } = m;
+    const { location, service } = m;
     if (!m.offer.reschedule || !service) return redirect(reply, link(base(token), { lang }));
-    const staff = await pageStaff(app.ctx.db, page, location, service.id);
-    const own = staff.find((s) => s.id === booking.staffId);
+    const visit = visitServicesOf(m);
+    if (m.visit && !visit) return redirect(reply, link(base(token), { lang }));
+    const own = await ownStaff(m, visit ?? [service]);
     // The booking's own staff member unless the guest asked for anyone (or they no longer offer it).
     const staffKey = field(request.query, 'staff') === 'any' || !own ? 'any' : own.id;
     const at = now();
@@ -236,9 +274,9 @@ export async function manageRoutes(app: App): Promise<void> {
     const week = weekStart(field(request.query, 'week'), today, last);
     const weekEnd = minDate(formatIsoDate(parseIsoDate(week) + 6), last);
     const staffId = staffKey === 'any' ? undefined : staffKey;
-    const days = (await weekTimes(app.ctx.db, { location, service, staffId, from: week, now: at, secret: app.ctx.serverSecret })).filter(
-      (d) => d.date <= weekEnd,
-    );
+    const days = (
+      await weekTimes(app.ctx.db, { location, service, visit, staffId, from: week, now: at, secret: app.ctx.serverSecret })
+    ).filter((d) => d.date <= weekEnd);
     const path = `${base(token)}/reschedule`;
     const weekLink = (w: string) => link(path, { staff: staffKey, week: w, lang });
     const prev = week > today ? maxDate(formatIsoDate(parseIsoDate(week) - 7), today) : undefined;
@@ -251,7 +289,15 @@ export async function manageRoutes(app: App): Promise<void> {
       <TimesStep
         t={{ ...t, stepTime: t.rescheduleTitle }}
         lang={lang}
-        serviceName={service.name}
+        serviceName={(visit ?? [service]).map((s) => s.name).join(' + ')}
+        visit={
+          visit
+            ? {
+                parts: visit.map((s) => ({ name: s.name, meta: `${t.minutes(s.durationMinutes)} · ${priceText(t, lang, s)}` })),
+                total: `${t.minutes(visitMinutes(visit))} · ${t.visitMoveNote}`,
+              }
+            : undefined
+        }
         staffLabel={own && staffKey !== 'any' ? own.name : t.anyStaff}
         group={false}
         timeZone={location.timezone}
@@ -288,26 +334,24 @@ export async function manageRoutes(app: App): Promise<void> {
       link(`${base(token)}/reschedule`, { staff: staffParam, week: field(body, 'week'), gone: gone ? '1' : undefined, lang });
     const date = field(body, 'date') ?? '';
     const time = field(body, 'time') ?? '';
-    if (!isRealDate(date) || !/^\d{2}:\d{2}$/.test(time)) return redirect(reply, back(false));
+    const visit = visitServicesOf(m);
+    if ((m.visit && !visit) || !isRealDate(date) || !/^\d{2}:\d{2}$/.test(time)) return redirect(reply, back(false));
     let staffId: string | undefined;
     if (staffParam !== 'any') {
+      // A visit's one staff member only: each part must be theirs.
+      if (visit && (await ownStaff(m, visit))?.id !== staffParam) return redirect(reply, back(false));
       if (!(await pageStaff(app.ctx.db, page, location, service.id)).some((s) => s.id === staffParam)) return redirect(reply, back(false));
       staffId = staffParam;
     }
     if (await limited(reply, request, 'hold')) return reply;
     try {
       const nonce = field(body, 'n');
-      const hold = await holdPageTime(app.ctx.db, {
-        page,
-        location,
-        service,
-        staffId,
-        date,
-        startTime: time,
-        now: now(),
-        gate: app.ctx.bookingGate,
-        formKey: nonce && /^[A-Za-z0-9_-]{16,64}$/.test(nonce) ? `manage:${nonce}:${staffId ?? 'any'}:${date}:${time}` : undefined,
-      });
+      const formKey = nonce && /^[A-Za-z0-9_-]{16,64}$/.test(nonce) ? `manage:${nonce}:${staffId ?? 'any'}:${date}:${time}` : undefined;
+      const at = { page, location, staffId, date, startTime: time, now: now(), formKey };
+      // A visit is held whole, by the visit search's rule, so its move keeps the parts back to back.
+      const hold = visit
+        ? await holdPageVisit(app.ctx.db, { ...at, services: visit })
+        : await holdPageTime(app.ctx.db, { ...at, service, gate: app.ctx.bookingGate });
       const choice = signChoice(app.ctx.serverSecret, {
         k: 'hold',
         h: hold.id,
@@ -317,6 +361,7 @@ export async function manageRoutes(app: App): Promise<void> {
         d: hold.date,
         t: hold.startTime,
         x: hold.expiresAt,
+        ...(hold.parts ? { v: hold.parts.map((p) => ({ s: p.serviceId, n: p.staffName, t: p.startTime, e: p.endTime })) } : {}),
       });
       return redirect(reply, link(`${base(token)}/new-time`, { c: choice, lang }));
     } catch (err) {
@@ -338,8 +383,12 @@ export async function manageRoutes(app: App): Promise<void> {
     const lang = langOf(request);
     const t = messages(lang);
     const choice = readChoice(app.ctx.serverSecret, choiceToken);
-    if (choice?.k !== 'hold' || choice.s !== m.booking.serviceId) return redirect(reply, link(base(token), { lang }));
+    const first = m.visit ? m.visit.parts[0]! : m.booking;
+    if (choice?.k !== 'hold' || choice.s !== first.serviceId || Boolean(m.visit) !== Boolean(choice.v))
+      return redirect(reply, link(base(token), { lang }));
     const zone = m.booking.timezone;
+    const partsOf = (parts: Array<{ name: string; staff: string; from: string; to: string }>) =>
+      parts.map((p) => t.partLine(p.name, p.staff, p.from, p.to)).join('; ');
     const staffKey = choice.st ?? 'any';
     return send(
       reply,
@@ -349,8 +398,20 @@ export async function manageRoutes(app: App): Promise<void> {
       <RescheduleConfirm
         t={t}
         lang={lang}
-        current={when(t, lang, m.booking.slot, zone) + (m.booking.staffName ? ` · ${m.booking.staffName}` : '')}
-        next={`${when(t, lang, { date: choice.d, startTime: choice.t }, zone)} · ${choice.n}`}
+        current={
+          m.visit
+            ? `${when(t, lang, first.slot, zone)} · ${partsOf(
+                m.visit.parts.map((p) => ({ name: p.serviceName, staff: p.staffName ?? '', from: p.slot.startTime, to: p.slot.endTime })),
+              )}`
+            : when(t, lang, m.booking.slot, zone) + (m.booking.staffName ? ` · ${m.booking.staffName}` : '')
+        }
+        next={
+          m.visit && choice.v
+            ? `${when(t, lang, { date: choice.d, startTime: choice.t }, zone)} · ${partsOf(
+                choice.v.map((p, i) => ({ name: m.visit!.parts[i]?.serviceName ?? '', staff: p.n, from: p.t, to: p.e })),
+              )}`
+            : `${when(t, lang, { date: choice.d, startTime: choice.t }, zone)} · ${choice.n}`
+        }
         heldUntil={formatTimeIn(zone, new Date(choice.x))}
         action={`${base(token)}/reschedule`}
         choice={choiceToken}
@@ -374,7 +435,8 @@ export async function manageRoutes(app: App): Promise<void> {
     if (choice?.k !== 'hold') throw new AppError('request.validation_failed', 'The form is not one this page made.');
     if (await limited(reply, request, 'manage')) return reply;
     try {
-      await rescheduleAsGuest(app.ctx.db, token, choice.h, now());
+      if (choice.v) await rescheduleVisitAsGuest(app.ctx.db, token, choice.h, now());
+      else await rescheduleAsGuest(app.ctx.db, token, choice.h, now());
     } catch (err) {
       if (isAppError(err) && TIME_GONE.has(err.code)) {
         return redirect(reply, link(`${base(token)}/reschedule`, { staff: choice.st ?? 'any', gone: '1', lang }));
@@ -388,8 +450,8 @@ export async function manageRoutes(app: App): Promise<void> {
 
   app.get('/manage/:token/calendar.ics', { config: GUEST, schema: { hide: true } }, async (request, reply) => {
     const token = tokenOf(request);
-    const { booking, location } = await openManagePage(app.ctx.db, token, now());
-    const ics = bookingCalendar(booking, {
+    const { booking, location, visit } = await openManagePage(app.ctx.db, token, now());
+    const ics = bookingCalendar(visit?.parts ?? booking, {
       businessName: location.publicLocationName,
       uidDomain: new URL(app.ctx.config.publicBaseUrl).hostname,
       organizerEmail: emailOf(app.ctx.config.mailFrom),
@@ -407,6 +469,12 @@ export async function manageRoutes(app: App): Promise<void> {
       })
       .send(ics);
   });
+}
+
+/** A visit's services in order, while each still exists; undefined for a booking alone (or a visit with a deleted service). */
+function visitServicesOf(m: ManagePage): ServiceRecord[] | undefined {
+  if (!m.visit || m.visit.services.some((s) => s === undefined)) return undefined;
+  return m.visit.services as ServiceRecord[];
 }
 
 export function emailOf(mailFrom: string): string {
