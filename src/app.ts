@@ -10,6 +10,7 @@ import type { App, AppContext } from './http/context.ts';
 import cookie from '@fastify/cookie';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerOperatorAuth } from './http/plugins/operator-auth.ts';
+import { registerAudit } from './http/plugins/audit.ts';
 import { AppError } from './domain/errors.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { registerBodyDiscard } from './http/plugins/body-discard.ts';
@@ -173,6 +174,7 @@ async function setUp(app: App, opts: BuildOptions): Promise<void> {
   await app.register(cookie);
   registerAuth(app);
   registerOperatorAuth(app);
+  registerAudit(app);
   registerRateLimit(app, { store: rateLimitStore, metrics: ctx.metrics, timeoutMs: opts.config.rateLimitTimeoutMs });
   registerIdempotencyKeyCheck(app);
   registerHttpMetrics(app, ctx.metrics);

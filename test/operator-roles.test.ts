@@ -101,6 +101,8 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'GET /clients/{clientId}/export': MANAGERS,
   'POST /clients/{clientId}/erase': MANAGERS,
   'PATCH /businesses/{slug}': MANAGERS,
+  // clients-and-reports.md "Audit log"
+  'GET /businesses/{slug}/audit-log': MANAGERS,
 };
 
 /** A value for each path parameter, in a given salon; resources a call may delete are made fresh. */

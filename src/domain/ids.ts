@@ -49,7 +49,8 @@ export function newId(
     | 'wl'
     | 'wlo'
     | 'res'
-    | 'vst',
+    | 'vst'
+    | 'aud',
 ): string {
   return `${prefix}_${randomToken(20)}`;
 }

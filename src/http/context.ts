@@ -106,6 +106,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** set by the auth hook on operator and account routes */
     principal: OperatorPrincipal | null;
+    /** a write of the operator API: its audit action and business (src/http/plugins/audit.ts) */
+    audit?: { action: string; businessId: string | null } | undefined;
     /**
      * The version of the business the caches may answer under (src/cache/read-caches.ts), learnt
      * before the handler reads anything; undefined: bypass the caches.

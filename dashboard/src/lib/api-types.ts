@@ -1679,6 +1679,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what: every write of the operator API and every guest action on the manage page, newest first
+         * @description Each entry names the actor (a member with their role, the platform operator, or a guest), the action, its target, the request id and the names of the fields sent (never their values: no secret, password, token, phone or email is kept). `actor` filters by actor type (`member`, `operator`, `guest`) or a member's user id; `action` by an action (`booking.cancel`) or a resource (`booking`); `from`/`to` are UTC dates. Kept 12 months. Page with `meta.cursor`.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        get: operations["operatorListAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/staff/{staffId}/calendar-feed": {
         parameters: {
             query?: never;
@@ -16886,6 +16908,157 @@ export interface operations {
                 };
             };
             /** @description `client.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorListAuditLog: {
+        parameters: {
+            query?: {
+                /** @description an actor type (`member`, `operator`, `guest`) or a member's user id */
+                actor?: string;
+                /** @description an action (`booking.cancel`) or a resource (`booking`) */
+                action?: string;
+                /** @description a UTC date, inclusive */
+                from?: string;
+                /** @description a UTC date, inclusive */
+                to?: string;
+                /** @description page size */
+                limit?: number;
+                /** @description meta.cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "entries": [
+                     *           {
+                     *             "id": "aud_4k8m2p6r1t5v9x3z7b0d",
+                     *             "at": "2026-11-29T09:12:00.000Z",
+                     *             "actor": {
+                     *               "type": "member",
+                     *               "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *               "name": "Dóra Szabó",
+                     *               "role": "manager"
+                     *             },
+                     *             "action": "service.update",
+                     *             "target": {
+                     *               "type": "service",
+                     *               "id": "svc_2b4d6f8h0k1m3p5r7t9v"
+                     *             },
+                     *             "requestId": "req_3wz2qrfwr9fjq1pvgre1",
+                     *             "fields": [
+                     *               "durationMinutes",
+                     *               "price"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1",
+                     *         "cursor": "eyJrIjpbIjIwMjYtMTEtMjRUMTQ6MDU6MTIuMzE4WiIsImJrZ181YzdlIl19.Xq2Lr8vN0tYw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            entries: {
+                                id: string;
+                                /** Format: date-time */
+                                at: string;
+                                actor: {
+                                    type: "operator" | "member" | "guest";
+                                    /** @description the member's user id; the booking's id for a guest; null for the platform operator */
+                                    id: string | null;
+                                    /** @description the member's name; null for a guest */
+                                    name: string | null;
+                                    /** @description the member's role in the business then */
+                                    role: string | null;
+                                };
+                                /** @description `<resource>.<verb>`, for example `service.update`, `booking.cancel`, `client.erase` */
+                                action: string;
+                                target: {
+                                    type: string;
+                                    id: string | null;
+                                };
+                                requestId: string | null;
+                                /** @description the names of the fields sent, never their values */
+                                fields: string[];
+                            }[];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed`, `request.invalid_cursor` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { purgeOldAuditEntries } from '../../store/audit-log.ts';
 import type { Db } from '../../store/db.ts';
 import { purgeEndedHolds } from '../../store/holds.ts';
 import { purgeExpiredKeys } from '../../store/idempotency.ts';
@@ -13,8 +14,8 @@ const HOUR_MS = 3_600_000;
 /**
  * The hourly purge, as one recurring job for all workers (one run an hour, wherever it lands):
  * webhook delivery records a year after their event (final ones only), idempotency records after
- * 24 hours, holds a day after they ended, and jobs 30 days after they ended; waitlist entries
- * past their last date end `expired`. Every purge is
+ * 24 hours, holds a day after they ended, jobs 30 days after they ended, and audit entries after 12
+ * months; waitlist entries past their last date end `expired`. Every purge is
  * idempotent, so a run repeated after a crash is harmless.
  */
 export function housekeepingHandler(deps: { db: Db; logger?: Logger | undefined }): JobHandler<Record<string, never>> {
@@ -30,8 +31,9 @@ export function housekeepingHandler(deps: { db: Db; logger?: Logger | undefined 
       const holds = await purgeEndedHolds(deps.db);
       const jobs = await purgeEndedJobs(deps.db);
       const waitlistEntries = await expirePastEntries(deps.db);
-      if (deliveries + idempotencyRecords + holds + jobs + waitlistEntries > 0) {
-        deps.logger?.info({ deliveries, idempotencyRecords, holds, jobs, waitlistEntries }, 'purged old records');
+      const auditEntries = await purgeOldAuditEntries(deps.db);
+      if (deliveries + idempotencyRecords + holds + jobs + waitlistEntries + auditEntries > 0) {
+        deps.logger?.info({ deliveries, idempotencyRecords, holds, jobs, waitlistEntries, auditEntries }, 'purged old records');
       }
       return undefined;
     },

@@ -28,6 +28,7 @@ import quotaVersion from './029-quota-version.ts';
 import staffVariants from './030-staff-variants.ts';
 import visits from './031-visits.ts';
 import clients from './033-clients.ts';
+import auditLog from './034-audit-log.ts';
 
 /** Forward-only, in order; a migration's name never changes once released. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -61,4 +62,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '030-staff-variants', sql: staffVariants },
   { name: '031-visits', sql: visits },
   { name: '033-clients', sql: clients },
+  { name: '034-audit-log', sql: auditLog },
 ];

@@ -1,3 +1,4 @@
+import { recordGuestAction } from '../../../use-cases/audit/record.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactElement } from 'react';
@@ -236,18 +237,26 @@ export async function manageRoutes(app: App): Promise<void> {
   });
 
   /** The three changes that need nothing but the link: each redirects to the page, saying what was done. */
-  const simple: Array<{ path: string; done: Done; run: (token: string) => Promise<BookingRecord> }> = [
-    { path: 'cancel', done: 'cancelled', run: (token) => cancelAsGuest(app.ctx.db, token, now()) },
-    { path: 'accept', done: 'accepted', run: (token) => acceptProposalAsGuest(app.ctx.db, token, now()) },
-    { path: 'decline', done: 'declined', run: (token) => declineProposalAsGuest(app.ctx.db, token, now()) },
+  const simple: Array<{ path: string; done: Done; action: string; run: (token: string) => Promise<BookingRecord> }> = [
+    { path: 'cancel', done: 'cancelled', action: 'booking.cancel', run: (token) => cancelAsGuest(app.ctx.db, token, now()) },
+    { path: 'accept', done: 'accepted', action: 'booking.acceptProposal', run: (token) => acceptProposalAsGuest(app.ctx.db, token, now()) },
+    {
+      path: 'decline',
+      done: 'declined',
+      action: 'booking.declineProposal',
+      run: (token) => declineProposalAsGuest(app.ctx.db, token, now()),
+    },
   ];
+  /** The audit log's entry of a guest's change (clients-and-reports.md "Audit log"). */
+  const audited = (request: { id: string }, b: BookingRecord, action: string) =>
+    recordGuestAction(app.ctx.db, { businessId: b.businessId, bookingId: b.id, action, requestId: request.id });
   for (const s of simple) {
     app.post(`/manage/:token/${s.path}`, { config: GUEST, schema: FORM_SCHEMA }, async (request, reply) => {
       const token = tokenOf(request);
       const lang = langOf(request);
       if (await limited(reply, request, 'manage')) return reply;
       try {
-        await s.run(token);
+        await audited(request, await s.run(token), s.action);
       } catch (err) {
         const error = refusalText(messages(lang), err);
         if (error === undefined) throw err;
@@ -435,8 +444,10 @@ export async function manageRoutes(app: App): Promise<void> {
     if (choice?.k !== 'hold') throw new AppError('request.validation_failed', 'The form is not one this page made.');
     if (await limited(reply, request, 'manage')) return reply;
     try {
-      if (choice.v) await rescheduleVisitAsGuest(app.ctx.db, token, choice.h, now());
-      else await rescheduleAsGuest(app.ctx.db, token, choice.h, now());
+      const moved = choice.v
+        ? await rescheduleVisitAsGuest(app.ctx.db, token, choice.h, now())
+        : await rescheduleAsGuest(app.ctx.db, token, choice.h, now());
+      await audited(request, moved, 'booking.reschedule');
     } catch (err) {
       if (isAppError(err) && TIME_GONE.has(err.code)) {
         return redirect(reply, link(`${base(token)}/reschedule`, { staff: choice.st ?? 'any', gone: '1', lang }));

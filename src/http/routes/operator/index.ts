@@ -4,6 +4,7 @@ import { availabilityRoutes } from './availability.ts';
 import { operatorBookingRoutes } from './bookings.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
+import { auditLogRoutes } from './audit-log.ts';
 import { clientRoutes } from './clients.ts';
 import { guestSettingsRoutes } from './guest-settings.ts';
 import { invitationRoutes } from './invitations.ts';
@@ -37,4 +38,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(waitlistRoutes);
   await app.register(availabilityRoutes);
   await app.register(clientRoutes);
+  await app.register(auditLogRoutes);
 }
