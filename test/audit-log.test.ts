@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AUDIT_ACTIONS } from '../src/domain/audit/actions.ts';
 import { openapiPath, operatorRoutesOf } from '../src/http/route-table.ts';
-import { bookingHarness, createOk, day, sql } from './helpers/bookings.ts';
+import { bookingHarness, day, sql } from './helpers/bookings.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
 import { post } from './helpers/guest-page.ts';
