@@ -78,7 +78,14 @@ export async function findLiveSession(q: Queryable, tokenHash: string, idleSecon
   );
   const row = r.rows[0];
   if (!row) return undefined;
-  return { sessionId: row.session_id, userId: row.user_id, email: row.email, name: row.name, language: row.language, memberships: row.memberships ?? [] };
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    language: row.language,
+    memberships: row.memberships ?? [],
+  };
 }
 
 export async function endSession(q: Queryable, sessionId: string): Promise<void> {

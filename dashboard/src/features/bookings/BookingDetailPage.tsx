@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import { STATUS_NAMES } from '../../lib/status.ts';
+import { money, usePhone, zoneNote } from '../../lib/format.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { BookingMessages } from './BookingMessages.tsx';
 import { slotOf } from './slot.ts';
@@ -17,6 +18,7 @@ export function BookingDetailPage() {
   const { slug = '', bookingId = '' } = useParams();
   const booking = useBooking(bookingId);
   const events = useBookingEvents(bookingId);
+  const phone = usePhone();
 
   useEffect(() => {
     document.title = `Booking ${booking.data?.publicReference ?? ''} · Bookings dashboard`;
@@ -42,14 +44,13 @@ export function BookingDetailPage() {
         <dt>Service</dt>
         <dd>{b.serviceName}</dd>
         <dt>Price</dt>
-        <dd>
-          {b.price ? new Intl.NumberFormat(undefined, { style: 'currency', currency: b.price.currency }).format(b.price.amount) : '—'}
-        </dd>
+        <dd>{b.price ? money(b.price.amount, b.price.currency) : '—'}</dd>
         <dt>Staff</dt>
         <dd>{b.staffName ?? '—'}</dd>
         <dt>Time</dt>
         <dd>
-          {slot ? `${slot.date} ${slot.startTime}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'} ({zone})
+          {slot ? `${slot.date} ${slot.startTime}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'}
+          {zoneNote(zone)}
         </dd>
         <dt>Booked through</dt>
         <dd>
@@ -63,7 +64,7 @@ export function BookingDetailPage() {
         <dd>{b.guest.name}</dd>
         <dt>Phone</dt>
         <dd>
-          <a href={`tel:${b.guest.phone}`}>{b.guest.phone}</a>
+          <a href={`tel:${b.guest.phone}`}>{phone(b.guest.phone)}</a>
         </dd>
         <dt>Email</dt>
         <dd>{b.guest.email ? <a href={`mailto:${b.guest.email}`}>{b.guest.email}</a> : '—'}</dd>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
+import { usePhone } from '../../lib/format.ts';
 import { bookingKeys } from '../../lib/query-keys.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { slotOf } from './slot.ts';
@@ -44,6 +45,7 @@ export function useRequests(slug: string) {
 export function RequestsPage() {
   const { slug = '' } = useParams();
   const requests = useRequests(slug);
+  const phone = usePhone();
   useEffect(() => {
     document.title = 'Requests · Bookings dashboard';
   }, []);
@@ -66,7 +68,7 @@ export function RequestsPage() {
                 </h2>
                 <p>
                   {slot ? `${slot.date} ${slot.startTime}` : ''} {b.staffName ? `with ${b.staffName}` : ''} · {STATUS_NAMES[b.status]} ·{' '}
-                  <a href={`tel:${b.guest.phone}`}>{b.guest.phone}</a>
+                  <a href={`tel:${b.guest.phone}`}>{phone(b.guest.phone)}</a>
                 </p>
                 <BookingActions booking={b} slug={slug} only={['accept', 'decline', 'propose']} />
               </article>
