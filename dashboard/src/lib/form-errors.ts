@@ -63,7 +63,7 @@ export function issueWords(path: string, message: string, t: Messages = currentM
   if (/required property|is required|must not be blank|fewer than 1 character|must be true/.test(m)) return i.required;
   if (field === 'phone' || /phone number/.test(m)) return i.phone;
   if (/already taken/.test(m)) return i.taken;
-  if (/must match pattern/.test(m)) return field === 'slug' ? i.slug : i.pattern;
+  if (/must match pattern/.test(m)) return field === 'slug' ? i.slug : /https/.test(m) ? i.origin : i.pattern;
   if (/fewer than \d+ characters/.test(m)) {
     const min = Number(n(/fewer than (\d+)/));
     return field === 'password' ? i.password(min) : i.tooShort(min);
