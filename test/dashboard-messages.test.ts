@@ -46,7 +46,7 @@ describe('the error catalog in words', () => {
       ];
       for (const error of answers) {
         const said = LANGS.map((t) => errorWords(error, t));
-        said.forEach((m, i) => assertPlain(m, code, `${code} ${LANGS[i]!.lang}`));
+        for (const [i, m] of said.entries()) assertPlain(m, code, `${code} ${LANGS[i]!.lang}`);
         assert.notEqual(said[1], said[0], `${code}: Hungarian is not English`);
         const form = LANGS.map((t) => formErrors(error, [], {}, t).form ?? '');
         assert.deepEqual(form, said, 'formErrors says what errorWords says');
