@@ -21,7 +21,7 @@ export const hu: Messages = {
     settings: 'Beállítások',
   },
   shell: {
-    main: 'Fő',
+    main: 'Főmenü',
     business: 'Vállalkozás',
     language: 'Nyelv',
     signOut: 'Kijelentkezés',
