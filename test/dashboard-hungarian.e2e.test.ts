@@ -132,5 +132,24 @@ function describeBrowser() {
       await dialog.getByRole('button', { name: hu.common.cancel }).click();
       await dialog.waitFor({ state: 'hidden' });
     });
+
+    test('the booking detail in Hungarian: its facts, its buttons, the price in forints and the phone grouped', async () => {
+      const { bookings } = await adminOk(server.app, 'GET', `/businesses/${salon.business.slug}/bookings?limit=10`);
+      const fanni = bookings.find((b: { guest: { name: string } }) => b.guest.name === 'Foglalt Fanni');
+      await page.goto(`${server.base}/dashboard/${salon.business.slug}/bookings/${fanni.bookingId}`);
+      await page.getByRole('heading', { level: 1, name: hu.bookingDetail.title(fanni.publicReference) }).waitFor();
+      for (const name of [hu.actions.propose, hu.actions.reschedule, hu.actions.cancel]) await page.getByRole('button', { name }).waitFor();
+      await page.getByText(hu.statuses.confirmed, { exact: true }).waitFor();
+      await page.getByRole('link', { name: '+36 30 123 4567' }).waitFor();
+      const price = new Intl.NumberFormat('hu-HU', { style: 'currency', currency: 'HUF', maximumFractionDigits: 0 }).format(
+        fanni.price.amount,
+      );
+      const shown = await page
+        .locator('dt', { hasText: new RegExp(`^${hu.bookingDetail.price}$`) })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent();
+      assert.equal(shown?.replace(/\s+/g, ' '), price.replace(/\s+/g, ' '));
+      assert.match(shown ?? '', /Ft/);
+    });
   });
 }

@@ -71,6 +71,18 @@ export const en = {
     text: (detail: string) => `This page could not be shown: ${detail}`,
     back: 'Back to the dashboard',
   },
+  actions: {
+    accept: 'Accept',
+    decline: 'Decline',
+    propose: 'Propose new time',
+    reschedule: 'Reschedule',
+    cancel: 'Cancel booking',
+    complete: 'Mark completed',
+    noShow: 'Mark no-show',
+    titles: { decline: 'Decline the request', cancel: 'Cancel the booking', propose: 'Propose a new time', reschedule: 'Move the booking' },
+    submits: { decline: 'Confirm decline', cancel: 'Confirm cancellation', propose: 'Send proposal', reschedule: 'Move booking' },
+    reasonOptional: 'Reason (optional)',
+  },
   common: {
     cancel: 'Cancel',
     back: 'Back',

@@ -67,6 +67,23 @@ export const hu: Messages = {
     text: (detail: string) => `Ezt az oldalt nem sikerült megjeleníteni: ${detail}`,
     back: 'Vissza az irányítópultra',
   },
+  actions: {
+    accept: 'Elfogadás',
+    decline: 'Elutasítás',
+    propose: 'Új időpont javaslása',
+    reschedule: 'Áthelyezés',
+    cancel: 'Foglalás lemondása',
+    complete: 'Teljesítettnek jelöl',
+    noShow: 'Nem jelent meg',
+    titles: {
+      decline: 'A kérés elutasítása',
+      cancel: 'A foglalás lemondása',
+      propose: 'Új időpont javaslása',
+      reschedule: 'A foglalás áthelyezése',
+    },
+    submits: { decline: 'Elutasítom', cancel: 'Lemondom', propose: 'Javaslat elküldése', reschedule: 'Áthelyezem' },
+    reasonOptional: 'Indok (nem kötelező)',
+  },
   common: {
     cancel: 'Mégse',
     back: 'Vissza',
