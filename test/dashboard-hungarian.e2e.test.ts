@@ -150,6 +150,12 @@ function describeBrowser() {
         .textContent();
       assert.equal(shown?.replace(/\s+/g, ' '), price.replace(/\s+/g, ' '));
       assert.match(shown ?? '', /Ft/);
+
+      await page.getByRole('navigation', { name: hu.shell.main }).getByRole('link', { name: hu.nav.bookings }).click();
+      await page.getByRole('heading', { level: 1, name: hu.nav.bookings }).waitFor();
+      for (const name of [hu.list.status, hu.list.from, hu.list.to]) await page.getByLabel(name, { exact: true }).waitFor();
+      await page.getByRole('button', { name: hu.list.apply }).waitFor();
+      await page.getByRole('link', { name: fanni.publicReference }).waitFor();
     });
   });
 }
