@@ -98,6 +98,9 @@ export const en = {
     noBooking: 'No booking matches.',
     reference: 'Reference',
   },
+  passwordReset: {
+    mailNotConfigured: 'Password reset by email is not set up on this server; ask your administrator.',
+  },
   common: {
     cancel: 'Cancel',
     back: 'Back',

@@ -99,6 +99,9 @@ export const hu: Messages = {
     noBooking: 'Nincs a szűrésnek megfelelő foglalás.',
     reference: 'Azonosító',
   },
+  passwordReset: {
+    mailNotConfigured: 'Ezen a szerveren nincs beállítva a jelszó e-mailes visszaállítása; kérdezze a rendszergazdát.',
+  },
   common: {
     cancel: 'Mégse',
     back: 'Vissza',
