@@ -23,6 +23,7 @@ import {
 import { createBusiness, createLocation, createSalon, type BusinessFixture, type SalonFixture } from './helpers/fixtures.ts';
 import { admin, adminOk } from './helpers/harness.ts';
 import { insertMember } from './helpers/members.ts';
+import { en } from '../dashboard/src/lib/i18n/en.ts';
 
 if (skip) console.log(`# ${skip}`);
 
@@ -207,7 +208,7 @@ function describeBrowser() {
       await dialog.waitFor({ state: 'hidden' });
     });
 
-    test('Locations: an invalid time zone shows the API message beside the field, nothing created', async () => {
+    test('Locations: an invalid time zone is explained in words beside the field, nothing created', async () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
       await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
       await page.getByRole('rowheader', { name: 'Downtown' }).waitFor();
@@ -234,7 +235,8 @@ function describeBrowser() {
       await dialog.getByRole('textbox', { name: 'City' }).fill(body.address.city);
       await dialog.getByRole('textbox', { name: 'ZIP code' }).fill(body.address.zip);
       await dialog.getByRole('button', { name: 'Create location' }).click();
-      await dialog.getByText(issue.message, { exact: true }).waitFor();
+      // the API's issue put into words (lib/form-errors.ts), not its JSON-path fragment
+      await dialog.getByText(en.issues.timezone, { exact: true }).waitFor();
       // Beside the field: the message is the field's accessible description, and the field is invalid.
       assert.equal(await tz.getAttribute('aria-invalid'), 'true');
       assert.equal(await tz.evaluate((el) => el === document.activeElement), true, 'the named field gets focus');
@@ -245,7 +247,7 @@ function describeBrowser() {
           .join(' ')
           .trim(),
       );
-      assert.equal(description, issue.message);
+      assert.equal(description, en.issues.timezone);
       assert.equal(await dialog.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid'), null);
       assert.deepEqual(await seriousViolations(page), [], 'location dialog with an error');
 

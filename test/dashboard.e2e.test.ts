@@ -221,7 +221,7 @@ function describeBrowser() {
       // Booking detail from its block: reschedule, then cancel with a reason, each checked through the API.
       await page.getByRole('link', { name: /Walk-in Wanda, Haircut, confirmed/ }).click();
       await page.getByRole('heading', { name: /^Booking BK-/, level: 1 }).waitFor();
-      await page.getByText('+36301234567', { exact: true }).waitFor();
+      await page.getByText('+36 30 123 4567', { exact: true }).waitFor(); // grouped as dialled (lib/format.ts)
       // written from the dashboard by the signed-in member: the detail names them
       const [author] = (await db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [member.userId])).rows;
       await page.getByText(`Front desk (${author!.name})`, { exact: true }).waitFor();

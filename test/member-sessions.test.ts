@@ -38,6 +38,7 @@ for (const target of dbTargets()) {
         id: m.userId,
         email: m.email,
         name: r.body.data.member.name,
+        language: 'en',
         memberships: [{ salonSlug: biz.slug, businessName: `Salon ${biz.slug}`, role: 'manager' }],
       });
       const setCookie = String(r.headers['set-cookie']);

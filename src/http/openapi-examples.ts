@@ -221,6 +221,7 @@ export const memberExample = {
   id: USER_ID,
   email: 'owner@demo-salon.example',
   name: 'Dóra Szabó',
+  language: 'hu',
   memberships: [{ salonSlug: 'demo-salon', businessName: 'Demo Salon', role: 'owner' }],
 };
 

@@ -1,3 +1,4 @@
+import type { MemberLanguage } from '../domain/members/member-view.ts';
 import type { MemberRole } from '../domain/members/roles.ts';
 import type { Queryable } from './db.ts';
 
@@ -7,6 +8,7 @@ export interface LiveSession {
   userId: string;
   email: string;
   name: string;
+  language: MemberLanguage;
   memberships: Array<{ businessId: string; businessSlug: string; businessName: string; role: MemberRole }>;
 }
 
@@ -49,6 +51,7 @@ export async function findLiveSession(q: Queryable, tokenHash: string, idleSecon
     user_id: string;
     email: string;
     name: string;
+    language: MemberLanguage;
     memberships: Array<{ businessId: string; businessSlug: string; businessName: string; role: MemberRole }> | null;
   }>(
     `WITH found AS (
@@ -65,7 +68,7 @@ export async function findLiveSession(q: Queryable, tokenHash: string, idleSecon
                        AND s.last_seen_at < now() - interval '1 minute'
                      FOR UPDATE SKIP LOCKED)
      )
-     SELECT f.id AS session_id, u.id AS user_id, u.email, COALESCE(u.name, u.email) AS name,
+     SELECT f.id AS session_id, u.id AS user_id, u.email, COALESCE(u.name, u.email) AS name, u.language,
             (SELECT json_agg(json_build_object('businessId', b.id, 'businessSlug', b.slug,
                                                'businessName', b.name, 'role', m.role) ORDER BY b.name, b.slug)
                FROM memberships m JOIN businesses b ON b.id = m.business_id
@@ -75,7 +78,14 @@ export async function findLiveSession(q: Queryable, tokenHash: string, idleSecon
   );
   const row = r.rows[0];
   if (!row) return undefined;
-  return { sessionId: row.session_id, userId: row.user_id, email: row.email, name: row.name, memberships: row.memberships ?? [] };
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    language: row.language,
+    memberships: row.memberships ?? [],
+  };
 }
 
 export async function endSession(q: Queryable, sessionId: string): Promise<void> {

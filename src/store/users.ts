@@ -1,3 +1,4 @@
+import type { MemberLanguage } from '../domain/members/member-view.ts';
 import type { MemberRole } from '../domain/members/roles.ts';
 import type { Queryable } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
@@ -6,6 +7,7 @@ export interface UserRecord {
   id: string;
   email: string | null;
   name: string | null;
+  language: MemberLanguage;
   /** only the sign-in and acceptance use cases read it; never rendered */
   passwordHash: string | null;
 }
@@ -17,7 +19,7 @@ export interface MembershipRecord {
   role: MemberRole;
 }
 
-const USER_COLUMNS = 'id, email, name, password_hash AS "passwordHash"';
+const USER_COLUMNS = 'id, email, name, language, password_hash AS "passwordHash"';
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRecord | undefined> {
   const r = await q.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
@@ -59,4 +61,9 @@ export async function membershipsOf(q: Queryable, userId: string): Promise<Membe
 
 export async function setPasswordHash(q: Queryable, userId: string, passwordHash: string): Promise<void> {
   await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+}
+
+/** The member's own choice of the dashboard's language. */
+export async function setLanguage(q: Queryable, userId: string, language: MemberLanguage): Promise<void> {
+  await q.query('UPDATE users SET language = $2 WHERE id = $1', [userId, language]);
 }

@@ -1,7 +1,9 @@
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { SECTIONS } from './sections.ts';
 import type { Member } from '../lib/api.ts';
-import { useSession, useSignOut } from '../lib/auth.ts';
+import { errorWords } from '../lib/form-errors.ts';
+import { useSession, useSetLanguage, useSignOut } from '../lib/auth.ts';
+import { LANGS, useT } from '../lib/i18n/index.ts';
 import { Field } from '../components/Field.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useRequests } from '../features/bookings/requests-query.ts';
@@ -10,8 +12,9 @@ import { useAnnouncement } from '../lib/announce.ts';
 /** `/dashboard/`: the member's first business. */
 export function FirstBusiness() {
   const { data: member } = useSession();
+  const t = useT();
   const first = member?.memberships[0];
-  if (!first) return <p role="alert">This account has no business any more.</p>;
+  if (!first) return <p role="alert">{t.shell.noBusiness}</p>;
   return <Navigate to={`/${first.salonSlug}/calendar`} replace />;
 }
 
@@ -19,6 +22,7 @@ export function FirstBusiness() {
 export function AppShell() {
   const { slug } = useParams();
   const { data: member } = useSession();
+  const t = useT();
   const membership = member?.memberships.find((m) => m.salonSlug === slug);
   if (!member) return null;
   if (!membership) return <Navigate to="/" replace />;
@@ -27,10 +31,10 @@ export function AppShell() {
       <header className="top">
         <div className="business">
           <span className="business-name">{membership.businessName}</span>
-          <span className="role">{ROLE_NAMES[membership.role]}</span>
+          <span className="role">{t.shell.roles[membership.role]}</span>
         </div>
         {member.memberships.length > 1 && <BusinessSwitcher member={member} slug={membership.salonSlug} />}
-        <SignOut name={member.name} />
+        <SignOut name={member.name} language={member.language} />
       </header>
       <MainNav slug={membership.salonSlug} />
       <main className="content">
@@ -46,6 +50,7 @@ export function AppShell() {
  * wide one), which closes again when a page is chosen or on Escape, leaving focus on the button.
  */
 function MainNav({ slug }: { slug: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
@@ -54,7 +59,7 @@ function MainNav({ slug }: { slug: string }) {
   return (
     <nav
       className="main-nav"
-      aria-label="Main"
+      aria-label={t.shell.main}
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || !open) return;
         setOpen(false);
@@ -62,15 +67,15 @@ function MainNav({ slug }: { slug: string }) {
       }}
     >
       <button type="button" className="menu-button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
-        Menu
+        {t.shell.menu}
       </button>
       <ul id={listId} className={open ? 'open' : undefined}>
         {SECTIONS.map((s) =>
           s.path === 'requests' ? (
-            <RequestsLink key={s.path} slug={slug} name={s.name} />
+            <RequestsLink key={s.path} slug={slug} name={t.nav[s.path]} />
           ) : (
             <li key={s.path}>
-              <NavLink to={`/${slug}/${s.path}`}>{s.name}</NavLink>
+              <NavLink to={`/${slug}/${s.path}`}>{t.nav[s.path]}</NavLink>
             </li>
           ),
         )}
@@ -85,6 +90,7 @@ function MainNav({ slug }: { slug: string }) {
  */
 function RequestsLink({ slug, name }: { slug: string; name: string }) {
   const requests = useRequests(slug);
+  const t = useT();
   const waiting = requests.data?.filter((b) => b.status === 'requested').length ?? 0;
   const id = useId();
   return (
@@ -95,7 +101,7 @@ function RequestsLink({ slug, name }: { slug: string; name: string }) {
       {waiting > 0 && (
         <span id={id} className="count">
           {waiting > 99 ? '99+' : waiting}
-          <span className="sr-only"> waiting</span>
+          <span className="sr-only"> {t.shell.waiting}</span>
         </span>
       )}
     </li>
@@ -112,15 +118,14 @@ function Announcement() {
   );
 }
 
-const ROLE_NAMES = { owner: 'Owner', manager: 'Manager', frontDesk: 'Front desk' } as const;
-
 function BusinessSwitcher({ member, slug }: { member: Member; slug: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const section = location.pathname.split('/')[2] ?? 'calendar';
+  const t = useT();
   return (
     <div className="switcher">
-      <Field label="Business" layout="inline">
+      <Field label={t.shell.business} layout="inline">
         <select value={slug} onChange={(e) => navigate(`/${e.target.value}/${section}`)}>
           {member.memberships.map((m) => (
             <option key={m.salonSlug} value={m.salonSlug}>
@@ -133,20 +138,37 @@ function BusinessSwitcher({ member, slug }: { member: Member; slug: string }) {
   );
 }
 
-function SignOut({ name }: { name: string }) {
+function SignOut({ name, language }: { name: string; language: Member['language'] }) {
   const signOut = useSignOut();
+  const setLanguage = useSetLanguage();
+  const t = useT();
   const navigate = useNavigate();
   return (
     <div className="account">
       <span className="member-name">{name}</span>
+      {/* the member's own choice, stored with their account: every page and session follows it */}
+      <Field label={t.shell.language} layout="inline">
+        <select
+          value={setLanguage.isPending ? setLanguage.variables : language}
+          disabled={setLanguage.isPending}
+          onChange={(e) => setLanguage.mutate(e.target.value as Member['language'])}
+        >
+          {LANGS.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {t.languageNames[l]}
+            </option>
+          ))}
+        </select>
+      </Field>
       <button
         type="button"
         disabled={signOut.isPending}
         onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in', { replace: true }) })}
       >
-        Sign out
+        {t.shell.signOut}
       </button>
-      {signOut.isError && <span role="alert">{signOut.error.message}</span>}
+      {signOut.isError && <span role="alert">{errorWords(signOut.error)}</span>}
+      {setLanguage.isError && <span role="alert">{errorWords(setLanguage.error)}</span>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import './admin.css';
 import type { ReactNode } from 'react';
 import { Dialog } from './Dialog.tsx';
+import { useT } from '../lib/i18n/index.ts';
 
 /** A yes/no question in a modal dialog; the API's refusal is shown inside it. */
 export function ConfirmDialog(props: {
@@ -13,6 +14,7 @@ export function ConfirmDialog(props: {
   onClose: () => void;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog open={props.open} onClose={props.onClose} title={props.title}>
       <div className="form">
@@ -27,7 +29,7 @@ export function ConfirmDialog(props: {
             {props.confirm}
           </button>
           <button type="button" onClick={props.onClose}>
-            Back
+            {t.common.back}
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useT } from '../lib/i18n/index.ts';
 
 /**
  * `Previous page` / `Next page` over the API's cursor paging, with the cursor kept in the URL's
@@ -6,11 +7,12 @@ import { useSearchParams } from 'react-router';
  */
 export function CursorPager({ next }: { next: string | undefined }) {
   const [params, setParams] = useSearchParams();
+  const t = useT();
   return (
     <div className="actions">
       {params.get('cursor') && (
         <button type="button" onClick={() => window.history.back()}>
-          Previous page
+          {t.list.previous}
         </button>
       )}
       {next && (
@@ -22,7 +24,7 @@ export function CursorPager({ next }: { next: string | undefined }) {
             setParams(p);
           }}
         >
-          Next page
+          {t.list.next}
         </button>
       )}
     </div>

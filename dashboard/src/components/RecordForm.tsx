@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import type { FormErrors } from '../lib/form-errors.ts';
 import { FormAlert } from './Field.tsx';
+import { useT } from '../lib/i18n/index.ts';
 
 /**
  * The form of a dialog that writes a record: its fields (children, each a `Field` fed from
@@ -32,6 +33,7 @@ export function RecordForm(props: {
 }) {
   const ref = useRef<HTMLFormElement>(null);
   const alertId = useId();
+  const t = useT();
   useEffect(() => {
     if (!props.error) return;
     ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -60,7 +62,7 @@ export function RecordForm(props: {
         </button>
         {props.onCancel && (
           <button type="button" onClick={props.onCancel}>
-            {props.cancelLabel ?? 'Cancel'}
+            {props.cancelLabel ?? t.common.cancel}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useT } from '../lib/i18n/index.ts';
 
 /**
  * What the router shows instead of a page that failed to render (a bug, an answer the page did
@@ -7,6 +8,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
  */
 export function RouteError() {
   const error = useRouteError();
+  const t = useT();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -14,11 +16,11 @@ export function RouteError() {
       : String(error);
   return (
     <section className="page route-error" aria-labelledby="route-error-title">
-      <h1 id="route-error-title">Something went wrong</h1>
-      <p role="alert">This page could not be shown: {detail}</p>
+      <h1 id="route-error-title">{t.routeError.title}</h1>
+      <p role="alert">{t.routeError.text(detail)}</p>
       <p>
         <Link to="/" reloadDocument>
-          Back to the dashboard
+          {t.routeError.back}
         </Link>
       </p>
     </section>

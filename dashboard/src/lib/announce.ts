@@ -1,3 +1,4 @@
+import { currentMessages } from './i18n/index.ts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -57,5 +58,5 @@ export function doneWords(meta: MutationMeta | undefined, variables: unknown): s
   if (meta?.silent) return null;
   const done = meta?.done;
   if (typeof done === 'function') return done(variables);
-  return done ?? 'Saved.';
+  return done ?? currentMessages().common.saved;
 }

@@ -424,7 +424,13 @@ export interface paths {
         delete: operations["operatorSignOut"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * The signed-in member's own settings: the dashboard's language
+         * @description Changes the signed-in member's own account (every role, in no particular business): `language` is the language the dashboard shows them (en or hu). Stored with the account, so every session and every business of theirs uses it. Answers the member as GET /session does.
+         *
+         *     **Access:** a signed-in member (session cookie).
+         */
+        patch: operations["operatorUpdateOwnSettings"];
         trace?: never;
     };
     "/admin/v1/password-reset": {
@@ -5743,6 +5749,7 @@ export interface operations {
                      *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
                      *           "email": "owner@demo-salon.example",
                      *           "name": "Dóra Szabó",
+                     *           "language": "hu",
                      *           "memberships": [
                      *             {
                      *               "salonSlug": "demo-salon",
@@ -5766,6 +5773,8 @@ export interface operations {
                                 id: string;
                                 email: string;
                                 name: string;
+                                /** @description the dashboard's language, chosen by the member (en: English, hu: Hungarian); en until they choose */
+                                language: "en" | "hu";
                                 memberships: {
                                     salonSlug: string;
                                     businessName: string;
@@ -5840,6 +5849,7 @@ export interface operations {
                      *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
                      *           "email": "owner@demo-salon.example",
                      *           "name": "Dóra Szabó",
+                     *           "language": "hu",
                      *           "memberships": [
                      *             {
                      *               "salonSlug": "demo-salon",
@@ -5863,6 +5873,8 @@ export interface operations {
                                 id: string;
                                 email: string;
                                 name: string;
+                                /** @description the dashboard's language, chosen by the member (en: English, hu: Hungarian); en until they choose */
+                                language: "en" | "hu";
                                 memberships: {
                                     salonSlug: string;
                                     businessName: string;
@@ -5967,6 +5979,123 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                     };
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorUpdateOwnSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "hu"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the dashboard's language, chosen by the member (en: English, hu: Hungarian); en until they choose */
+                    language: "en" | "hu";
+                };
+            };
+        };
+        responses: {
+            /** @description The member with the new settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "member": {
+                     *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
+                     *           "email": "owner@demo-salon.example",
+                     *           "name": "Dóra Szabó",
+                     *           "language": "hu",
+                     *           "memberships": [
+                     *             {
+                     *               "salonSlug": "demo-salon",
+                     *               "businessName": "Demo Salon",
+                     *               "role": "owner"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            member: {
+                                id: string;
+                                email: string;
+                                name: string;
+                                /** @description the dashboard's language, chosen by the member (en: English, hu: Hungarian); en until they choose */
+                                language: "en" | "hu";
+                                memberships: {
+                                    salonSlug: string;
+                                    businessName: string;
+                                    /** @description owner: everything; manager: locations, catalogue, staff, bookings, reads of keys and deliveries; frontDesk: bookings and reads */
+                                    role: "owner" | "manager" | "frontDesk";
+                                }[];
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `auth.invalid_key` */
@@ -7744,6 +7873,7 @@ export interface operations {
                      *           "id": "usr_6d8f1h3k5m7p9r2t4v0x",
                      *           "email": "owner@demo-salon.example",
                      *           "name": "Dóra Szabó",
+                     *           "language": "hu",
                      *           "memberships": [
                      *             {
                      *               "salonSlug": "demo-salon",
@@ -7772,6 +7902,8 @@ export interface operations {
                                 id: string;
                                 email: string;
                                 name: string;
+                                /** @description the dashboard's language, chosen by the member (en: English, hu: Hungarian); en until they choose */
+                                language: "en" | "hu";
                                 memberships: {
                                     salonSlug: string;
                                     businessName: string;

@@ -37,3 +37,14 @@ export function useSignOut() {
     },
   });
 }
+
+/** The member's own language (PATCH /admin/v1/session): the whole dashboard switches when it is stored. */
+export function useSetLanguage() {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (language: Member['language']): Promise<Member> =>
+      unwrap(await api.PATCH('/admin/v1/session', { body: { language } })).member,
+    onSuccess: (member) => qc.setQueryData(SESSION_KEY, member),
+  });
+}

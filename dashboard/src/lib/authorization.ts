@@ -1,3 +1,4 @@
+import { currentMessages } from './i18n/index.ts';
 import { useSession } from './auth.ts';
 
 export type Role = 'owner' | 'manager' | 'frontDesk';
@@ -8,4 +9,10 @@ export function useRole(slug: string): Role | undefined {
   return member?.memberships.find((m) => m.salonSlug === slug)?.role;
 }
 
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', manager: 'Manager', frontDesk: 'Front desk' };
+/** Role names in the language the page is shown in (one getter per role). */
+export const ROLE_LABELS = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    (['owner', 'manager', 'frontDesk'] as const).map((r) => [r, { enumerable: true, get: () => currentMessages().shell.roles[r] }]),
+  ),
+) as Readonly<Record<Role, string>>;

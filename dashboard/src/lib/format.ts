@@ -1,4 +1,22 @@
 /**
+ * One way to show things on every page (issue 27 item 5), in the member's language: times on a
+ * 24-hour clock, the location's zone named only where it is not the browser's, money with the
+ * locale's separators and the currency's sign, phone numbers grouped as they are dialled.
+ */
+import { useEffect, useState } from 'react';
+import { currentMessages } from './i18n/index.ts';
+
+/** The browser's own zone: a time in it needs no zone name. */
+export function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** ` (Europe/London)` when the location keeps another zone than the browser, else nothing. */
+export function zoneNote(timeZone: string): string {
+  return timeZone === browserZone() ? '' : ` (${timeZone})`;
+}
+
+/**
  * An instant in the browser's zone, naming the zone (keys, members and deliveries belong to the
  * business, not to one location, so no location zone applies).
  */
@@ -6,12 +24,65 @@ export function when(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, {
+  return d.toLocaleString(currentMessages().intl, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     timeZoneName: 'short',
   });
+}
+
+/** An amount in major units (8000, 12.5) with the locale's separators and the currency: `8 000 Ft`, `€12.50`. */
+export function money(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(currentMessages().intl, {
+      style: 'currency',
+      currency,
+      // whole forints and euros are written without `,00`; a fraction keeps the currency's digits
+      ...(Number.isInteger(amount) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+type Parse = (text: string) => { formatInternational(): string } | undefined;
+let parse: Parse | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * libphonenumber-js (its smallest metadata) is fetched by the first page that shows a phone, not
+ * with the first page: it would add about a tenth to the dashboard's first download.
+ */
+function loadPhones(): Promise<void> {
+  loading ??= import('libphonenumber-js/min').then((m) => {
+    parse = (text) => m.parsePhoneNumberFromString(text);
+  });
+  return loading;
+}
+
+/** `+36301234567` as `+36 30 123 4567`; as written while the library loads or when it is no number. */
+export function phone(raw: string | null | undefined): string {
+  if (!raw) return '—';
+  return parse?.(raw)?.formatInternational() ?? raw;
+}
+
+/** `phone`, re-rendering the page once the formatter has arrived. */
+export function usePhone(): typeof phone {
+  const [, setReady] = useState(parse !== null);
+  useEffect(() => {
+    if (parse) return;
+    let live = true;
+    loadPhones().then(
+      () => live && setReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return phone;
 }

@@ -1,12 +1,11 @@
 import type { BusinessBooking } from './api.ts';
+import { currentMessages } from './i18n/index.ts';
 
-/** A booking status as the dashboard writes it. */
-export const STATUS_NAMES: Record<BusinessBooking['status'], string> = {
-  requested: 'requested',
-  confirmed: 'confirmed',
-  declined: 'declined',
-  rescheduleProposed: 'new time proposed',
-  cancelled: 'cancelled',
-  completed: 'completed',
-  noShow: 'no-show',
-};
+type Status = BusinessBooking['status'];
+const STATUSES: Status[] = ['requested', 'confirmed', 'declined', 'rescheduleProposed', 'cancelled', 'completed', 'noShow'];
+
+/** A booking status as the dashboard writes it, in the language the page is shown in (one getter per status). */
+export const STATUS_NAMES = Object.defineProperties(
+  {},
+  Object.fromEntries(STATUSES.map((s) => [s, { enumerable: true, get: () => currentMessages().statuses[s] }])),
+) as Readonly<Record<Status, string>>;

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { MEMBER_ROLES } from '../../domain/members/roles.ts';
+import { MEMBER_LANGUAGES } from '../../domain/members/member-view.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/members/password.ts';
 
 export const Role = Type.Union(
@@ -18,11 +19,17 @@ export const Password = Type.String({
   description: `at least ${PASSWORD_MIN} characters; stored only as a scrypt hash, never returned or logged`,
 });
 
+export const MemberLanguage = Type.Union(
+  MEMBER_LANGUAGES.map((l) => Type.Literal(l)),
+  { description: "the dashboard's language, chosen by the member (en: English, hu: Hungarian); en until they choose" },
+);
+
 export const MemberView = Type.Object(
   {
     id: Type.String(),
     email: Type.String(),
     name: Type.String(),
+    language: MemberLanguage,
     memberships: Type.Array(Type.Object({ salonSlug: Type.String(), businessName: Type.String(), role: Role })),
   },
   { additionalProperties: false },

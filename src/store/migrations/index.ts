@@ -27,6 +27,7 @@ import resourceUnits from './026-resource-units.ts';
 import quotaVersion from './029-quota-version.ts';
 import staffVariants from './030-staff-variants.ts';
 import visits from './031-visits.ts';
+import memberLanguage from './032-member-language.ts';
 import clients from './033-clients.ts';
 import auditLog from './034-audit-log.ts';
 
@@ -61,6 +62,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '029-quota-version', sql: quotaVersion },
   { name: '030-staff-variants', sql: staffVariants },
   { name: '031-visits', sql: visits },
+  { name: '032-member-language', sql: memberLanguage },
   { name: '033-clients', sql: clients },
   { name: '034-audit-log', sql: auditLog },
 ];

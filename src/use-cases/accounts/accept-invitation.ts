@@ -74,7 +74,10 @@ export async function acceptInvitation(
     const session = await startSession(tx, user.id, existing?.passwordHash ?? newHash!);
     if (!session) throw signInFailed();
     const memberships = await membershipsOf(tx, user.id);
-    return { member: memberView({ id: user.id, email: inv.email, name: user.name ?? inv.email }, memberships), ...session };
+    return {
+      member: memberView({ id: user.id, email: inv.email, name: user.name ?? inv.email, language: user.language }, memberships),
+      ...session,
+    };
   });
   // Accepted: the attempt does not use up the sign-in limits (sign-in-limit.ts).
   await attempt.succeeded();

@@ -26,5 +26,5 @@ export async function signIn(
   const session = await startSession(db, user.id, user.passwordHash);
   if (!session) throw signInFailed();
   const { token, expiresAt } = session;
-  return { member: memberView({ id: user.id, email, name: user.name ?? email }, memberships), token, expiresAt };
+  return { member: memberView({ id: user.id, email, name: user.name ?? email, language: user.language }, memberships), token, expiresAt };
 }

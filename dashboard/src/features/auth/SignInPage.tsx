@@ -4,14 +4,16 @@ import { Field } from '../../components/Field.tsx';
 import { RecordForm } from '../../components/RecordForm.tsx';
 import { useSession, useSignIn } from '../../lib/auth.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { PASSWORD_CHANGED } from './password-reset.ts';
 
 /** Children only for a signed-in member; otherwise the sign-in page, coming back here after. */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <p className="loading">Loading…</p>;
-  if (session.isError) return <p role="alert">The server could not be reached: {session.error.message}</p>;
+  const t = useT();
+  if (session.isPending) return <p className="loading">{t.common.loading}</p>;
+  if (session.isError) return <p role="alert">{t.common.unreachable(session.error.message)}</p>;
   if (!session.data) return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
@@ -23,10 +25,11 @@ export function SignInPage() {
   const location = useLocation();
   const state = location.state as { from?: string; notice?: string } | null;
   const from = state?.from ?? '/';
+  const t = useT();
 
   useEffect(() => {
-    document.title = 'Sign in · Bookings dashboard';
-  }, []);
+    document.title = t.signIn.docTitle;
+  }, [t]);
 
   if (session.data && !signIn.isPending) return <Navigate to={from} replace />;
 
@@ -40,27 +43,27 @@ export function SignInPage() {
 
   return (
     <main className="sign-in">
-      <h1>Bookings dashboard</h1>
+      <h1>{t.signIn.heading}</h1>
       <RecordForm
         className="sign-in-form"
         noValidate={false}
         errors={errors}
         error={signIn.error}
         pending={signIn.isPending}
-        submitLabel="Sign in"
+        submitLabel={t.signIn.submit}
         onSubmit={submit}
-        footer={<Link to="/forgot-password">Forgot password?</Link>}
+        footer={<Link to="/forgot-password">{t.signIn.forgot}</Link>}
       >
-        <h2>Sign in</h2>
+        <h2>{t.signIn.title}</h2>
         {state?.notice === PASSWORD_CHANGED && (
           <p role="status" className="notice">
-            Your password was changed; sign in.
+            {t.signIn.passwordChanged}
           </p>
         )}
-        <Field label="Email">
+        <Field label={t.signIn.email}>
           <input name="email" type="email" autoComplete="username" required />
         </Field>
-        <Field label="Password">
+        <Field label={t.signIn.password}>
           <input name="password" type="password" autoComplete="current-password" required />
         </Field>
       </RecordForm>

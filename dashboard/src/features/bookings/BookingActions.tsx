@@ -7,7 +7,8 @@ import { slotOf } from '../../lib/slot.ts';
 import { type Decision, useDecision } from '../../lib/booking-decisions.ts';
 import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
-import { formErrors } from '../../lib/form-errors.ts';
+import { errorWords, formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 
 type Kind = 'decline' | 'cancel' | 'propose' | 'reschedule';
@@ -27,6 +28,7 @@ function started(b: BusinessBooking, now = Temporal.Now.instant()): boolean {
  */
 export function BookingActions({ booking: b, slug, only }: { booking: BusinessBooking; slug: string; only?: readonly ActionName[] }) {
   const decision = useDecision(b.bookingId);
+  const a = useT().actions;
   const [dialog, setDialog] = useState<Kind | undefined>();
   const run = (d: Decision) => decision.mutate(d, { onSuccess: () => setDialog(undefined) });
   const pending = decision.isPending;
@@ -37,44 +39,44 @@ export function BookingActions({ booking: b, slug, only }: { booking: BusinessBo
       <div className="actions">
         {s === 'requested' && may('accept') && (
           <button type="button" disabled={pending} onClick={() => run({ action: 'accept' })}>
-            Accept
+            {a.accept}
           </button>
         )}
         {(s === 'requested' || s === 'rescheduleProposed') && may('decline') && (
           <button type="button" onClick={() => setDialog('decline')}>
-            Decline
+            {a.decline}
           </button>
         )}
         {/* a confirmed appointment under way is moved, not proposed: the guest is in the chair */}
         {(s === 'requested' || (s === 'confirmed' && !started(b))) && may('propose') && (
           <button type="button" onClick={() => setDialog('propose')}>
-            Propose new time
+            {a.propose}
           </button>
         )}
         {s === 'confirmed' && may('reschedule') && (
           <button type="button" onClick={() => setDialog('reschedule')}>
-            Reschedule
+            {a.reschedule}
           </button>
         )}
         {(s === 'requested' || s === 'confirmed' || s === 'rescheduleProposed') && may('cancel') && (
           <button type="button" onClick={() => setDialog('cancel')}>
-            Cancel booking
+            {a.cancel}
           </button>
         )}
         {s === 'confirmed' && started(b) && may('complete') && (
           <>
             <button type="button" disabled={pending} onClick={() => run({ action: 'complete' })}>
-              Mark completed
+              {a.complete}
             </button>
             <button type="button" disabled={pending} onClick={() => run({ action: 'noShow' })}>
-              Mark no-show
+              {a.noShow}
             </button>
           </>
         )}
       </div>
-      {decision.isError && dialog === undefined && <p role="alert">{decision.error.message}</p>}
+      {decision.isError && dialog === undefined && <p role="alert">{errorWords(decision.error)}</p>}
 
-      <Dialog open={dialog !== undefined} onClose={() => setDialog(undefined)} title={dialog ? TITLES[dialog] : ''}>
+      <Dialog open={dialog !== undefined} onClose={() => setDialog(undefined)} title={dialog ? a.titles[dialog] : ''}>
         {dialog !== undefined && (
           <DecisionForm
             kind={dialog}
@@ -94,20 +96,6 @@ export function BookingActions({ booking: b, slug, only }: { booking: BusinessBo
   );
 }
 
-const TITLES: Record<Kind, string> = {
-  decline: 'Decline the request',
-  cancel: 'Cancel the booking',
-  propose: 'Propose a new time',
-  reschedule: 'Move the booking',
-};
-
-const SUBMIT: Record<Kind, string> = {
-  decline: 'Confirm decline',
-  cancel: 'Confirm cancellation',
-  propose: 'Send proposal',
-  reschedule: 'Move booking',
-};
-
 function DecisionForm(props: {
   kind: Kind;
   booking: BusinessBooking;
@@ -119,6 +107,8 @@ function DecisionForm(props: {
 }) {
   const { kind, booking, slug, error, pending, onSubmit, onCancel } = props;
   const errors = formErrors(error, []);
+  const t = useT();
+  const a = t.actions;
   const withTime = kind === 'propose' || kind === 'reschedule';
   const staff = useStaff(slug, withTime ? booking.locationSnapshot.locationSlug : undefined);
   const slot = slotOf(booking);
@@ -138,23 +128,23 @@ function DecisionForm(props: {
       errors={errors}
       error={error}
       pending={pending}
-      submitLabel={SUBMIT[kind]}
+      submitLabel={a.submits[kind]}
       onSubmit={submit}
       onCancel={onCancel}
-      cancelLabel="Back"
+      cancelLabel={t.common.back}
     >
       {withTime ? (
         <>
-          <Field label="Date">
+          <Field label={t.newBooking.date}>
             <input name="date" type="date" required defaultValue={slot?.date} />
           </Field>
-          <Field label="Time">
+          <Field label={t.newBooking.time}>
             <input name="time" type="time" step={300} required defaultValue={slot?.startTime} />
           </Field>
           <StaffSelect staff={performers} defaultValue={booking.staffId ?? ''} />
         </>
       ) : (
-        <Field label="Reason (optional)">
+        <Field label={a.reasonOptional}>
           <textarea name="reason" maxLength={500} rows={3} />
         </Field>
       )}

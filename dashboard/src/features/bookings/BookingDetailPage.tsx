@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import { STATUS_NAMES } from '../../lib/status.ts';
+import { money, usePhone, zoneNote } from '../../lib/format.ts';
+import { errorWords } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { BookingMessages } from './BookingMessages.tsx';
 import { slotOf } from '../../lib/slot.ts';
@@ -17,13 +20,16 @@ export function BookingDetailPage() {
   const { slug = '', bookingId = '' } = useParams();
   const booking = useBooking(bookingId);
   const events = useBookingEvents(bookingId);
+  const phone = usePhone();
+  const t = useT();
+  const d = t.bookingDetail;
 
   useEffect(() => {
-    document.title = `Booking ${booking.data?.publicReference ?? ''} · Bookings dashboard`;
-  }, [booking.data?.publicReference]);
+    document.title = `${d.title(booking.data?.publicReference ?? '')} · ${t.signIn.heading}`;
+  }, [booking.data?.publicReference, d, t]);
 
-  if (booking.isPending) return <p className="loading">Loading the booking…</p>;
-  if (booking.isError) return <p role="alert">{booking.error.message}</p>;
+  if (booking.isPending) return <p className="loading">{d.loading}</p>;
+  if (booking.isError) return <p role="alert">{errorWords(booking.error)}</p>;
   const b = booking.data;
   const slot = slotOf(b);
   const zone = b.requestedSlot.timezone;
@@ -32,50 +38,49 @@ export function BookingDetailPage() {
     <section className="page booking-detail" aria-labelledby="page-title">
       <p>
         <Link to={`/${slug}/calendar${slot ? `?date=${slot.date}` : ''}`} className="back">
-          Back to the calendar
+          {d.back}
         </Link>
       </p>
-      <h1 id="page-title">Booking {b.publicReference}</h1>
+      <h1 id="page-title">{d.title(b.publicReference)}</h1>
       <dl className="facts">
-        <dt>Status</dt>
+        <dt>{d.status}</dt>
         <dd>{STATUS_NAMES[b.status]}</dd>
-        <dt>Service</dt>
+        <dt>{d.service}</dt>
         <dd>{b.serviceName}</dd>
-        <dt>Price</dt>
-        <dd>
-          {b.price ? new Intl.NumberFormat(undefined, { style: 'currency', currency: b.price.currency }).format(b.price.amount) : '—'}
-        </dd>
-        <dt>Staff</dt>
+        <dt>{d.price}</dt>
+        <dd>{b.price ? money(b.price.amount, b.price.currency) : '—'}</dd>
+        <dt>{d.staff}</dt>
         <dd>{b.staffName ?? '—'}</dd>
-        <dt>Time</dt>
+        <dt>{d.time}</dt>
         <dd>
-          {slot ? `${slot.date} ${slot.startTime}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'} ({zone})
+          {slot ? `${slot.date} ${slot.startTime}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'}
+          {zoneNote(zone)}
         </dd>
-        <dt>Booked through</dt>
+        <dt>{d.bookedThrough}</dt>
         <dd>
           {b.source === 'api'
-            ? 'API'
+            ? d.sources.api
             : b.source === 'bookingPage'
-              ? 'Booking page'
-              : `Front desk${b.createdBy?.name ? ` (${b.createdBy.name})` : ''}`}
+              ? d.sources.bookingPage
+              : `${d.sources.frontDesk}${b.createdBy?.name ? ` (${b.createdBy.name})` : ''}`}
         </dd>
-        <dt>Guest</dt>
+        <dt>{d.guest}</dt>
         <dd>{b.guest.name}</dd>
-        <dt>Phone</dt>
+        <dt>{d.phone}</dt>
         <dd>
-          <a href={`tel:${b.guest.phone}`}>{b.guest.phone}</a>
+          <a href={`tel:${b.guest.phone}`}>{phone(b.guest.phone)}</a>
         </dd>
-        <dt>Email</dt>
+        <dt>{d.email}</dt>
         <dd>{b.guest.email ? <a href={`mailto:${b.guest.email}`}>{b.guest.email}</a> : '—'}</dd>
         {b.note && (
           <>
-            <dt>Note</dt>
+            <dt>{d.note}</dt>
             <dd>{b.note}</dd>
           </>
         )}
         {b.reason && (
           <>
-            <dt>Reason</dt>
+            <dt>{d.reason}</dt>
             <dd>{b.reason}</dd>
           </>
         )}
@@ -85,8 +90,8 @@ export function BookingDetailPage() {
       <DepositPanel booking={b} />
       <BookingMessages slug={slug} bookingId={b.bookingId} timeZone={zone} />
 
-      <h2 id="history-title">History</h2>
-      {events.isError && <p role="alert">{events.error.message}</p>}
+      <h2 id="history-title">{d.history}</h2>
+      {events.isError && <p role="alert">{errorWords(events.error)}</p>}
       <ol className="history" aria-labelledby="history-title">
         {(events.data ?? []).map((e) => (
           <li key={e.deliveryId}>

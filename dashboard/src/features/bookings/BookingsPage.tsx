@@ -10,6 +10,8 @@ import { useLocations } from '../catalogue/queries.ts';
 import { slotOf } from '../../lib/slot.ts';
 import { Field } from '../../components/Field.tsx';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
+import { errorWords } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 
 const STATUSES = Object.keys(STATUS_NAMES) as Array<BusinessBooking['status']>;
 const PAGE = 25;
@@ -49,9 +51,11 @@ export function BookingsPage() {
     placeholderData: keepPreviousData,
   });
 
+  const t = useT();
+  const l = t.list;
   useEffect(() => {
-    document.title = 'Bookings · Bookings dashboard';
-  }, []);
+    document.title = `${t.nav.bookings} · ${t.signIn.heading}`;
+  }, [t]);
 
   const apply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -66,11 +70,11 @@ export function BookingsPage() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Bookings</h1>
-      <form className="filters" onSubmit={apply} aria-label="Filters">
-        <Field label="Status" layout="inline">
+      <h1 id="page-title">{t.nav.bookings}</h1>
+      <form className="filters" onSubmit={apply} aria-label={l.filters}>
+        <Field label={l.status} layout="inline">
           <select name="status" defaultValue={status ?? ''}>
-            <option value="">Any</option>
+            <option value="">{l.any}</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_NAMES[s]}
@@ -80,9 +84,9 @@ export function BookingsPage() {
         </Field>
         <DateRangeFields from={from} to={to} />
         {(locations.data?.length ?? 0) > 1 && (
-          <Field label="Location" layout="inline">
+          <Field label={l.location} layout="inline">
             <select name="location" defaultValue={locationSlug ?? ''}>
-              <option value="">Any</option>
+              <option value="">{l.any}</option>
               {locations.data?.map((l) => (
                 <option key={l.slug} value={l.slug}>
                   {l.name}
@@ -91,21 +95,21 @@ export function BookingsPage() {
             </select>
           </Field>
         )}
-        <button type="submit">Apply filters</button>
+        <button type="submit">{l.apply}</button>
       </form>
-      {list.isError && <p role="alert">{list.error.message}</p>}
-      {list.isPending && <p className="loading">Loading bookings…</p>}
-      {list.data && list.data.bookings.length === 0 && <p>No booking matches.</p>}
+      {list.isError && <p role="alert">{errorWords(list.error)}</p>}
+      {list.isPending && <p className="loading">{l.loadingBookings}</p>}
+      {list.data && list.data.bookings.length === 0 && <p>{l.noBooking}</p>}
       {list.data && list.data.bookings.length > 0 && (
         <table className="list" aria-busy={list.isPlaceholderData}>
           <thead>
             <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">Time</th>
-              <th scope="col">Guest</th>
-              <th scope="col">Service</th>
-              <th scope="col">Staff</th>
-              <th scope="col">Status</th>
+              <th scope="col">{l.reference}</th>
+              <th scope="col">{t.bookingDetail.time}</th>
+              <th scope="col">{t.bookingDetail.guest}</th>
+              <th scope="col">{t.bookingDetail.service}</th>
+              <th scope="col">{t.bookingDetail.staff}</th>
+              <th scope="col">{l.status}</th>
             </tr>
           </thead>
           <tbody>

@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
 import { agendaKeys, bookingKeys } from '../../lib/query-keys.ts';
 import '../../components/admin.css';
+import { money } from '../../lib/format.ts';
 
 const STATUS: Record<NonNullable<BusinessBooking['deposit']>['status'], string> = { pending: 'pending', paid: 'paid', waived: 'waived' };
 
@@ -33,8 +34,7 @@ export function DepositPanel({ booking }: { booking: BusinessBooking }) {
   const d = booking.deposit;
   if (!d) return null;
   const zone = booking.requestedSlot.timezone;
-  const amount =
-    d.amount === null ? 'amount not set' : new Intl.NumberFormat(undefined, { style: 'currency', currency: d.currency }).format(d.amount);
+  const amount = d.amount === null ? 'amount not set' : money(d.amount, d.currency);
   return (
     <section className="deposit" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Deposit</h2>

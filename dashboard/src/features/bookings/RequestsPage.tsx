@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { useRequests } from './requests-query.ts';
+import { usePhone } from '../../lib/format.ts';
+import { errorWords } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { slotOf } from '../../lib/slot.ts';
 
@@ -9,16 +12,19 @@ import { slotOf } from '../../lib/slot.ts';
 export function RequestsPage() {
   const { slug = '' } = useParams();
   const requests = useRequests(slug);
+  const phone = usePhone();
+  const t = useT();
+  const r = t.requests;
   useEffect(() => {
-    document.title = 'Requests · Bookings dashboard';
-  }, []);
+    document.title = `${t.nav.requests} · ${t.signIn.heading}`;
+  }, [t]);
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Requests</h1>
-      {requests.isPending && <p className="loading">Loading requests…</p>}
-      {requests.isError && <p role="alert">{requests.error.message}</p>}
-      {requests.data?.length === 0 && <p>No request is waiting.</p>}
-      <ul className="requests" aria-label="Requests waiting">
+      <h1 id="page-title">{t.nav.requests}</h1>
+      {requests.isPending && <p className="loading">{r.loading}</p>}
+      {requests.isError && <p role="alert">{errorWords(requests.error)}</p>}
+      {requests.data?.length === 0 && <p>{r.none}</p>}
+      <ul className="requests" aria-label={r.waitingList}>
         {requests.data?.map((b) => {
           const slot = slotOf(b);
           return (
@@ -30,8 +36,8 @@ export function RequestsPage() {
                   </Link>
                 </h2>
                 <p>
-                  {slot ? `${slot.date} ${slot.startTime}` : ''} {b.staffName ? `with ${b.staffName}` : ''} · {STATUS_NAMES[b.status]} ·{' '}
-                  <a href={`tel:${b.guest.phone}`}>{b.guest.phone}</a>
+                  {slot ? `${slot.date} ${slot.startTime}` : ''} {b.staffName ? r.withStaff(b.staffName) : ''} · {STATUS_NAMES[b.status]} ·{' '}
+                  <a href={`tel:${b.guest.phone}`}>{phone(b.guest.phone)}</a>
                 </p>
                 <BookingActions booking={b} slug={slug} only={['accept', 'decline', 'propose']} />
               </article>

@@ -10,6 +10,7 @@ import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useNextFreeTime } from './useNextFreeTime.ts';
+import { useT } from '../../lib/i18n/index.ts';
 
 /** A visit has at most 4 services (salon-scheduling.md "Visits"). */
 const MAX_PARTS = 4;
@@ -53,12 +54,13 @@ interface Props {
  */
 export function NewBooking(props: Props & { open: boolean; preset: BookingPreset | undefined; onOpen: () => void; onClose: () => void }) {
   const { open, preset, onOpen, onClose, onCreated, ...rest } = props;
+  const t = useT();
   return (
     <>
       <button type="button" onClick={onOpen}>
-        New booking
+        {t.newBooking.open}
       </button>
-      <Dialog open={open} onClose={onClose} title="New booking">
+      <Dialog open={open} onClose={onClose} title={t.newBooking.title}>
         <NewBookingForm
           {...rest}
           preset={preset}
@@ -78,6 +80,8 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
   const services = useServices(slug, locationSlug);
   const staff = useStaff(slug, locationSlug);
   const qc = useQueryClient();
+  const t = useT();
+  const w = t.newBooking;
   const bookable = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
   const performersOf = (serviceId: string) => (staff.data ?? []).filter((s) => s.active && s.serviceIds.includes(serviceId));
   // one entry per service of the visit (a single booking has one); each its own chosen service
@@ -109,7 +113,7 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
       : { visit: b.parts, date: b.date, startTime: b.startTime };
 
   const create = useMutation({
-    meta: { done: 'Booked.' },
+    meta: { done: () => w.booked },
     mutationFn: async (body: ManualBody) =>
       unwrap(
         await api.POST('/admin/v1/businesses/{slug}/bookings', {
@@ -150,9 +154,11 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
       guest: { name: text(f, 'guestName'), phone: text(f, 'phone'), ...(email ? { email } : {}) },
     });
   };
-  // A clash concerns the whole booking: the API's message under the form.
+  // A clash concerns the whole booking: the API's message under the form; a refused field
+  // (a phone the API cannot call, a missing name) is said beside that field.
   const error = create.error ?? check.error;
-  const errors = formErrors(error, []);
+  const errors = formErrors(error, BOOKING_FIELDS);
+  const e = errors.fields;
 
   return (
     <>
@@ -162,14 +168,15 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
         error={error}
         pending={create.isPending || check.isPending}
         submitDisabled={bookable.length === 0}
-        submitLabel="Create booking"
+        submitLabel={w.submit}
+        cancelLabel={t.common.cancel}
         onSubmit={submit}
         onCancel={onCancel}
       >
         {partServices.map((_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a part is its place in the visit
           <div key={i} className="visit-part">
-            <Field label={i === 0 ? 'Service' : `Service ${i + 1}`}>
+            <Field label={i === 0 ? w.service : w.serviceN(i + 1)} error={i === 0 ? (e.serviceId ?? e.visit) : undefined}>
               <select
                 name={fieldName('serviceId', i)}
                 required
@@ -178,7 +185,7 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
               >
                 {bookable.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.name} ({s.durationMinutes} min)
+                    {s.name} ({w.minutes(s.durationMinutes)})
                   </option>
                 ))}
               </select>
@@ -188,27 +195,26 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
                 key={`${chosen(i)}-${performersOf(chosen(i)).length}`}
                 staff={performersOf(chosen(i))}
                 required
-                label={i === 0 ? 'Staff' : `Staff ${i + 1}`}
+                label={i === 0 ? w.staff : w.staffN(i + 1)}
                 name={fieldName('staffId', i)}
                 {...(i === 0 ? { defaultValue: chosenStaff0 } : {})}
+                error={i === 0 ? e.staffId : undefined}
               />
             </div>
             {i > 0 && (
               <button type="button" onClick={() => setPartServices((p) => p.filter((_, j) => j !== i))}>
-                Remove service {i + 1}
+                {w.removeService(i + 1)}
               </button>
             )}
           </div>
         ))}
         {partServices.length < MAX_PARTS && bookable.length > 0 && (
           <button type="button" onClick={() => setPartServices((p) => [...p, ''])}>
-            Add another service
+            {w.addService}
           </button>
         )}
-        {partServices.length > 1 && (
-          <p className="hint">The services follow one another from the start time, each with its staff member.</p>
-        )}
-        <Field label="Date">
+        {partServices.length > 1 && <p className="hint">{w.visitHint}</p>}
+        <Field label={w.date} error={e.date}>
           <input
             name="date"
             type="date"
@@ -217,7 +223,7 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
             onChange={(e) => setWhen((w) => ({ ...w, date: e.target.value, time: shownTime, dateTouched: true }))}
           />
         </Field>
-        <Field label="Time">
+        <Field label={w.time} error={e.startTime}>
           <input
             name="time"
             type="time"
@@ -229,32 +235,32 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
         </Field>
         <p className="hint" aria-live="polite">
           {proposed
-            ? `The next free time of ${performers0.find((p) => p.id === chosenStaff0)?.name ?? 'the staff member'}.`
+            ? w.nextFreeOf(performers0.find((p) => p.id === chosenStaff0)?.name ?? w.theStaffMember)
             : !when.timeTouched && chosenStaff0 && proposal === undefined
-              ? 'No free time in the 7 days from this date.'
+              ? w.noFreeTime
               : ''}{' '}
           <button
             type="button"
             className="link-button"
             onClick={() => onWhyNotFree({ serviceId: chosen(0), staffId: chosenStaff0, date: shownDate, time: shownTime })}
           >
-            Why not free at this time?
+            {w.whyNotFreeHere}
           </button>
         </p>
-        <Field label="Guest name">
+        <Field label={w.guestName} error={e['guest.name']}>
           <input name="guestName" required maxLength={100} autoComplete="off" />
         </Field>
-        <Field label="Phone">
+        <Field label={w.phone} error={e['guest.phone']}>
           <input name="phone" type="tel" required maxLength={40} autoComplete="off" placeholder="+36 30 123 4567" />
         </Field>
-        <Field label="Email">
+        <Field label={w.email} error={e['guest.email']}>
           <input name="email" type="email" autoComplete="off" />
         </Field>
       </RecordForm>
       <ConfirmDialog
         open={asking !== null}
-        title="Book anyway?"
-        confirm="Book anyway"
+        title={w.askTitle}
+        confirm={w.askConfirm}
         pending={create.isPending}
         onConfirm={() => {
           if (asking) create.mutate(asking.body);
@@ -263,14 +269,17 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
         onClose={() => setAsking(null)}
       >
         <ul className="warnings">
-          {asking?.warnings.map((w) => (
-            <li key={w.code}>{w.message}</li>
+          {asking?.warnings.map((warning) => (
+            <li key={warning.code}>{w.warnings[warning.code] ?? warning.message}</li>
           ))}
         </ul>
       </ConfirmDialog>
     </>
   );
 }
+
+/** What the API may name in a refusal, as the form's fields (the guest's are nested). */
+const BOOKING_FIELDS = ['serviceId', 'staffId', 'visit', 'date', 'startTime', 'guest.name', 'guest.phone', 'guest.email'];
 
 /** The form field of a part: `serviceId` for the first, `serviceId-2` for the second, … */
 function fieldName(base: 'serviceId' | 'staffId', i: number): string {

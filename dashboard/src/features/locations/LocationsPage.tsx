@@ -7,6 +7,7 @@ import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx'
 import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { usePhone } from '../../lib/format.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { useCanEdit } from '../catalogue/location-param.tsx';
 import { useLocations } from '../catalogue/queries.ts';
@@ -16,6 +17,7 @@ export function LocationsPage() {
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const locations = useLocations(slug);
+  const phone = usePhone();
   return (
     <ListEditFrame<Location>
       title="Locations"
@@ -50,7 +52,7 @@ export function LocationsPage() {
                 <td data-label="Time zone">{l.timezone}</td>
                 <td data-label="Address">
                   {l.address.street}, {l.address.zip} {l.address.city}
-                  {l.phone && <div>Phone {l.phone}</div>}
+                  {l.phone && <div>Phone {phone(l.phone)}</div>}
                 </td>
                 <td data-label="Booking rules">
                   every {l.slotIntervalMinutes} min, {l.minNoticeMinutes} min notice, {l.horizonDays} days ahead

@@ -11,6 +11,7 @@ import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { money } from '../../lib/format.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
@@ -96,7 +97,7 @@ export function ServicesPage() {
 
 function priceText(s: Service): string {
   if (s.priceType === 'negotiable' || !s.price) return 'Negotiable';
-  const amount = `${s.price.amount} ${s.price.currency}`;
+  const amount = money(s.price.amount, s.price.currency);
   return s.priceType === 'from' ? `from ${amount}` : amount;
 }
 

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { normaliseEmail } from '../../../domain/members/secret-token.ts';
-import { currentMember, signOut } from '../../../use-cases/accounts/session.ts';
+import { currentMember, signOut, updateOwnSettings } from '../../../use-cases/accounts/session.ts';
 import { signIn } from '../../../use-cases/accounts/sign-in.ts';
 import { checkSignInLimit } from '../../../use-cases/accounts/sign-in-limit.ts';
 import type { App } from '../../context.ts';
 import { ok } from '../../envelope.ts';
 import { responses } from '../../schemas/common.ts';
-import { Email, MemberView } from '../../schemas/member.ts';
+import { Email, MemberLanguage, MemberView } from '../../schemas/member.ts';
 import { memberOf } from '../../plugins/operator-auth.ts';
 import { sessionCookie } from '../../session-cookie.ts';
 import { memberExample } from '../../openapi-examples.ts';
@@ -74,6 +74,29 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(request, { member: currentMember(memberOf(request)) }),
+  );
+
+  app.patch(
+    '/session',
+    {
+      config: { access: { surface: 'account', needs: 'session' } },
+      schema: {
+        ...ACCOUNT_SCHEMA,
+        security: SIGNED_IN,
+        operationId: 'operatorUpdateOwnSettings',
+        summary: "The signed-in member's own settings: the dashboard's language",
+        description:
+          "Changes the signed-in member's own account (every role, in no particular business): `language` is the language the dashboard shows them (en or hu). Stored with the account, so every session and every business of theirs uses it. Answers the member as GET /session does.",
+        body: withExample(Type.Object({ language: MemberLanguage }, { additionalProperties: false }), { language: 'hu' }),
+        response: responses(
+          200,
+          Type.Object({ member: MemberView }),
+          ['auth.invalid_key', 'auth.origin_denied', 'request.validation_failed', 'internal.error'],
+          { description: 'The member with the new settings.', example: { member: memberExample } },
+        ),
+      },
+    },
+    async (request) => ok(request, { member: await updateOwnSettings(app.ctx.db, memberOf(request), request.body) }),
   );
 
   app.delete(

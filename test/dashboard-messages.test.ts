@@ -1,0 +1,230 @@
+/**
+ * Messages people understand (issue 27 item 4): every code of the closed catalog, and the real
+ * validation answers of the writes the dashboard's forms make, put into words by the dashboard's
+ * one mapper (dashboard/src/lib/form-errors.ts), in English and Hungarian. No word of it may be a
+ * JSON path, a regular expression or a catalog code, and Hungarian must not fall back to English.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AppError, ERROR_CODES } from '../src/domain/errors.ts';
+import { ApiError, type ErrorCode } from '../dashboard/src/lib/api.ts';
+import { errorWords, formErrors, issueWords } from '../dashboard/src/lib/form-errors.ts';
+import { en } from '../dashboard/src/lib/i18n/en.ts';
+import { hu } from '../dashboard/src/lib/i18n/hu.ts';
+import { admin, startHarness, type Harness } from './helpers/harness.ts';
+import { dbTargets } from './helpers/databases.ts';
+import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
+
+const LANGS = [en, hu];
+
+function assertPlain(message: string, code: string, context: string): void {
+  assert.ok(message.trim().length > 0, `${context}: empty`);
+  assert.ok(!message.includes('body.'), `${context}: a JSON path in "${message}"`);
+  assert.ok(!message.includes('must match pattern'), `${context}: a pattern in "${message}"`);
+  assert.ok(!message.includes(code), `${context}: the code in "${message}"`);
+  assert.ok(!/\^\[|\]\+\$|\\d/.test(message), `${context}: a regular expression in "${message}"`);
+}
+
+/** Each sentence of a message once: a field or form never says the same thing twice. */
+function assertOnce(message: string, context: string): void {
+  const sentences = message.split(/(?<=[.!?])\s+/).filter(Boolean);
+  assert.equal(new Set(sentences).size, sentences.length, `${context}: repeated in "${message}"`);
+}
+
+describe('the error catalog in words', () => {
+  test('the dashboard has words for every code of the server, different in Hungarian', () => {
+    assert.deepEqual(Object.keys(en.errors).sort(), [...ERROR_CODES].sort());
+    assert.deepEqual(Object.keys(hu.errors).sort(), [...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) assert.notEqual(hu.errors[code], en.errors[code], code);
+  });
+
+  test('every code, with its default message and with a programmer-facing one, comes out plain in both languages', () => {
+    for (const code of ERROR_CODES) {
+      const answers = [
+        new ApiError(new AppError(code).status, code, new AppError(code).message),
+        new ApiError(400, code, `body.guest.phone must match pattern "^[0-9]+$" (${code})`),
+      ];
+      for (const error of answers) {
+        const said = LANGS.map((t) => errorWords(error, t));
+        for (const [i, m] of said.entries()) assertPlain(m, code, `${code} ${LANGS[i]!.lang}`);
+        assert.notEqual(said[1], said[0], `${code}: Hungarian is not English`);
+        const form = LANGS.map((t) => formErrors(error, [], {}, t).form ?? '');
+        assert.deepEqual(form, said, 'formErrors says what errorWords says');
+      }
+    }
+  });
+
+  test('a phone and a slug have their own sentences; numbers are kept, patterns are not', () => {
+    assert.equal(
+      issueWords('body.guest.phone', 'is not a usable phone number', en),
+      'Enter a phone number we can call, like +36 30 123 4567.',
+    );
+    assert.equal(
+      issueWords('body.slug', 'must match pattern "^[a-z0-9]+(-[a-z0-9]+)*$"', en),
+      'Use lower-case letters, digits and hyphens.',
+    );
+    assert.equal(issueWords('body.password', 'must NOT have fewer than 10 characters', hu), 'A jelszó legalább 10 karakter legyen.');
+    assert.equal(issueWords('body.name', 'must NOT have more than 100 characters', en), 'Enter at most 100 characters.');
+  });
+});
+
+/** Wrong writes of the dashboard's forms, as a careless hand would send them; each answers 400 with issues. */
+function wrongWrites(
+  s: SalonFixture,
+): Array<{ form: string; method: 'POST' | 'PUT' | 'PATCH'; url: string; body: unknown; known: string[] }> {
+  const slug = s.business.slug;
+  const booking = {
+    locationSlug: s.location.slug,
+    serviceId: s.service.id,
+    staffId: s.staff[0]!.id,
+    date: '2031-03-04',
+    startTime: '10:00',
+  };
+  const bookingFields = ['serviceId', 'staffId', 'visit', 'date', 'startTime', 'guest.name', 'guest.phone', 'guest.email'];
+  return [
+    {
+      form: 'New booking: bad phone',
+      method: 'POST',
+      url: `/businesses/${slug}/bookings`,
+      body: { ...booking, guest: { name: 'Ada', phone: 'call me' } },
+      known: bookingFields,
+    },
+    {
+      form: 'New booking: no name',
+      method: 'POST',
+      url: `/businesses/${slug}/bookings`,
+      body: { ...booking, guest: { name: '', phone: '+36301234567' } },
+      known: bookingFields,
+    },
+    {
+      form: 'New booking: everything wrong',
+      method: 'POST',
+      url: `/businesses/${slug}/bookings`,
+      body: { ...booking, date: '2031-02-31', startTime: '25:99', guest: { name: '', phone: '', email: 'nope' }, extra: 1 },
+      known: bookingFields,
+    },
+    {
+      form: 'Location',
+      method: 'POST',
+      url: `/businesses/${slug}/locations`,
+      body: { slug: 'Bad Slug!', name: '', timezone: 'Mars/Base', address: { street: '', city: '', zip: '' }, phone: 'call us' },
+      known: ['slug', 'name', 'timezone', 'address', 'phone'],
+    },
+    {
+      form: 'Location: unknown zone',
+      method: 'POST',
+      url: `/businesses/${slug}/locations`,
+      body: {
+        slug: 'second',
+        name: 'Second',
+        publicLocationName: 'Second',
+        timezone: 'Mars/Base',
+        address: { street: 'Fő utca 1', city: 'Budapest', zip: '1011' },
+      },
+      known: ['timezone'],
+    },
+    {
+      form: 'Service',
+      method: 'POST',
+      url: `/businesses/${slug}/services`,
+      body: { locationSlug: s.location.slug, name: 'x'.repeat(300), durationMinutes: 0, priceType: 'cheap' },
+      known: ['name', 'durationMinutes', 'priceType'],
+    },
+    {
+      form: 'Staff',
+      method: 'POST',
+      url: `/businesses/${slug}/staff`,
+      body: {
+        locationSlug: s.location.slug,
+        name: 'Overlap',
+        serviceIds: [],
+        workingHours: [
+          { weekday: 1, start: '09:00', end: '13:00' },
+          { weekday: 1, start: '12:00', end: '17:00' },
+        ],
+      },
+      known: ['workingHours'],
+    },
+    {
+      form: 'Invitation',
+      method: 'POST',
+      url: `/businesses/${slug}/invitations`,
+      body: { email: 'nope', role: 'boss' },
+      known: ['email', 'role'],
+    },
+    { form: 'Webhook', method: 'PUT', url: `/businesses/${slug}/webhook`, body: { url: 'ftp://x' }, known: ['url'] },
+    {
+      form: 'Settings',
+      method: 'PATCH',
+      url: `/businesses/${slug}/guest-settings`,
+      body: { holdMinutes: 45, bookingPage: { embedOrigins: ['https://a.example/path'] } },
+      known: [],
+    },
+    {
+      form: 'API key',
+      method: 'POST',
+      url: `/businesses/${slug}/api-keys`,
+      body: { name: '', type: 'secret', capabilities: ['everything'] },
+      known: ['name', 'capabilities'],
+    },
+  ];
+}
+
+for (const target of dbTargets()) {
+  describe(`the forms' validation answers in words [${target.name}]`, () => {
+    let h: Harness;
+    let salon: SalonFixture;
+    before(async () => {
+      h = await startHarness(target);
+      salon = await createSalon(h.app);
+    });
+    after(() => h.close());
+
+    test('every issue is in words beside its field or named in the form message, once, in English and Hungarian', async () => {
+      let issuesSeen = 0;
+      for (const w of wrongWrites(salon)) {
+        const r = await admin(h.app, w.method, w.url, w.body);
+        assert.ok(r.status >= 400 && r.status < 500, `${w.form}: ${r.status} ${r.raw}`);
+        const e = r.body.error as { code: ErrorCode; message: string; details?: { issues?: unknown[] } };
+        issuesSeen += e.details?.issues?.length ?? 0;
+        const error = new ApiError(r.status, e.code, e.message, e.details);
+        // once with the form's own fields, once with none shown (everything in the form-level message)
+        for (const known of [w.known, []]) {
+          const [said, saidHu] = LANGS.map((t) => formErrors(error, known, {}, t));
+          for (const [lang, out] of [
+            ['en', said!],
+            ['hu', saidHu!],
+          ] as const) {
+            for (const m of [...Object.values(out.fields), out.form ?? '']) {
+              if (m === '') continue;
+              assertPlain(m, e.code, `${w.form} ${lang}`);
+              assertOnce(m, `${w.form} ${lang}`);
+            }
+            for (const [field, m] of Object.entries(out.fields)) {
+              assert.ok(!(out.form ?? '').includes(m), `${w.form} ${lang}: "${field}" is said beside it and again in the form`);
+            }
+          }
+          assert.deepEqual(Object.keys(saidHu!.fields), Object.keys(said!.fields), `${w.form}: the same fields`);
+          for (const field of Object.keys(said!.fields))
+            assert.notEqual(saidHu!.fields[field], said!.fields[field], `${w.form} ${field}: Hungarian`);
+          if (said!.form !== null) assert.notEqual(saidHu!.form, said!.form, `${w.form}: the form message in Hungarian`);
+        }
+      }
+      // the validator stops at a body's first issue: one each, but the webhook's URL rule
+      assert.ok(issuesSeen >= 10, `the writes produced ${issuesSeen} issues`);
+    });
+
+    test('New booking: a bad phone and a missing name are said beside their fields, nothing at form level', async () => {
+      const [phone, name] = wrongWrites(salon);
+      for (const [w, field, en_, hu_] of [
+        [phone!, 'guest.phone', en.issues.phone, hu.issues.phone],
+        [name!, 'guest.name', en.issues.required, hu.issues.required],
+      ] as const) {
+        const r = await admin(h.app, w.method, w.url, w.body);
+        const error = new ApiError(r.status, r.body.error.code, r.body.error.message, r.body.error.details);
+        assert.deepEqual(formErrors(error, w.known, {}, en), { fields: { [field]: en_ }, form: null }, r.raw);
+        assert.deepEqual(formErrors(error, w.known, {}, hu), { fields: { [field]: hu_ }, form: null }, r.raw);
+      }
+    });
+  });
+}
