@@ -1,6 +1,6 @@
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { SECTIONS } from './sections.ts';
-import type { Member } from '../lib/api.ts';
+import type { Member, Membership } from '../lib/api.ts';
 import { errorWords } from '../lib/form-errors.ts';
 import { useSession, useSetLanguage, useSignOut } from '../lib/auth.ts';
 import { LANGS, useT } from '../lib/i18n/index.ts';
@@ -36,7 +36,7 @@ export function AppShell() {
         {member.memberships.length > 1 && <BusinessSwitcher member={member} slug={membership.salonSlug} />}
         <SignOut name={member.name} language={member.language} />
       </header>
-      <MainNav slug={membership.salonSlug} />
+      <MainNav slug={membership.salonSlug} role={membership.role} />
       <main className="content">
         <Outlet />
       </main>
@@ -49,7 +49,7 @@ export function AppShell() {
  * The sections' links; on a narrow screen they are behind `Menu` (styles.css hides the button on a
  * wide one), which closes again when a page is chosen or on Escape, leaving focus on the button.
  */
-function MainNav({ slug }: { slug: string }) {
+function MainNav({ slug, role }: { slug: string; role: Membership['role'] }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -70,7 +70,7 @@ function MainNav({ slug }: { slug: string }) {
         {t.shell.menu}
       </button>
       <ul id={listId} className={open ? 'open' : undefined}>
-        {SECTIONS.map((s) =>
+        {SECTIONS.filter((s) => !s.roles || s.roles.includes(role)).map((s) =>
           s.path === 'requests' ? (
             <RequestsLink key={s.path} slug={slug} name={t.nav[s.path]} />
           ) : (

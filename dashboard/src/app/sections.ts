@@ -1,5 +1,26 @@
-/** Sections of the main navigation; the link names are fixed by business-side.md. */
-export const SECTIONS = [
+/**
+ * Sections of the main navigation; the link names are fixed by business-side.md (and
+ * clients-and-reports.md). `roles`: only members of these roles see the link.
+ */
+export const SECTIONS: ReadonlyArray<{
+  path:
+    | 'calendar'
+    | 'requests'
+    | 'bookings'
+    | 'clients'
+    | 'waitlist'
+    | 'services'
+    | 'staff'
+    | 'resources'
+    | 'locations'
+    | 'api-keys'
+    | 'webhooks'
+    | 'members'
+    | 'settings'
+    | 'audit-log';
+  name: string;
+  roles?: ReadonlyArray<'owner' | 'manager' | 'frontDesk'>;
+}> = [
   { path: 'calendar', name: 'Calendar' },
   { path: 'requests', name: 'Requests' },
   { path: 'bookings', name: 'Bookings' },
@@ -13,4 +34,5 @@ export const SECTIONS = [
   { path: 'webhooks', name: 'Webhooks' },
   { path: 'members', name: 'Members' },
   { path: 'settings', name: 'Settings' },
-] as const;
+  { path: 'audit-log', name: 'Audit log', roles: ['owner', 'manager'] },
+];

@@ -59,6 +59,10 @@ export const clientKeys = {
   detail: (clientId: string) => ['client', clientId] as const,
 };
 
+export const auditKeys = {
+  list: (slug: string, filters: Record<string, string | undefined>) => ['audit-log', slug, filters] as const,
+};
+
 export const memberKeys = {
   members: (slug: string) => ['members', slug] as const,
   invitations: (slug: string) => ['invitations', slug] as const,

@@ -24,6 +24,7 @@ export const en = {
     webhooks: 'Webhooks',
     members: 'Members',
     settings: 'Settings',
+    'audit-log': 'Audit log',
   },
   shell: {
     menu: 'Menu',
@@ -102,6 +103,25 @@ export const en = {
   },
   passwordReset: {
     mailNotConfigured: 'Password reset by email is not set up on this server; ask your administrator.',
+  },
+  auditLog: {
+    title: 'Audit log',
+    docTitle: 'Audit log · Bookings dashboard',
+    who: 'Who',
+    anyone: 'Anyone',
+    members: 'Members',
+    operator: 'The platform operator',
+    guests: 'Guests',
+    what: 'What',
+    whatHint: 'An action such as booking.cancel, or a kind of record such as booking.',
+    loading: 'Loading the audit log…',
+    none: 'Nothing recorded for these filters.',
+    when: 'When',
+    action: 'Action',
+    record: 'Record',
+    fields: 'Fields changed',
+    guestOf: (booking: string) => `Guest of ${booking}`,
+    platform: 'Platform operator',
   },
   common: {
     cancel: 'Cancel',

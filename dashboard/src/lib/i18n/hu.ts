@@ -20,6 +20,7 @@ export const hu: Messages = {
     webhooks: 'Webhookok',
     members: 'Tagok',
     settings: 'Beállítások',
+    'audit-log': 'Naplózás',
   },
   shell: {
     menu: 'Menü',
@@ -103,6 +104,25 @@ export const hu: Messages = {
   },
   passwordReset: {
     mailNotConfigured: 'Ezen a szerveren nincs beállítva a jelszó e-mailes visszaállítása; kérdezze a rendszergazdát.',
+  },
+  auditLog: {
+    title: 'Naplózás',
+    docTitle: 'Naplózás · Foglalási felület',
+    who: 'Ki',
+    anyone: 'Bárki',
+    members: 'Tagok',
+    operator: 'A platform üzemeltetője',
+    guests: 'Vendégek',
+    what: 'Mit',
+    whatHint: 'Egy művelet, például booking.cancel, vagy egy rekordfajta, például booking.',
+    loading: 'A napló betöltése…',
+    none: 'Ezekkel a szűrőkkel nincs bejegyzés.',
+    when: 'Mikor',
+    action: 'Művelet',
+    record: 'Rekord',
+    fields: 'Módosított mezők',
+    guestOf: (booking: string) => `A(z) ${booking} vendége`,
+    platform: 'Platform üzemeltető',
   },
   common: {
     cancel: 'Mégse',
