@@ -107,6 +107,23 @@ function describeBrowser() {
 
         await page.reload();
         assert.equal(await page.getByLabel('Notes', { exact: true }).inputValue(), 'Patch test done; allergic to ammonia.');
+
+        // New booking suggests the client as the name is typed; choosing fills the phone
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar', exact: true }).click();
+        await page.getByRole('button', { name: 'New booking' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New booking' });
+        await dialog.getByLabel('Guest name').pressSequentially('kiss');
+        await dialog.getByRole('button', { name: 'Use Kiss Éva, +36301112233' }).click();
+        assert.equal(await dialog.getByLabel('Guest name').inputValue(), 'Kiss Éva');
+        assert.equal(await dialog.getByLabel('Phone').inputValue(), '+36301112233');
+        assert.deepEqual(await wcagViolations(page), [], 'New booking with a suggestion');
+        await dialog.getByRole('button', { name: 'Create booking' }).click();
+        const ask = page.getByRole('dialog', { name: 'Book anyway?' });
+        await Promise.race([dialog.waitFor({ state: 'hidden' }), ask.waitFor()]);
+        if (await ask.isVisible()) await ask.getByRole('button', { name: 'Book anyway' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        const after = (await adminOk(server.app, 'GET', `/clients/${clientId}`)).client.bookings;
+        assert.equal(after.length, 3, 'the new booking is the same client');
         assert.deepEqual(csp, []);
       } finally {
         await context.close();

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useNextFreeTime } from './useNextFreeTime.ts';
 import { useT } from '../../lib/i18n/index.ts';
+import { GuestFields } from './GuestFields.tsx';
 
 /** A visit has at most 4 services (salon-scheduling.md "Visits"). */
 const MAX_PARTS = 4;
@@ -247,15 +248,7 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
             {w.whyNotFreeHere}
           </button>
         </p>
-        <Field label={w.guestName} error={e['guest.name']}>
-          <input name="guestName" required maxLength={100} autoComplete="off" />
-        </Field>
-        <Field label={w.phone} error={e['guest.phone']}>
-          <input name="phone" type="tel" required maxLength={40} autoComplete="off" placeholder="+36 30 123 4567" />
-        </Field>
-        <Field label={w.email} error={e['guest.email']}>
-          <input name="email" type="email" autoComplete="off" />
-        </Field>
+        <GuestFields slug={slug} errors={e} />
       </RecordForm>
       <ConfirmDialog
         open={asking !== null}

@@ -155,6 +155,8 @@ export const en = {
     theStaffMember: 'the staff member',
     noFreeTime: 'No free time in the 7 days from this date.',
     whyNotFreeHere: 'Why not free at this time?',
+    clientsFound: 'Clients who match:',
+    useClient: (name: string, contact: string) => `Use ${name}${contact ? `, ${contact}` : ''}`,
     date: 'Date',
     time: 'Time',
     guestName: 'Guest name',

@@ -156,6 +156,8 @@ export const hu: Messages = {
     theStaffMember: 'a munkatárs',
     noFreeTime: 'Ettől a naptól 7 napon belül nincs szabad időpont.',
     whyNotFreeHere: 'Miért nem szabad ez az időpont?',
+    clientsFound: 'Egyező ügyfelek:',
+    useClient: (name: string, contact: string) => `${name}${contact ? `, ${contact}` : ''} kiválasztása`,
     date: 'Dátum',
     time: 'Időpont',
     guestName: 'Vendég neve',
