@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import {
@@ -98,7 +99,7 @@ export class PgliteDb implements Db {
 
   /** Throws DataDirLockedError when another live process has `dataDir` open. */
   static async open(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<PgliteDb> {
-    const options: PGliteOptions = { extensions: { btree_gist, unaccent }, parsers, startParams: START_PARAMS };
+    const options: PGliteOptions = { extensions: { btree_gist, unaccent, pg_trgm }, parsers, startParams: START_PARAMS };
     if (loadDataDir) options.loadDataDir = loadDataDir;
     const dir = dataDir === 'memory://' ? undefined : dataDir;
     if (dir === undefined) return new PgliteDb(await PGlite.create(options), undefined);
