@@ -5,6 +5,7 @@ import { operatorBookingRoutes } from './bookings.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
 import { clientRoutes } from './clients.ts';
+import { reportRoutes } from './reports.ts';
 import { guestSettingsRoutes } from './guest-settings.ts';
 import { invitationRoutes } from './invitations.ts';
 import { locationRoutes } from './locations.ts';
@@ -37,4 +38,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(waitlistRoutes);
   await app.register(availabilityRoutes);
   await app.register(clientRoutes);
+  await app.register(reportRoutes);
 }
