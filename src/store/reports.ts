@@ -121,17 +121,23 @@ export async function countClients(q: Queryable, s: ReportScope): Promise<{ tota
 
 /**
  * Completed bookings of the period, and those whose client, by the end of the visit's local day,
- * had made another booking for a later time that was neither cancelled nor declined.
+ * had made another booking for a later time that was neither cancelled nor declined. One window
+ * over the business's bookings from the period on (the earliest making time among each booking's
+ * later ones, peers of one start excluded), not a lookup per visit: a year of visits is one sort.
+ * Two days before `from` covers a later booking at a location whose zone is a day apart.
  */
 export async function countRebookings(q: Queryable, s: ReportScope): Promise<{ completed: number; rebooked: number }> {
   const r = await q.query<{ completed: number; rebooked: number }>(
-    `SELECT count(*)::int AS completed,
-            count(*) FILTER (WHERE EXISTS (
-              SELECT 1 FROM bookings n
-               WHERE n.client_id = b.client_id AND n.id <> b.id AND n.start_at > b.start_at
-                 AND n.status NOT IN ('cancelled', 'declined')
-                 AND n.created_at < ((b.slot_date + 1)::timestamp AT TIME ZONE b.timezone)))::int AS rebooked
-       FROM bookings b WHERE ${IN_PERIOD} AND b.status = 'completed'`,
+    `WITH w AS (
+       SELECT b.status, b.slot_date, b.timezone, b.location_id,
+              min(b.created_at) OVER (PARTITION BY b.client_id ORDER BY b.start_at
+                                      RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING EXCLUDE GROUP) AS next_made
+         FROM bookings b
+        WHERE b.business_id = $1 AND b.slot_date >= $3::date - 2 AND b.status NOT IN ('cancelled', 'declined'))
+     SELECT count(*)::int AS completed,
+            count(*) FILTER (WHERE w.next_made < ((w.slot_date + 1)::timestamp AT TIME ZONE w.timezone))::int AS rebooked
+       FROM w
+      WHERE w.status = 'completed' AND w.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR w.location_id = $2)`,
     scopeParams(s),
   );
   return { completed: Number(r.rows[0]?.completed ?? 0), rebooked: Number(r.rows[0]?.rebooked ?? 0) };
@@ -201,13 +207,24 @@ export interface ExportRow {
   client: string;
 }
 
-/** One page of the period's bookings by start then id, after the (start, id) the previous page ended at. */
-export async function exportPage(
-  q: Queryable,
-  s: ReportScope,
-  after: { startAt: Date; id: string } | null,
-  limit: number,
-): Promise<ExportRow[]> {
+/** Where an export page reads: one location, its period as local dates and as a wider instant range. */
+export interface ExportScope {
+  locationId: string;
+  from: string;
+  to: string;
+  /** instants at least as wide as the local dates, so the (location_id, start_at) index bounds the scan */
+  startFrom: Date;
+  startTo: Date;
+}
+
+/**
+ * Up to `limit` of a location's bookings in the period, by start, from `after` on (`inclusive`
+ * says whether a booking starting at `after` itself is read). Ordered by the start alone, as
+ * bookings_location_start_idx is: each page reads its own rows from the index and stops, with no
+ * sort of the period, whatever plan a prepared statement ends up with. The caller orders the
+ * bookings of one start by id and never splits them between pages.
+ */
+export async function exportPage(q: Queryable, s: ExportScope, after: Date, inclusive: boolean, limit: number): Promise<ExportRow[]> {
   const r = await q.query<{
     id: string;
     start_at: Date;
@@ -227,10 +244,11 @@ export async function exportPage(
     `SELECT b.id, b.start_at, b.public_reference, b.slot_date::text AS slot_date, b.slot_start_time, b.slot_end_time,
             b.service_name, b.staff_name, b.status, b.source, b.price_type, b.price_minor, b.price_currency, c.name AS client_name
        FROM bookings b JOIN clients c ON c.id = b.client_id
-      WHERE ${IN_PERIOD} AND ($5::timestamptz IS NULL OR (b.start_at, b.id) > ($5::timestamptz, $6::text))
-      ORDER BY b.start_at, b.id
-      LIMIT $7`,
-    [...scopeParams(s), after?.startAt ?? null, after?.id ?? null, limit],
+      WHERE b.location_id = $1 AND b.start_at ${inclusive ? '>=' : '>'} $4 AND b.start_at < $5
+        AND b.slot_date BETWEEN $2::date AND $3::date
+      ORDER BY b.start_at
+      LIMIT $6`,
+    [s.locationId, s.from, s.to, after, s.startTo, limit],
   );
   return r.rows.map((row) => ({
     id: row.id,

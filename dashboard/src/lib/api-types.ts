@@ -17245,7 +17245,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bookings, earliest start first, as RFC 4180 CSV in UTF-8 with a header row: reference, date, start, end, service, staff, status, source, price, currency, client. Date and times are local to the location; price is in major units, empty when negotiable; an erased client reads `Erased client`. */
+            /** @description The bookings, location by location and earliest start first, as RFC 4180 CSV in UTF-8 with a header row: reference, date, start, end, service, staff, status, source, price, currency, client. Date and times are local to the location; price is in major units, empty when negotiable; an erased client reads `Erased client`. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -68,7 +68,7 @@ export async function reportRoutes(app: App): Promise<void> {
   const csvResponses: Record<string, unknown> = responses(200, Type.Object({}), ERRORS, { description: 'unused', example: {} });
   csvResponses['200'] = Type.Unsafe({
     description:
-      'The bookings, earliest start first, as RFC 4180 CSV in UTF-8 with a header row: reference, date, start, end, service, staff, status, source, price, currency, client. Date and times are local to the location; price is in major units, empty when negotiable; an erased client reads `Erased client`.',
+      'The bookings, location by location and earliest start first, as RFC 4180 CSV in UTF-8 with a header row: reference, date, start, end, service, staff, status, source, price, currency, client. Date and times are local to the location; price is in major units, empty when negotiable; an erased client reads `Erased client`.',
     headers: {
       ...responseHeaders(200),
       'Content-Disposition': {
