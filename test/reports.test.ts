@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bookingHarness, createOk, operatorOk, sql } from './helpers/bookings.ts';
 import { dbTargets } from './helpers/databases.ts';
-import { createService, createSalon, type SalonFixture } from './helpers/fixtures.ts';
+import { createLocation, createService, createSalon, createStaff, type SalonFixture } from './helpers/fixtures.ts';
 import { admin, adminOk, type Harness } from './helpers/harness.ts';
 
 /** The expected report of docs/reports.md's worked example, staff and services by name. */
@@ -155,6 +155,40 @@ for (const target of dbTargets()) {
       );
       assert.deepEqual(empty.revenue.byStaff, []);
       assert.equal(empty.utilisation.overall.workingMinutes, 2 * 480);
+    });
+
+    test('a second location: the first one reads as before, every location adds it, and its own report', async () => {
+      const expected = workedExample();
+      const other = await createLocation(h.app, slug, { timezone: 'Europe/Budapest' });
+      const cut = await createService(h.app, slug, other.slug, { name: 'Trim', price: { amount: 3000, currency: 'HUF' } });
+      const dora = await createStaff(h.app, slug, other.slug, { name: 'Dóra', serviceIds: [cut.id] });
+      at(local('2031-06-14', '09:00'));
+      await adminOk(h.app, 'POST', `/businesses/${slug}/bookings`, {
+        locationSlug: other.slug,
+        serviceId: cut.id,
+        staffId: dora.id,
+        date: '2031-06-15',
+        startTime: '10:00',
+        guest: EVA,
+      });
+      const june = (location?: string) =>
+        adminOk(h.app, 'GET', `/businesses/${slug}/reports?from=2031-06-01&to=2031-06-30${location ? `&locationSlug=${location}` : ''}`);
+      const first = (await june(salon.location.slug)).report;
+      assert.equal(first.bookings.total, expected.bookings.total);
+      assert.deepEqual(first.clients, expected.clients);
+      assert.deepEqual(first.utilisation.overall, expected.utilisation.overall);
+      const all = (await june()).report;
+      assert.equal(all.bookings.total, expected.bookings.total + 1);
+      assert.equal(all.revenue.booked, expected.revenue.booked + 3000);
+      assert.deepEqual(all.clients, expected.clients, 'Éva was already counted as returning');
+      assert.deepEqual(
+        all.utilisation.byStaff.map((s: { name: string }) => s.name),
+        ['Anna', 'Bence', 'Dóra'],
+      );
+      const second = (await june(other.slug)).report;
+      assert.equal(second.bookings.total, 1);
+      assert.deepEqual(second.clients, { new: 0, returning: 1 }, 'her first booking was at the other location');
+      assert.deepEqual(second.utilisation.overall, { bookedMinutes: 30, workingMinutes: 30 * 480, ratio: 0.0021 });
     });
 
     test('a DST month: the day the clocks go forward is an hour short only when the hour skipped is worked', async () => {
