@@ -147,6 +147,10 @@ for (const target of dbTargets()) {
       let checked = 0;
       const media = (where: string, content: any) => {
         const json = content?.['application/json'];
+        // A file answer (the bookings CSV) is text with a text example; its errors are still JSON.
+        const csv = content?.['text/csv'];
+        if (!json && csv)
+          return typeof csv.example === 'string' && csv.example !== '' ? checked++ : problems.push(`${where}: no CSV example`);
         if (!json) return problems.push(`${where}: no application/json content`);
         const examples = mediaExamples(doc, json);
         if (examples.length === 0) problems.push(`${where}: no example`);

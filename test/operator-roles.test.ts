@@ -100,6 +100,9 @@ const ROLE_TABLE: Record<string, Allowed> = {
   'PATCH /clients/{clientId}': EVERYONE,
   'GET /clients/{clientId}/export': MANAGERS,
   'POST /clients/{clientId}/erase': MANAGERS,
+  // clients-and-reports.md "Reports"
+  'GET /businesses/{slug}/reports': MANAGERS,
+  'GET /businesses/{slug}/bookings.csv': MANAGERS,
   'PATCH /businesses/{slug}': MANAGERS,
   // clients-and-reports.md "Audit log"
   'GET /businesses/{slug}/audit-log': MANAGERS,

@@ -435,6 +435,13 @@ export function assertWellFormed(res: JsonResponse, context = ''): void {
     assertErrorEnvelope(res, undefined, context);
     return;
   }
+  // A file answer (the bookings CSV) is in its own format, starting with its header row; its errors are envelopes.
+  if (String(res.headers['content-type']).startsWith('text/csv')) {
+    assert.match(res.raw, /^reference,date,start,end,service,staff,status,source,price,currency,client\r\n/, `${context} CSV header`);
+    assert.ok(res.headers['x-request-id'], `${context} x-request-id`);
+    assertNoLeak(res.raw, context);
+    return;
+  }
   assert.equal(res.body?.ok, true, `${context} success envelope -> ${res.raw.slice(0, 300)}`);
   assert.equal(res.body?.meta?.v, '1', `${context} meta.v`);
   assert.equal(res.headers['x-request-id'], res.body?.meta?.requestId, `${context} x-request-id`);

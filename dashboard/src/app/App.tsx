@@ -51,6 +51,7 @@ const router = createBrowserRouter(
                     { path: 'bookings', lazy: page(() => import('../features/bookings/BookingsPage.tsx'), 'BookingsPage') },
                     { path: 'clients', lazy: page(() => import('../features/clients/ClientsPage.tsx'), 'ClientsPage') },
                     { path: 'clients/:clientId', lazy: page(() => import('../features/clients/ClientPage.tsx'), 'ClientPage') },
+                    { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage') },
                     { path: 'audit-log', lazy: page(() => import('../features/audit-log/AuditLogPage.tsx'), 'AuditLogPage') },
                     { path: 'waitlist', lazy: page(() => import('../features/waitlist/WaitlistPage.tsx'), 'WaitlistPage') },
                     { path: 'api-keys', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx'), 'ApiKeysPage') },

@@ -17,6 +17,7 @@ export const SECTIONS: ReadonlyArray<{
     | 'webhooks'
     | 'members'
     | 'settings'
+    | 'reports'
     | 'audit-log';
   name: string;
   roles?: ReadonlyArray<'owner' | 'manager' | 'frontDesk'>;
@@ -34,5 +35,6 @@ export const SECTIONS: ReadonlyArray<{
   { path: 'webhooks', name: 'Webhooks' },
   { path: 'members', name: 'Members' },
   { path: 'settings', name: 'Settings' },
+  { path: 'reports', name: 'Reports', roles: ['owner', 'manager'] },
   { path: 'audit-log', name: 'Audit log', roles: ['owner', 'manager'] },
 ];

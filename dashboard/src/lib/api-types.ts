@@ -1707,6 +1707,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/businesses/{slug}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A period's figures: bookings, revenue, utilisation, rates and clients
+         * @description The figures of the bookings whose start falls in `from`..`to` (location-local dates, both included, at most 366 days), at one location or all of them. Every rate and ratio is to 4 decimals, null when its divisor is 0; amounts are in major units of the business currency, at the price each booking was made at. docs/reports.md defines each figure.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        get: operations["operatorGetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/businesses/{slug}/bookings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A period's bookings as a CSV file
+         * @description The bookings whose start falls in `from`..`to` (location-local dates, both included, at most 366 days), at one location or all of them, streamed as CSV. A bad query, business or location answers the JSON error envelope before any row is sent.
+         *
+         *     **Access:** the platform operator, or a signed-in member with the role `owner`, `manager`.
+         */
+        get: operations["operatorExportBookingsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/staff/{staffId}/calendar-feed": {
         parameters: {
             query?: never;
@@ -17161,6 +17205,368 @@ export interface operations {
                 };
             };
             /** @description `request.validation_failed`, `request.invalid_cursor` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorGetReport: {
+        parameters: {
+            query: {
+                /**
+                 * @description first local day of the period
+                 * @example 2026-12-01
+                 */
+                from: string;
+                /**
+                 * @description last local day of the period, inclusive; at most 366 days from `from`, both included
+                 * @example 2026-12-01
+                 */
+                to: string;
+                /** @description only this location; every location when absent */
+                locationSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "report": {
+                     *           "from": "2031-06-01",
+                     *           "to": "2031-06-30",
+                     *           "currency": "HUF",
+                     *           "bookings": {
+                     *             "total": 3,
+                     *             "byStatus": {
+                     *               "requested": 0,
+                     *               "confirmed": 1,
+                     *               "declined": 0,
+                     *               "rescheduleProposed": 0,
+                     *               "cancelled": 1,
+                     *               "completed": 1,
+                     *               "noShow": 0
+                     *             },
+                     *             "bySource": {
+                     *               "api": 1,
+                     *               "bookingPage": 1,
+                     *               "manual": 1
+                     *             }
+                     *           },
+                     *           "revenue": {
+                     *             "booked": 10000,
+                     *             "completed": 5000,
+                     *             "byStaff": [
+                     *               {
+                     *                 "staffId": "stf_1a2b3c4d5e6f7g8h9i0j",
+                     *                 "name": "Anna",
+                     *                 "booked": 10000,
+                     *                 "completed": 5000
+                     *               }
+                     *             ],
+                     *             "byService": [
+                     *               {
+                     *                 "serviceId": "svc_1a2b3c4d5e6f7g8h9i0j",
+                     *                 "name": "Haircut",
+                     *                 "booked": 10000,
+                     *                 "completed": 5000
+                     *               }
+                     *             ]
+                     *           },
+                     *           "utilisation": {
+                     *             "overall": {
+                     *               "bookedMinutes": 60,
+                     *               "workingMinutes": 14400,
+                     *               "ratio": 0.0042
+                     *             },
+                     *             "byStaff": [
+                     *               {
+                     *                 "staffId": "stf_1a2b3c4d5e6f7g8h9i0j",
+                     *                 "name": "Anna",
+                     *                 "bookedMinutes": 60,
+                     *                 "workingMinutes": 14400,
+                     *                 "ratio": 0.0042
+                     *               }
+                     *             ]
+                     *           },
+                     *           "noShowRate": 0,
+                     *           "cancellationRate": 0.3333,
+                     *           "lateCancellationRate": 0,
+                     *           "clients": {
+                     *             "new": 2,
+                     *             "returning": 1
+                     *           },
+                     *           "rebookingRate": 1
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_7k2m9q4x8c3v5b6n1p0r",
+                     *         "v": "1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description The figures of a period; docs/reports.md defines each */
+                            report: {
+                                /**
+                                 * @description Date YYYY-MM-DD
+                                 * @example 2026-12-01
+                                 */
+                                from: string;
+                                /**
+                                 * @description Date YYYY-MM-DD
+                                 * @example 2026-12-01
+                                 */
+                                to: string;
+                                /** @description the business currency */
+                                currency: string;
+                                bookings: {
+                                    /** @description bookings whose start falls in the period (local date at their location) */
+                                    total: number;
+                                    /** @description every status, zeros included */
+                                    byStatus: {
+                                        requested: number;
+                                        confirmed: number;
+                                        declined: number;
+                                        rescheduleProposed: number;
+                                        cancelled: number;
+                                        completed: number;
+                                        noShow: number;
+                                    };
+                                    /** @description who made them */
+                                    bySource: {
+                                        api: number;
+                                        bookingPage: number;
+                                        manual: number;
+                                    };
+                                };
+                                revenue: {
+                                    /** @description prices at booking time of confirmed and completed bookings (a negotiable price counts 0), in major units of the business currency */
+                                    booked: number;
+                                    /** @description prices at booking time of completed bookings, in major units of the business currency */
+                                    completed: number;
+                                    /** @description largest booked first */
+                                    byStaff: {
+                                        staffId: string;
+                                        /** @description the name it has now */
+                                        name: string;
+                                        /** @description prices of confirmed and completed bookings, in major units of the business currency */
+                                        booked: number;
+                                        /** @description prices of completed bookings, in major units of the business currency */
+                                        completed: number;
+                                    }[];
+                                    /** @description largest booked first */
+                                    byService: {
+                                        serviceId: string;
+                                        /** @description the name it has now */
+                                        name: string;
+                                        /** @description prices of confirmed and completed bookings, in major units of the business currency */
+                                        booked: number;
+                                        /** @description prices of completed bookings, in major units of the business currency */
+                                        completed: number;
+                                    }[];
+                                };
+                                utilisation: {
+                                    /** @description every staff member counted */
+                                    overall: {
+                                        /** @description work minutes (no processing, no buffers) of confirmed, completed and noShow bookings */
+                                        bookedMinutes: number;
+                                        /** @description working-hour minutes less time off, counted per local day */
+                                        workingMinutes: number;
+                                        /** @description bookedMinutes ÷ workingMinutes; to 4 decimals, null when the divisor is 0 */
+                                        ratio: number | null;
+                                    };
+                                    /** @description the active staff of the location(s) and anyone with a booking in the period, by name */
+                                    byStaff: {
+                                        staffId: string;
+                                        name: string;
+                                        /** @description work minutes (no processing, no buffers) of confirmed, completed and noShow bookings */
+                                        bookedMinutes: number;
+                                        /** @description working-hour minutes less time off, counted per local day */
+                                        workingMinutes: number;
+                                        /** @description bookedMinutes ÷ workingMinutes; to 4 decimals, null when the divisor is 0 */
+                                        ratio: number | null;
+                                    }[];
+                                };
+                                /** @description noShow ÷ (completed + noShow); to 4 decimals, null when the divisor is 0 */
+                                noShowRate: number | null;
+                                /** @description cancelled ÷ bookings not declined; to 4 decimals, null when the divisor is 0 */
+                                cancellationRate: number | null;
+                                /** @description bookings cancelled less than guestCancel.noticeMinutes before the start ÷ bookings not declined; to 4 decimals, null when the divisor is 0 */
+                                lateCancellationRate: number | null;
+                                clients: {
+                                    /** @description clients with a non-declined booking in the period whose first non-declined booking at the business falls in it */
+                                    new: number;
+                                    /** @description other clients with a non-declined booking in the period */
+                                    returning: number;
+                                };
+                                /** @description completed bookings whose client had booked a later time by the end of the visit’s local day ÷ completed bookings; to 4 decimals, null when the divisor is 0 */
+                                rebookingRate: number | null;
+                            };
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request.validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.invalid_key` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `auth.insufficient_capability`, `auth.scope_mismatch`, `auth.origin_denied` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request.not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal.error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    operatorExportBookingsCsv: {
+        parameters: {
+            query: {
+                /**
+                 * @description first local day of the period
+                 * @example 2026-12-01
+                 */
+                from: string;
+                /**
+                 * @description last local day of the period, inclusive; at most 366 days from `from`, both included
+                 * @example 2026-12-01
+                 */
+                to: string;
+                /** @description only this location; every location when absent */
+                locationSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug of the business. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookings, location by location and earliest start first, as RFC 4180 CSV in UTF-8 with a header row: reference, date, start, end, service, staff, status, source, price, currency, client. Date and times are local to the location; price is in major units, empty when negotiable; an erased client reads `Erased client`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description attachment; filename="bookings-<slug>-<from>-<to>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example reference,date,start,end,service,staff,status,source,price,currency,client
+                     *     BK-7Q2M-XK4P,2031-06-02,10:00,10:30,Haircut,Anna,completed,api,5000,HUF,Kiss Éva
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description `request.validation_failed` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

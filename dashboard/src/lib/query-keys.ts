@@ -59,6 +59,10 @@ export const clientKeys = {
   detail: (clientId: string) => ['client', clientId] as const,
 };
 
+export const reportKeys = {
+  report: (slug: string, filters: { from: string; to: string; locationSlug?: string | undefined }) => ['report', slug, filters] as const,
+};
+
 export const auditKeys = {
   list: (slug: string, filters: Record<string, string | undefined>) => ['audit-log', slug, filters] as const,
 };

@@ -6,6 +6,7 @@ import { apiKeyRoutes } from './api-keys.ts';
 import { businessRoutes } from './businesses.ts';
 import { auditLogRoutes } from './audit-log.ts';
 import { clientRoutes } from './clients.ts';
+import { reportRoutes } from './reports.ts';
 import { guestSettingsRoutes } from './guest-settings.ts';
 import { invitationRoutes } from './invitations.ts';
 import { locationRoutes } from './locations.ts';
@@ -39,4 +40,5 @@ export async function operatorRoutes(app: App): Promise<void> {
   await app.register(availabilityRoutes);
   await app.register(clientRoutes);
   await app.register(auditLogRoutes);
+  await app.register(reportRoutes);
 }

@@ -1,0 +1,87 @@
+/**
+ * The dashboard's Reports page (clients-and-reports.md "Reports") in Chromium: the owner opens it,
+ * chooses a period, reads the figures and the per-staff charts with their tables, and downloads the
+ * CSV (the file the browser saves starts with the named header row); axe (WCAG 2 A and AA) finds
+ * nothing. Skipped, and said so, without /usr/bin/chromium.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { type Browser, chromium } from 'playwright-core';
+import {
+  BROWSER_ARGS,
+  budapestDate,
+  CHROMIUM,
+  CONTEXT_OPTIONS,
+  type LiveServer,
+  SKIP_BROWSER as skip,
+  signInThroughUi,
+  startLiveServer,
+} from './helpers/browser.ts';
+import { wcagViolations } from './helpers/booking-page.ts';
+import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
+import { adminOk } from './helpers/harness.ts';
+import { insertMember } from './helpers/members.ts';
+
+if (skip) console.log(`# ${skip}`);
+
+if (skip) test('dashboard Reports in Chromium', { skip }, () => {});
+else describeBrowser();
+
+function describeBrowser() {
+  describe('dashboard Reports in Chromium', () => {
+    let server: LiveServer;
+    let browser: Browser;
+    let salon: SalonFixture;
+    before(async () => {
+      server = await startLiveServer();
+      salon = await createSalon(server.app);
+      for (const [i, name] of ['Report Rita', 'Report Réka'].entries()) {
+        await adminOk(server.app, 'POST', `/businesses/${salon.business.slug}/bookings`, {
+          locationSlug: salon.location.slug,
+          serviceId: salon.service.id,
+          staffId: salon.staff[i]!.id,
+          date: budapestDate(2),
+          startTime: '10:00',
+          guest: { name, phone: `+3630555000${i}` },
+        });
+      }
+      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS });
+    });
+    after(async () => {
+      await browser?.close().catch(() => {});
+      await server?.close();
+    });
+
+    test('the owner reads a period and downloads its CSV', async () => {
+      const owner = await insertMember(server.db, salon.business.id, 'owner');
+      const context = await browser.newContext({ ...CONTEXT_OPTIONS, acceptDownloads: true, viewport: { width: 1280, height: 800 } });
+      context.setDefaultTimeout(15_000);
+      try {
+        const page = await context.newPage();
+        await signInThroughUi(page, server.base, owner.email, owner.password, `${salon.business.slug}/calendar`);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click();
+        await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+        await page.getByLabel('From').fill(budapestDate(0));
+        await page.getByLabel('To').fill(budapestDate(7));
+        await page.getByRole('button', { name: 'Show report' }).click();
+        await page.waitForURL((u) => u.searchParams.get('from') === budapestDate(0));
+        const facts = page.locator('dl.facts');
+        await facts.getByText('Bookings', { exact: true }).waitFor();
+        assert.match((await facts.textContent()) ?? '', /Bookings\s*2/);
+        // each chart's figures are a table too: one row per staff member
+        const utilisation = page.getByRole('figure', { name: 'Utilisation by staff member' });
+        assert.ok((await utilisation.getByRole('row').count()) >= 3, 'a header row and the staff');
+        await page.getByRole('figure', { name: 'Revenue by staff member' }).getByRole('cell', { name: 'Anna' }).waitFor();
+        assert.deepEqual(await wcagViolations(page), [], 'the Reports page');
+
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+        const text = await readFile((await download.path())!, 'utf8');
+        assert.equal(text.split(/\r\n/)[0], 'reference,date,start,end,service,staff,status,source,price,currency,client');
+        assert.equal(text.trim().split(/\r\n/).length, 3, 'the header and the two bookings');
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
