@@ -157,5 +157,24 @@ function describeBrowser() {
       await page.getByRole('button', { name: hu.list.apply }).waitFor();
       await page.getByRole('link', { name: fanni.publicReference }).waitFor();
     });
+
+    test('the calendar, Services and Staff in Hungarian: headings, toolbar, column headers and cell labels', async () => {
+      const nav = page.getByRole('navigation', { name: hu.shell.main });
+      await nav.getByRole('link', { name: hu.nav.calendar }).click();
+      await page.getByRole('heading', { level: 1, name: hu.calendar.title }).waitFor();
+      for (const name of [hu.calendar.day, hu.calendar.week, hu.calendar.today, hu.calendar.nextDay, hu.calendar.whyNotFree]) {
+        await page.getByRole('button', { name, exact: true }).waitFor();
+      }
+
+      await nav.getByRole('link', { name: hu.nav.services }).click();
+      await page.getByRole('heading', { level: 1, name: hu.services.title }).waitFor();
+      await page.getByRole('columnheader', { name: hu.services.acceptance }).waitFor();
+      assert.ok((await page.locator(`td[data-label="${hu.services.duration}"]`).count()) > 0, 'cell labels follow the headers');
+
+      await nav.getByRole('link', { name: hu.nav.staff }).click();
+      await page.getByRole('heading', { level: 1, name: hu.staff.title }).waitFor();
+      await page.getByRole('columnheader', { name: hu.staff.workingHours }).waitFor();
+      assert.ok((await page.locator(`td[data-label="${hu.staff.workingHours}"]`).count()) > 0);
+    });
   });
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Field } from '../../components/Field.tsx';
 import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
+import { useT } from '../../lib/i18n/index.ts';
 import { addDays, isDate, todayIn, zonedDay } from '../../lib/time.ts';
 import { DayView } from './DayView.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
@@ -20,6 +21,7 @@ import { weekDates } from './week.ts';
  * and reloaded; the date is the location's local date and "Today" is today where the location is.
  */
 export function CalendarPage() {
+  const c = useT().calendar;
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const locations = useLocations(slug);
@@ -53,8 +55,8 @@ export function CalendarPage() {
   });
 
   useEffect(() => {
-    document.title = `Calendar${date ? ` ${date}` : ''} · Bookings dashboard`;
-  }, [date]);
+    document.title = c.docTitle(date ?? '');
+  }, [date, c]);
 
   const go = (next: { location?: string; date?: string; view?: 'day' | 'week'; staff?: string }) => {
     const p = new URLSearchParams(params);
@@ -66,13 +68,13 @@ export function CalendarPage() {
     setParams(p);
   };
 
-  if (locations.isPending) return <p className="loading">Loading locations…</p>;
+  if (locations.isPending) return <p className="loading">{c.loadingLocations}</p>;
   if (locations.isError) return <p role="alert">{locations.error.message}</p>;
   if (!location || !timeZone || !date) {
     return (
       <section className="page">
-        <h1>Calendar</h1>
-        <p>This business has no location yet.</p>
+        <h1>{c.title}</h1>
+        <p>{c.noLocation}</p>
       </section>
     );
   }
@@ -84,7 +86,7 @@ export function CalendarPage() {
   return (
     <section className="page calendar" aria-labelledby="page-title">
       <div className="calendar-bar">
-        <h1 id="page-title">Calendar</h1>
+        <h1 id="page-title">{c.title}</h1>
         <LocationSwitcher all={all} value={location.slug} onChange={(l) => go({ location: l })} />
         <NewBooking
           slug={slug}
@@ -119,43 +121,43 @@ export function CalendarPage() {
           onClose={() => setWhyNotFree(null)}
         />
         <fieldset className="view-switch">
-          <legend className="sr-only">View</legend>
+          <legend className="sr-only">{c.view}</legend>
           <button type="button" aria-pressed={!week} onClick={() => go({ view: 'day' })}>
-            Day
+            {c.day}
           </button>
           <button type="button" aria-pressed={week} onClick={() => go({ view: 'week' })}>
-            Week
+            {c.week}
           </button>
         </fieldset>
         <div className="day-nav">
           {week ? (
             <button type="button" onClick={() => go({ date: addDays(date, -7) })}>
-              Previous week
+              {c.previousWeek}
             </button>
           ) : (
             <button type="button" onClick={() => go({ date: addDays(date, -1) })}>
-              Previous day
+              {c.previousDay}
             </button>
           )}
           <button type="button" onClick={() => go({ date: today })} aria-pressed={date === today}>
-            Today
+            {c.today}
           </button>
           {week ? (
             <button type="button" onClick={() => go({ date: addDays(date, 7) })}>
-              Next week
+              {c.nextWeek}
             </button>
           ) : (
             <button type="button" onClick={() => go({ date: addDays(date, 1) })}>
-              Next day
+              {c.nextDay}
             </button>
           )}
-          <Field label="Date" layout="inline">
+          <Field label={c.date} layout="inline">
             <input type="date" value={date} required onChange={(e) => isDate(e.target.value) && go({ date: e.target.value })} />
           </Field>
         </div>
       </div>
       {week && (
-        <Field label="Staff member" layout="inline">
+        <Field label={c.staffMember} layout="inline">
           <select value={weekStaff?.id ?? ''} onChange={(e) => go({ staff: e.target.value })}>
             {staffList.map((s) => (
               <option key={s.id} value={s.id}>
@@ -166,13 +168,11 @@ export function CalendarPage() {
         </Field>
       )}
       <h2 className="day-title" aria-live="polite">
-        {week
-          ? `Week of ${weekStaff?.name ?? ''}: ${zonedDay(dates[0]!, timeZone).title()} to ${zonedDay(dates[6]!, timeZone).title()}`
-          : day.title()}{' '}
+        {week ? c.weekOf(weekStaff?.name ?? '', zonedDay(dates[0]!, timeZone).title(), zonedDay(dates[6]!, timeZone).title()) : day.title()}{' '}
         <span className="zone">
           {location.name} · {timeZone}
         </span>
-        {day.lengthMinutes !== 1440 && <span className="dst"> · this day has {day.lengthMinutes / 60} hours (clock change)</span>}
+        {day.lengthMinutes !== 1440 && <span className="dst">{c.dstHours(day.lengthMinutes / 60)}</span>}
       </h2>
       <MoveDialog slug={slug} move={move} onClose={() => setMove(null)} />
       {week ? (
@@ -190,7 +190,7 @@ export function CalendarPage() {
             onMove={(booking, to) => setMove({ booking, to })}
           />
         ) : (
-          <p>No staff member works at this location.</p>
+          <p>{c.noStaff}</p>
         )
       ) : agenda.isError ? (
         <p role="alert">{agenda.error.message}</p>
@@ -205,7 +205,7 @@ export function CalendarPage() {
           onMove={(booking, to) => setMove({ booking, to })}
         />
       ) : (
-        <p className="loading">Loading the day…</p>
+        <p className="loading">{c.loadingDay}</p>
       )}
     </section>
   );

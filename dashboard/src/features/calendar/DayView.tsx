@@ -1,6 +1,7 @@
 import { type HTMLAttributes, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { addDays, type ZonedDay } from '../../lib/time.ts';
 import type { MoveTo } from './queries.ts';
@@ -73,6 +74,7 @@ export function DayView(props: {
   onMove?: (booking: BusinessBooking, to: MoveTo) => void;
 }) {
   const { agenda, day, durations, busy, nowMs, onMove } = props;
+  const c = useT().calendar;
   const scroller = useRef<HTMLElement>(null);
   const height = day.lengthMinutes * SCALE;
   const columns = agenda.staff.map((s) => ({ day, staffId: s.id }));
@@ -86,33 +88,31 @@ export function DayView(props: {
     if (scroller.current) scroller.current.scrollTop = Math.max(0, firstOpen - 30) * SCALE;
   }, [firstOpen]);
 
-  if (agenda.staff.length === 0) return <p>No staff member works at this location.</p>;
+  if (agenda.staff.length === 0) return <p>{c.noStaff}</p>;
 
   const nowMinute = nowMs === undefined ? undefined : Math.round((nowMs - day.startMs) / 60_000);
 
   return (
     // Focusable so that the keyboard can scroll the day (arrow keys, Page Up/Down).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="day-scroll" ref={scroller} aria-busy={busy} tabIndex={0} aria-label={`Day view ${day.date}`}>
+    <section className="day-scroll" ref={scroller} aria-busy={busy} tabIndex={0} aria-label={c.dayView(day.date)}>
       <p className="sr-only" id={hintId}>
-        Drag the booking to another time or staff member, or move it with the arrow keys and press Enter.
+        {c.dayHint}
       </p>
       <p className="sr-only" aria-live="polite">
-        {target && targetStaff ? `Move to ${targetStaff.name} ${localTime(day, target.minute)}; Enter to confirm, Escape to cancel.` : ''}
+        {target && targetStaff ? c.moveTo(`${targetStaff.name} ${localTime(day, target.minute)}`) : ''}
       </p>
       <table className="day-grid">
-        <caption className="sr-only">
-          Bookings of {day.date} by staff member ({day.timeZone})
-        </caption>
+        <caption className="sr-only">{c.dayCaption(day.date, day.timeZone)}</caption>
         <thead>
           <tr>
             <th scope="col" className="gutter">
-              <span className="sr-only">Time</span>
+              <span className="sr-only">{c.time}</span>
             </th>
             {agenda.staff.map((s) => (
               <th key={s.id} scope="col">
                 {s.name}
-                {s.workingHours.length === 0 && <span className="week-closed"> Closed</span>}
+                {s.workingHours.length === 0 && <span className="week-closed">{c.closed}</span>}
               </th>
             ))}
           </tr>
@@ -160,14 +160,15 @@ function StaffColumn(props: {
     | undefined;
 }) {
   const { staff, day, durations, height, nowMinute, column, move } = props;
+  const c = useT().calendar;
   const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
   const hoursText =
-    staff.workingHours.length === 0 ? 'Not working this day' : `Works ${staff.workingHours.map((w) => `${w.start}–${w.end}`).join(', ')}`;
+    staff.workingHours.length === 0 ? c.notWorking : c.works(staff.workingHours.map((w) => `${w.start}–${w.end}`).join(', '));
   return (
     <div className="column" style={{ height }} {...dropColumn(column, { day, staffId: staff.id })}>
       <p className="sr-only">
         {hoursText}
-        {staff.timeOff.length > 0 && `; time off ${staff.timeOff.map((t) => `${t.from}–${t.to}`).join(', ')}`}
+        {staff.timeOff.length > 0 && c.timeOffList(staff.timeOff.map((t) => `${t.from}–${t.to}`).join(', '))}
       </p>
       {day.hours.map((h) => (
         <div key={h.minute} className="hour-line" style={{ top: h.minute * SCALE }} aria-hidden="true" />
@@ -192,7 +193,7 @@ function StaffColumn(props: {
             style={{ top: top * SCALE, height: (day.minuteOf(t.to) - top) * SCALE }}
             aria-hidden="true"
           >
-            <span>Time off</span>
+            <span>{c.timeOff}</span>
           </div>
         );
       })}
@@ -211,7 +212,7 @@ function StaffColumn(props: {
         const moving = move?.target?.booking.bookingId === b.bookingId;
         const status = STATUS_NAMES[b.status];
         const time = end ? `${start}–${end}` : start;
-        const processingWords = processing.map((p) => `, processing ${p.start}–${p.end}`).join('');
+        const processingWords = processing.map((p) => c.processingPart(p.start, p.end)).join('');
         const units = (b.resources ?? []).map((r) => `${r.name} ${r.unit}`).join(', ');
         return (
           <Link
@@ -232,7 +233,7 @@ function StaffColumn(props: {
                 style={{ top: (p.top - top) * SCALE, height: (p.bottom - p.top) * SCALE }}
                 aria-hidden="true"
               >
-                processing
+                {c.processing}
               </span>
             ))}
             <span className="booking-time">{time}</span> <strong className="booking-guest">{b.guest.name}</strong>{' '}

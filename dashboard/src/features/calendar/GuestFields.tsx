@@ -77,7 +77,7 @@ export function GuestFields(props: { slug: string; errors: Record<string, string
               {shown.map((c) => (
                 <li key={c.id}>
                   <button type="button" className="link-button" onClick={() => choose(c)}>
-                    {w.useClient(c.name, c.phone ?? c.email ?? '')}
+                    {w.pickClient(c.name, c.phone ?? c.email ?? '')}
                   </button>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { type HTMLAttributes, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { MINUTE_MS, type ZonedDay, zonedDay } from '../../lib/time.ts';
 import { type Block, nestInProcessing, place, SCALE } from './DayView.tsx';
@@ -38,6 +39,7 @@ export function dayLabel(date: string): string {
 export function WeekView(props: Props) {
   const { dates, agendas, timeZone, staffId, staffName, durations, busy, today, onPick, onMove } = props;
   const days = dates.map((d) => zonedDay(d, timeZone));
+  const c = useT().calendar;
   const height = Math.max(...days.map((d) => d.lengthMinutes)) * SCALE;
   const scroller = useRef<HTMLElement>(null);
   const hintId = useId();
@@ -56,10 +58,10 @@ export function WeekView(props: Props) {
   return (
     <>
       <p className="hint" id={hintId}>
-        Choose an empty time to book it. Drag a booking to move it, or focus it, move it with the arrow keys and press Enter.
+        {c.weekHint}
       </p>
       <p className="sr-only" aria-live="polite">
-        {target ? `Move to ${targetWords}; Enter to confirm, Escape to cancel.` : ''}
+        {target ? c.moveTo(targetWords) : ''}
       </p>
       <section
         className="day-scroll"
@@ -67,7 +69,7 @@ export function WeekView(props: Props) {
         aria-busy={busy}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        aria-label={`Week view of ${staffName} from ${dates[0]}`}
+        aria-label={c.weekView(staffName, dates[0] ?? '')}
       >
         <table className="day-grid week-grid">
           <caption className="sr-only">
@@ -76,14 +78,14 @@ export function WeekView(props: Props) {
           <thead>
             <tr>
               <th scope="col" className="gutter">
-                <span className="sr-only">Time</span>
+                <span className="sr-only">{c.time}</span>
               </th>
               {dates.map((date, i) => {
                 const staff = staffOf(i);
                 return (
                   <th key={date} scope="col" aria-current={date === today ? 'date' : undefined}>
                     {dayLabel(date)}
-                    {staff && staff.workingHours.length === 0 && <span className="week-closed"> Closed</span>}
+                    {staff && staff.workingHours.length === 0 && <span className="week-closed">{c.closed}</span>}
                   </th>
                 );
               })}
@@ -161,6 +163,7 @@ function DayColumn(props: {
   moving: string | undefined;
 }) {
   const { staff, day, durations, nowMinute, hintId, handlers, moving } = props;
+  const c = useT().calendar;
   const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
   return (
     <>
@@ -187,7 +190,7 @@ function DayColumn(props: {
             style={{ top: top * SCALE, height: (day.minuteOf(t.to) - top) * SCALE }}
             aria-hidden="true"
           >
-            <span>Time off</span>
+            <span>{c.timeOff}</span>
           </div>
         );
       })}

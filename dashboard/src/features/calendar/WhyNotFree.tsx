@@ -5,6 +5,7 @@ import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { api, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { type Messages, useT } from '../../lib/i18n/index.ts';
 import { useServices, useStaff } from '../catalogue/queries.ts';
 
 interface Props {
@@ -25,38 +26,19 @@ async function explain(slug: string, body: { locationSlug: string; serviceId: st
 }
 
 /** Each reason in the words a receptionist would use (salon-scheduling.md, "Explain"). */
-function words(reason: Reason, interval: number, resources: ReadonlyArray<{ name: string }> = []): string {
+function words(
+  w: Messages['calendar']['reasons'],
+  reason: Reason,
+  interval: number,
+  resources: ReadonlyArray<{ name: string }> = [],
+): string {
   switch (reason) {
-    case 'in_the_past':
-      return 'This time has already passed.';
-    case 'min_notice':
-      return 'Too soon: online bookings need more notice at this location.';
-    case 'beyond_horizon':
-      return 'Too far ahead: the location does not take bookings that far in advance.';
-    case 'nonexistent_local_time':
-      return 'This time does not exist that day: the clocks go forward.';
     case 'not_on_interval':
-      return `Not a start time guests are offered: times go every ${interval} minutes from the start of the working hours.`;
-    case 'outside_working_hours':
-      return 'Outside the working hours, or the service would not end before they do.';
-    case 'time_off':
-      return 'Time off.';
-    case 'booked':
-      return 'Another booking is in the way.';
-    case 'held':
-      return 'A guest is holding this time while they book.';
+      return w.not_on_interval(interval);
     case 'resource_unavailable':
-      return resources.length > 0
-        ? `No ${resources.map((r) => r.name).join(' or ')} is free then: every one is taken.`
-        : 'Every unit of a resource the service needs is taken then.';
-    case 'quota_exceeded':
-      return 'The business has no bookings left this month on its plan.';
-    case 'location_booking_disabled':
-      return 'This location takes no bookings.';
-    case 'service_not_bookable_online':
-      return 'This service cannot be booked online.';
-    case 'staff_does_not_offer_service':
-      return 'Does not do this service.';
+      return resources.length > 0 ? w.resourceTaken(resources.map((r) => r.name)) : w.resource_unavailable;
+    default:
+      return w[reason];
   }
 }
 
@@ -67,12 +49,13 @@ function words(reason: Reason, interval: number, resources: ReadonlyArray<{ name
  */
 export function WhyNotFree(props: Props & { open: boolean; onOpen: () => void; onClose: () => void }) {
   const { open, onOpen, onClose, ...rest } = props;
+  const c = useT().calendar;
   return (
     <>
       <button type="button" onClick={onOpen}>
-        Why not free?
+        {c.whyNotFree}
       </button>
-      <Dialog open={open} onClose={onClose} title="Why not free?">
+      <Dialog open={open} onClose={onClose} title={c.whyNotFree}>
         <WhyNotFreeForm {...rest} onClose={onClose} />
       </Dialog>
     </>
@@ -81,6 +64,7 @@ export function WhyNotFree(props: Props & { open: boolean; onOpen: () => void; o
 
 function WhyNotFreeForm(props: Props & { onClose: () => void }) {
   const { slug, locationSlug, date, slotIntervalMinutes, preset, onClose } = props;
+  const c = useT().calendar;
   const services = useServices(slug, locationSlug);
   const staff = useStaff(slug, locationSlug);
   const standard = (services.data ?? []).filter((s) => s.active && s.bookingMode === 'standard');
@@ -102,23 +86,23 @@ function WhyNotFreeForm(props: Props & { onClose: () => void }) {
       error={ask.error}
       pending={ask.isPending}
       submitDisabled={standard.length === 0}
-      submitLabel="Explain"
-      cancelLabel="Close"
+      submitLabel={c.explain}
+      cancelLabel={c.close}
       onSubmit={submit}
       onCancel={onClose}
     >
-      <Field label="Service" error={errors.fields.serviceId}>
+      <Field label={c.service} error={errors.fields.serviceId}>
         <select name="serviceId" required defaultValue={preset?.serviceId}>
           {standard.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name} ({s.durationMinutes} min)
+              {s.name} ({c.minutes(s.durationMinutes)})
             </option>
           ))}
         </select>
       </Field>
-      <Field label="Staff" error={errors.fields.staffId}>
+      <Field label={c.staff} error={errors.fields.staffId}>
         <select name="staffId" defaultValue={preset?.staffId ?? ''}>
-          <option value="">Everyone who does the service</option>
+          <option value="">{c.everyone}</option>
           {(staff.data ?? [])
             .filter((s) => s.active)
             .map((s) => (
@@ -128,29 +112,29 @@ function WhyNotFreeForm(props: Props & { onClose: () => void }) {
             ))}
         </select>
       </Field>
-      <Field label="Date" error={errors.fields.date}>
+      <Field label={c.date} error={errors.fields.date}>
         <input name="date" type="date" required defaultValue={preset?.date ?? date} />
       </Field>
-      <Field label="Time" error={errors.fields.startTime}>
+      <Field label={c.time} error={errors.fields.startTime}>
         <input name="time" type="time" required step={300} defaultValue={preset?.time ?? '10:00'} />
       </Field>
       {answer && (
-        <section className="explanation" aria-live="polite" aria-label="Answer">
+        <section className="explanation" aria-live="polite" aria-label={c.answer}>
           <p>
             <strong>
-              {answer.date} {answer.startTime} ({answer.timezone}): {answer.bookable ? 'free' : 'not free'}
+              {answer.date} {answer.startTime} ({answer.timezone}): {answer.bookable ? c.free : c.notFree}
             </strong>
           </p>
           <ul>
             {answer.staff.map((s) => (
               <li key={s.staffId}>
                 <strong>{s.staffName}</strong>:{' '}
-                {s.bookable ? 'free.' : s.reasons.map((r) => words(r, slotIntervalMinutes, s.resources)).join(' ')}
+                {s.bookable ? c.freeDot : s.reasons.map((r) => words(c.reasons, r, slotIntervalMinutes, s.resources)).join(' ')}
                 {s.bookingIds.map((id) => (
                   <span key={id}>
                     {' '}
                     <Link to={`../bookings/${id}`} relative="path" onClick={onClose}>
-                      Open the booking
+                      {c.openBooking}
                     </Link>
                   </span>
                 ))}

@@ -7,6 +7,7 @@ import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx'
 import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { usePhone } from '../../lib/format.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { useCanEdit } from '../catalogue/location-param.tsx';
@@ -14,31 +15,32 @@ import { useLocations } from '../catalogue/queries.ts';
 
 /** Every location of the business, booking-disabled ones included and marked. */
 export function LocationsPage() {
+  const w = useT().locations;
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const locations = useLocations(slug);
   const phone = usePhone();
   return (
     <ListEditFrame<Location>
-      title="Locations"
-      newLabel="New location"
+      title={w.title}
+      newLabel={w.newLocation}
       canCreate={canEdit}
       list={locations}
-      loading="Loading locations…"
-      empty="This business has no location yet."
-      editTitle={(l) => `Edit ${l.name}`}
+      loading={w.loading}
+      empty={w.empty}
+      editTitle={(l) => w.edit(l.name)}
       renderForm={(l, done) => <LocationForm slug={slug} location={l} onDone={done} />}
       renderList={(rows, edit) => (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Slug</th>
-              <th scope="col">Time zone</th>
-              <th scope="col">Address</th>
-              <th scope="col">Booking rules</th>
-              <th scope="col">State</th>
-              {canEdit && <th scope="col">Actions</th>}
+              <th scope="col">{w.name}</th>
+              <th scope="col">{w.slug}</th>
+              <th scope="col">{w.timeZone}</th>
+              <th scope="col">{w.address}</th>
+              <th scope="col">{w.bookingRules}</th>
+              <th scope="col">{w.state}</th>
+              {canEdit && <th scope="col">{w.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -46,18 +48,16 @@ export function LocationsPage() {
               <tr key={l.id} className={l.bookingEnabled ? undefined : 'row-inactive'}>
                 <th scope="row">
                   {l.name}
-                  {l.publicLocationName !== l.name && <div>Shown to guests as {l.publicLocationName}</div>}
+                  {l.publicLocationName !== l.name && <div>{w.shownAs(l.publicLocationName)}</div>}
                 </th>
-                <td data-label="Slug">{l.slug}</td>
-                <td data-label="Time zone">{l.timezone}</td>
-                <td data-label="Address">
+                <td data-label={w.slug}>{l.slug}</td>
+                <td data-label={w.timeZone}>{l.timezone}</td>
+                <td data-label={w.address}>
                   {l.address.street}, {l.address.zip} {l.address.city}
-                  {l.phone && <div>Phone {phone(l.phone)}</div>}
+                  {l.phone && <div>{w.phoneLine(phone(l.phone))}</div>}
                 </td>
-                <td data-label="Booking rules">
-                  every {l.slotIntervalMinutes} min, {l.minNoticeMinutes} min notice, {l.horizonDays} days ahead
-                </td>
-                <td data-label="State">{l.bookingEnabled ? 'Booking enabled' : <Tag warn>Booking disabled</Tag>}</td>
+                <td data-label={w.bookingRules}>{w.rules(l.slotIntervalMinutes, l.minNoticeMinutes, l.horizonDays)}</td>
+                <td data-label={w.state}>{l.bookingEnabled ? w.bookingEnabled : <Tag warn>{w.bookingDisabled}</Tag>}</td>
                 {canEdit && (
                   <td>
                     <EditButton name={l.name} onClick={() => edit(l)} />
@@ -90,8 +90,6 @@ const LOCATION_FIELDS = [
   'staffAssignment',
 ] as const;
 
-const PHONE_RULE = 'Write the number with digits, spaces and + - ( ) only, at most 40 characters.';
-
 /** The zones this browser knows, offered as suggestions (the API decides). */
 const ZONES: readonly string[] = (() => {
   try {
@@ -103,6 +101,7 @@ const ZONES: readonly string[] = (() => {
 
 function LocationForm(props: { slug: string; location: Location | undefined; onDone: () => void }) {
   const { slug, location, onDone } = props;
+  const w = useT().locations;
   const qc = useQueryClient();
   const save = useMutation({
     mutationFn: async (body: LocationBody) => {
@@ -146,7 +145,7 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       staffAssignment: text(d, 'staffAssignment') === 'balanced' ? 'balanced' : 'ordered',
     });
   // The API names the rule as a pattern; a receptionist gets it in words.
-  const e = errors.fields.phone ? { ...errors.fields, phone: PHONE_RULE } : errors.fields;
+  const e = errors.fields.phone ? { ...errors.fields, phone: w.phoneRule } : errors.fields;
 
   return (
     <RecordForm
@@ -154,20 +153,20 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
       errors={errors}
       error={save.error}
       pending={save.isPending}
-      submitLabel={location ? 'Save location' : 'Create location'}
+      submitLabel={location ? w.save : w.create}
       onSubmit={submit}
       onCancel={onDone}
     >
-      <Field label="Name" error={e.name}>
+      <Field label={w.name} error={e.name}>
         <input name="name" required maxLength={200} defaultValue={location?.name ?? ''} />
       </Field>
-      <Field label="Slug" error={e.slug} hint="Lowercase letters, digits and dashes; part of the booking addresses.">
+      <Field label={w.slug} error={e.slug} hint={w.slugHint}>
         <input name="slug" required pattern="[a-z0-9-]+" maxLength={60} defaultValue={location?.slug ?? ''} />
       </Field>
-      <Field label="Public name" error={e.publicLocationName}>
+      <Field label={w.publicName} error={e.publicLocationName}>
         <input name="publicLocationName" maxLength={200} defaultValue={location?.publicLocationName ?? ''} />
       </Field>
-      <Field label="Time zone" error={e.timezone}>
+      <Field label={w.timeZone} error={e.timezone}>
         <input
           name="timezone"
           required
@@ -182,41 +181,37 @@ function LocationForm(props: { slug: string; location: Location | undefined; onD
           <option key={z} value={z} />
         ))}
       </datalist>
-      <Field label="Street" error={e['address.street'] ?? e.address}>
+      <Field label={w.street} error={e['address.street'] ?? e.address}>
         <input name="street" required defaultValue={location?.address.street ?? ''} />
       </Field>
-      <Field label="City" error={e['address.city']}>
+      <Field label={w.city} error={e['address.city']}>
         <input name="city" required defaultValue={location?.address.city ?? ''} />
       </Field>
-      <Field label="ZIP code" error={e['address.zip']}>
+      <Field label={w.zip} error={e['address.zip']}>
         <input name="zip" required defaultValue={location?.address.zip ?? ''} />
       </Field>
-      <Field label="Slot interval (minutes)" error={e.slotIntervalMinutes}>
+      <Field label={w.slotInterval} error={e.slotIntervalMinutes}>
         <input name="slotIntervalMinutes" type="number" min={1} step={1} required defaultValue={location?.slotIntervalMinutes ?? 15} />
       </Field>
-      <Field label="Minimum notice (minutes)" error={e.minNoticeMinutes}>
+      <Field label={w.minNotice} error={e.minNoticeMinutes}>
         <input name="minNoticeMinutes" type="number" min={0} step={1} required defaultValue={location?.minNoticeMinutes ?? 60} />
       </Field>
-      <Field label="Booking horizon (days)" error={e.horizonDays}>
+      <Field label={w.horizon} error={e.horizonDays}>
         <input name="horizonDays" type="number" min={1} step={1} required defaultValue={location?.horizonDays ?? 90} />
       </Field>
-      <Field label="Phone" error={e.phone} hint="Shown to guests who can no longer cancel online. Digits, spaces, + - ( ).">
+      <Field label={w.phone} error={e.phone} hint={w.phoneHint}>
         <input name="phone" type="tel" autoComplete="off" maxLength={40} defaultValue={location?.phone ?? ''} />
       </Field>
-      <Field label="Payment instructions" error={e.paymentInstructions}>
+      <Field label={w.paymentInstructions} error={e.paymentInstructions}>
         <textarea name="paymentInstructions" rows={2} defaultValue={location?.paymentInstructions ?? ''} />
       </Field>
-      <Field
-        label="Any staff bookings go to"
-        error={e.staffAssignment}
-        hint="Who gets a booking made for any staff member, among those free at that time."
-      >
+      <Field label={w.anyStaff} error={e.staffAssignment} hint={w.anyStaffHint}>
         <select name="staffAssignment" defaultValue={location?.staffAssignment ?? 'ordered'}>
-          <option value="ordered">The first free one in the staff order</option>
-          <option value="balanced">The free one with the least booked time that day</option>
+          <option value="ordered">{w.ordered}</option>
+          <option value="balanced">{w.balanced}</option>
         </select>
       </Field>
-      <Field label="Booking enabled" layout="check" error={e.bookingEnabled}>
+      <Field label={w.bookingEnabled} layout="check" error={e.bookingEnabled}>
         <input name="bookingEnabled" type="checkbox" defaultChecked={location?.bookingEnabled ?? true} />
       </Field>
     </RecordForm>

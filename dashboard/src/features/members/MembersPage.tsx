@@ -10,6 +10,7 @@ import { useSession } from '../../lib/auth.ts';
 import { ROLE_LABELS, type Role, useRole } from '../../lib/authorization.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { when } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { useChangeRole, useInvitations, useInvite, useMembers, useRemoveMember, useWithdraw } from './queries.ts';
 
 const ROLES: readonly Role[] = ['owner', 'manager', 'frontDesk'];
@@ -21,24 +22,26 @@ const ROLES: readonly Role[] = ['owner', 'manager', 'frontDesk'];
  * `Withdraw`. Other roles may not read members (the API answers 403), and the page says so.
  */
 export function MembersPage() {
+  const w = useT().members;
   const { slug = '' } = useParams();
   const role = useRole(slug);
   const owner = role === 'owner';
 
   useEffect(() => {
-    document.title = 'Members · Bookings dashboard';
-  }, []);
+    document.title = w.docTitle;
+  }, [w]);
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Members</h1>
-      {role !== undefined && !owner && <NotForRole what="Managing members" who="Ask an owner of this business." />}
+      <h1 id="page-title">{w.title}</h1>
+      {role !== undefined && !owner && <NotForRole what={w.notForRoleWhat} who={w.notForRoleWho} />}
       {owner && <OwnerView slug={slug} />}
     </section>
   );
 }
 
 function OwnerView({ slug }: { slug: string }) {
+  const w = useT().members;
   const me = useSession().data;
   const members = useMembers(slug, true);
   const invitations = useInvitations(slug, true);
@@ -54,34 +57,30 @@ function OwnerView({ slug }: { slug: string }) {
     <>
       <div className="actions">
         <button type="button" onClick={() => setInviting(true)}>
-          Invite member
+          {w.invite}
         </button>
       </div>
       {link && (
         <SecretOnce
-          label={`The invitation link for ${link.email}`}
+          label={w.linkFor(link.email)}
           secret={link.url}
-          note={
-            link.mailSent
-              ? 'It was also sent by email. It works once, for 7 days.'
-              : 'No email was sent: pass the link on yourself. It works once, for 7 days.'
-          }
+          note={link.mailSent ? w.mailSent : w.noMail}
           onDone={() => setLink(undefined)}
         />
       )}
 
-      <h2>Members</h2>
+      <h2>{w.title}</h2>
       {members.isError && <p role="alert">{members.error.message}</p>}
-      {members.isPending && <p className="loading">Loading members…</p>}
+      {members.isPending && <p className="loading">{w.loading}</p>}
       {members.data && (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{w.name}</th>
+              <th scope="col">{w.email}</th>
+              <th scope="col">{w.role}</th>
+              <th scope="col">{w.joined}</th>
+              <th scope="col">{w.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -91,12 +90,12 @@ function OwnerView({ slug }: { slug: string }) {
                 <tr key={m.id}>
                   <th scope="row">
                     {m.name}
-                    {m.id === me?.id ? ' (you)' : ''}
+                    {m.id === me?.id ? w.you : ''}
                   </th>
-                  <td data-label="Email">{m.email ?? '—'}</td>
-                  <td data-label="Role">
+                  <td data-label={w.email}>{m.email ?? '—'}</td>
+                  <td data-label={w.role}>
                     <select
-                      aria-label={`Role of ${m.name}`}
+                      aria-label={w.roleOf(m.name)}
                       value={change.isPending && change.variables?.userId === m.id ? change.variables.role : m.role}
                       disabled={change.isPending}
                       onChange={(e) => change.mutate({ userId: m.id, role: e.target.value as Role })}
@@ -114,7 +113,7 @@ function OwnerView({ slug }: { slug: string }) {
                       </span>
                     )}
                   </td>
-                  <td data-label="Joined">{when(m.createdAt)}</td>
+                  <td data-label={w.joined}>{when(m.createdAt)}</td>
                   <td>
                     <button
                       type="button"
@@ -123,7 +122,7 @@ function OwnerView({ slug }: { slug: string }) {
                         setRemoving({ id: m.id, name: m.name });
                       }}
                     >
-                      Remove
+                      {w.remove}
                     </button>
                   </td>
                 </tr>
@@ -133,31 +132,31 @@ function OwnerView({ slug }: { slug: string }) {
         </table>
       )}
 
-      <h2>Open invitations</h2>
+      <h2>{w.openInvitations}</h2>
       {invitations.isError && <p role="alert">{invitations.error.message}</p>}
       {withdraw.isError && <p role="alert">{withdraw.error.message}</p>}
-      {invitations.data && invitations.data.length === 0 && <p>No open invitation.</p>}
+      {invitations.data && invitations.data.length === 0 && <p>{w.noInvitation}</p>}
       {invitations.data && invitations.data.length > 0 && (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{w.email}</th>
+              <th scope="col">{w.role}</th>
+              <th scope="col">{w.sent}</th>
+              <th scope="col">{w.expires}</th>
+              <th scope="col">{w.actions}</th>
             </tr>
           </thead>
           <tbody>
             {invitations.data.map((i) => (
               <tr key={i.id}>
                 <th scope="row">{i.email}</th>
-                <td data-label="Role">{ROLE_LABELS[i.role]}</td>
-                <td data-label="Sent">{when(i.createdAt)}</td>
-                <td data-label="Expires">{when(i.expiresAt)}</td>
+                <td data-label={w.role}>{ROLE_LABELS[i.role]}</td>
+                <td data-label={w.sent}>{when(i.createdAt)}</td>
+                <td data-label={w.expires}>{when(i.expiresAt)}</td>
                 <td>
                   <button type="button" onClick={() => setWithdrawing({ id: i.id, email: i.email })}>
-                    Withdraw
+                    {w.withdraw}
                   </button>
                 </td>
               </tr>
@@ -166,7 +165,7 @@ function OwnerView({ slug }: { slug: string }) {
         </table>
       )}
 
-      <Dialog open={inviting} onClose={() => setInviting(false)} title="Invite a member">
+      <Dialog open={inviting} onClose={() => setInviting(false)} title={w.inviteTitle}>
         {inviting && (
           <InviteForm
             slug={slug}
@@ -180,25 +179,25 @@ function OwnerView({ slug }: { slug: string }) {
       </Dialog>
       <ConfirmDialog
         open={removing !== undefined}
-        title={`Remove ${removing?.name ?? ''}?`}
-        confirm="Remove member"
+        title={w.removeTitle(removing?.name ?? '')}
+        confirm={w.removeConfirm}
         pending={remove.isPending}
         error={remove.isError ? remove.error.message : undefined}
         onClose={() => setRemoving(undefined)}
         onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(undefined) })}
       >
-        <p>They lose access to this business now; their personal API keys of this business are revoked.</p>
+        <p>{w.removeText}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={withdrawing !== undefined}
-        title={`Withdraw the invitation of ${withdrawing?.email ?? ''}?`}
-        confirm="Withdraw invitation"
+        title={w.withdrawTitle(withdrawing?.email ?? '')}
+        confirm={w.withdrawConfirm}
         pending={withdraw.isPending}
         error={withdraw.isError ? withdraw.error.message : undefined}
         onClose={() => setWithdrawing(undefined)}
         onConfirm={() => withdrawing && withdraw.mutate(withdrawing.id, { onSuccess: () => setWithdrawing(undefined) })}
       >
-        <p>The link stops working.</p>
+        <p>{w.withdrawText}</p>
       </ConfirmDialog>
     </>
   );
@@ -209,6 +208,8 @@ function InviteForm(props: {
   onInvited: (l: { email: string; url: string; mailSent: boolean }) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
+  const w = t.members;
   const invite = useInvite(props.slug);
   const submit = (data: FormData) =>
     invite.mutate(
@@ -222,15 +223,15 @@ function InviteForm(props: {
       errors={errors}
       error={invite.error}
       pending={invite.isPending}
-      submitLabel="Send invitation"
+      submitLabel={w.sendInvitation}
       onSubmit={submit}
       onCancel={props.onCancel}
-      cancelLabel="Back"
+      cancelLabel={t.common.back}
     >
-      <Field label="Email" error={errors.fields.email} announce>
+      <Field label={w.email} error={errors.fields.email} announce>
         <input name="email" type="email" required autoComplete="off" />
       </Field>
-      <Field label="Role">
+      <Field label={w.role}>
         <select name="role" defaultValue="frontDesk">
           {ROLES.map((r) => (
             <option key={r} value={r}>

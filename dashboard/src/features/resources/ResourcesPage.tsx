@@ -7,53 +7,49 @@ import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx'
 import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
 import { type Resource, useResources } from '../catalogue/queries.ts';
 
 /** Resources of one location (chairs, wash basins): how many units each has; inactive ones marked. */
 export function ResourcesPage() {
+  const w = useT().resources;
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const { locations, all, location, select } = useLocationParam(slug);
   const resources = useResources(slug, location?.slug);
 
-  if (locations.isPending) return <p className="loading">Loading locations…</p>;
+  if (locations.isPending) return <p className="loading">{w.loadingLocations}</p>;
   if (locations.isError) return <p role="alert">{locations.error.message}</p>;
   return (
     <ListEditFrame<Resource>
-      title="Resources"
-      newLabel="New resource"
+      title={w.title}
+      newLabel={w.newResource}
       canCreate={canEdit && location !== undefined}
       toolbar={location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
-      intro={
-        location ? (
-          <p>A service that needs a resource takes one unit of it for the whole booking.</p>
-        ) : (
-          <p>This business has no location yet.</p>
-        )
-      }
+      intro={location ? <p>{w.intro}</p> : <p>{w.noLocation}</p>}
       list={location ? resources : undefined}
-      loading="Loading resources…"
-      empty="No resource at this location yet."
-      editTitle={(r) => `Edit ${r.name}`}
+      loading={w.loading}
+      empty={w.empty}
+      editTitle={(r) => w.edit(r.name)}
       renderForm={(r, done) => location && <ResourceForm slug={slug} location={location} resource={r} onDone={done} />}
       renderList={(rows, edit) => (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{w.name}</th>
+              <th scope="col">{w.quantity}</th>
+              <th scope="col">{w.state}</th>
+              <th scope="col">{w.actions}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.id} className={r.active ? undefined : 'row-inactive'}>
                 <th scope="row">{r.name}</th>
-                <td data-label="Quantity">{r.quantity}</td>
-                <td data-label="State">{r.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
+                <td data-label={w.quantity}>{r.quantity}</td>
+                <td data-label={w.state}>{r.active ? w.active : <Tag warn>{w.inactive}</Tag>}</td>
                 <td className="inline-actions">{canEdit && <EditButton name={r.name} onClick={() => edit(r)} />}</td>
               </tr>
             ))}
@@ -68,6 +64,7 @@ const RESOURCE_FIELDS = ['name', 'quantity', 'active', 'locationSlug'] as const;
 
 function ResourceForm(props: { slug: string; location: Location; resource: Resource | undefined; onDone: () => void }) {
   const { slug, location, resource, onDone } = props;
+  const w = useT().resources;
   const qc = useQueryClient();
   const save = useMutation({
     // A new resource starts active (the create takes no `active`), so only an edit sends it.
@@ -100,21 +97,21 @@ function ResourceForm(props: { slug: string; location: Location; resource: Resou
       errors={errors}
       error={save.error}
       pending={save.isPending}
-      submitLabel={resource ? 'Save resource' : 'Create resource'}
+      submitLabel={resource ? w.save : w.create}
       onSubmit={submit}
       onCancel={onDone}
     >
       <p>
-        Location: <strong>{location.name}</strong>
+        {w.location} <strong>{location.name}</strong>
       </p>
-      <Field label="Name" error={e.name}>
+      <Field label={w.name} error={e.name}>
         <input name="name" required maxLength={200} defaultValue={resource?.name ?? ''} />
       </Field>
-      <Field label="Quantity" hint="How many units the location has, 1 to 50." error={e.quantity}>
+      <Field label={w.quantity} hint={w.quantityHint} error={e.quantity}>
         <input name="quantity" type="number" min={1} max={50} step={1} required defaultValue={resource?.quantity ?? 1} />
       </Field>
       {resource && (
-        <Field label="Active" layout="check" hint="An inactive resource cannot be newly chosen for a service." error={e.active}>
+        <Field label={w.active} layout="check" hint={w.activeHint} error={e.active}>
           <input name="active" type="checkbox" defaultChecked={resource.active} />
         </Field>
       )}

@@ -1,5 +1,6 @@
 import { Field } from '../../components/Field.tsx';
 import { int, text } from '../../components/RecordForm.tsx';
+import { useT } from '../../lib/i18n/index.ts';
 import type { Service } from '../catalogue/queries.ts';
 
 type Segment = Service['segments'][number];
@@ -21,23 +22,16 @@ function firstProcessing(service: Service | undefined): { after: number; minutes
  */
 export function ProcessingFields(props: { service: Service | undefined; error: string | undefined }) {
   const { service, error } = props;
+  const w = useT().services;
   const first = firstProcessing(service);
   const parts = service?.segments.length ?? 1;
   return (
     <fieldset>
-      <legend>Processing time</legend>
-      <Field
-        label="Processing (minutes)"
-        error={error}
-        hint={
-          parts > 3
-            ? `This service has ${parts} parts set through the API; they stay unless you change these two fields.`
-            : 'The staff member is free while it develops, for another guest. 0: none.'
-        }
-      >
+      <legend>{w.processingTime}</legend>
+      <Field label={w.processingMinutes} error={error} hint={parts > 3 ? w.processingApiParts(parts) : w.processingHint}>
         <input name="processingMinutes" type="number" min={0} step={1} defaultValue={first.minutes} />
       </Field>
-      <Field label="Processing starts after (minutes of work)">
+      <Field label={w.processingAfter}>
         <input name="processingAfter" type="number" min={0} step={1} defaultValue={first.after} />
       </Field>
     </fieldset>

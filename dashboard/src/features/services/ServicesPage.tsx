@@ -12,6 +12,7 @@ import { api, type Location, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { money } from '../../lib/format.ts';
+import { type Messages, useT } from '../../lib/i18n/index.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
@@ -22,59 +23,61 @@ import { StaffVariantFields, VARIANT_ERROR_FIELDS, variantsFrom, variantStaff } 
 
 /** Services of one location, inactive and not-online-bookable ones included and marked. */
 export function ServicesPage() {
+  const w = useT().services;
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const { locations, all, location, select } = useLocationParam(slug);
   const services = useServices(slug, location?.slug);
   const [sessionsOf, setSessionsOf] = useState<Service | null>(null);
 
-  if (locations.isPending) return <p className="loading">Loading locations…</p>;
+  if (locations.isPending) return <p className="loading">{w.loadingLocations}</p>;
   if (locations.isError) return <p role="alert">{locations.error.message}</p>;
   return (
     <ListEditFrame<Service>
-      title="Services"
-      newLabel="New service"
+      title={w.title}
+      newLabel={w.newService}
       canCreate={canEdit && location !== undefined}
       toolbar={location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
-      intro={!location && <p>This business has no location yet.</p>}
+      intro={!location && <p>{w.noLocation}</p>}
       list={location ? services : undefined}
-      loading="Loading services…"
-      empty="No service at this location yet."
-      editTitle={(s) => `Edit ${s.name}`}
+      loading={w.loading}
+      empty={w.empty}
+      editTitle={(s) => w.edit(s.name)}
       renderForm={(s, done) => location && <ServiceForm slug={slug} location={location} service={s} onDone={done} />}
       renderList={(rows, edit) => (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Price</th>
-              <th scope="col">Acceptance</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{w.name}</th>
+              <th scope="col">{w.duration}</th>
+              <th scope="col">{w.price}</th>
+              <th scope="col">{w.acceptance}</th>
+              <th scope="col">{w.state}</th>
+              <th scope="col">{w.actions}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((s) => (
               <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
                 <th scope="row">{s.name}</th>
-                <td data-label="Duration">
-                  {s.durationMinutes} min{s.staffVariants.length > 0 && <Tag>Varies by staff</Tag>}
+                <td data-label={w.duration}>
+                  {w.minutes(s.durationMinutes)}
+                  {s.staffVariants.length > 0 && <Tag>{w.variesByStaff}</Tag>}
                 </td>
-                <td data-label="Price">{priceText(s)}</td>
-                <td data-label="Acceptance">{s.requestAcceptancePolicy === 'manual' ? 'Manual' : 'Automatic'}</td>
-                <td data-label="State">
-                  {!s.active && <Tag warn>Inactive</Tag>}
-                  {!s.onlineBookable && <Tag warn>Not online-bookable</Tag>}
-                  {s.bookingMode === 'groupSession' && <Tag>Group sessions</Tag>}
-                  {s.deposit.required && <Tag>Deposit</Tag>}
-                  {s.active && s.onlineBookable && s.bookingMode === 'standard' && !s.deposit.required && 'Active'}
+                <td data-label={w.price}>{priceText(w, s)}</td>
+                <td data-label={w.acceptance}>{s.requestAcceptancePolicy === 'manual' ? w.manual : w.automatic}</td>
+                <td data-label={w.state}>
+                  {!s.active && <Tag warn>{w.inactive}</Tag>}
+                  {!s.onlineBookable && <Tag warn>{w.notOnline}</Tag>}
+                  {s.bookingMode === 'groupSession' && <Tag>{w.groupSessions}</Tag>}
+                  {s.deposit.required && <Tag>{w.deposit}</Tag>}
+                  {s.active && s.onlineBookable && s.bookingMode === 'standard' && !s.deposit.required && w.active}
                 </td>
                 <td className="inline-actions">
                   {canEdit && <EditButton name={s.name} onClick={() => edit(s)} />}
                   {s.bookingMode === 'groupSession' && (
-                    <button type="button" onClick={() => setSessionsOf(s)} aria-label={`Sessions of ${s.name}`}>
-                      Sessions
+                    <button type="button" onClick={() => setSessionsOf(s)} aria-label={w.sessionsOf(s.name)}>
+                      {w.sessions}
                     </button>
                   )}
                 </td>
@@ -85,7 +88,7 @@ export function ServicesPage() {
       )}
     >
       {location && (
-        <Dialog open={sessionsOf !== null} onClose={() => setSessionsOf(null)} title={`Sessions of ${sessionsOf?.name ?? ''}`}>
+        <Dialog open={sessionsOf !== null} onClose={() => setSessionsOf(null)} title={w.sessionsOf(sessionsOf?.name ?? '')}>
           {sessionsOf && (
             <Sessions slug={slug} location={location} service={sessionsOf} canEdit={canEdit} onClose={() => setSessionsOf(null)} />
           )}
@@ -95,10 +98,10 @@ export function ServicesPage() {
   );
 }
 
-function priceText(s: Service): string {
-  if (s.priceType === 'negotiable' || !s.price) return 'Negotiable';
+function priceText(w: Messages['services'], s: Service): string {
+  if (s.priceType === 'negotiable' || !s.price) return w.negotiable;
   const amount = money(s.price.amount, s.price.currency);
-  return s.priceType === 'from' ? `from ${amount}` : amount;
+  return s.priceType === 'from' ? w.fromPrice(amount) : amount;
 }
 
 const SERVICE_FIELDS = [
@@ -127,6 +130,7 @@ const SERVICE_FIELDS = [
 
 function ServiceForm(props: { slug: string; location: Location; service: Service | undefined; onDone: () => void }) {
   const { slug, location, service, onDone } = props;
+  const w = useT().services;
   const qc = useQueryClient();
   const business = useBusiness(slug);
   const currency = service?.price?.currency ?? business.data?.currency ?? '';
@@ -205,65 +209,65 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
       error={save.error}
       pending={save.isPending}
       submitDisabled={!currency}
-      submitLabel={service ? 'Save service' : 'Create service'}
+      submitLabel={service ? w.save : w.create}
       onSubmit={submit}
       onCancel={onDone}
     >
       <p>
-        Location: <strong>{location.name}</strong>
+        {w.location} <strong>{location.name}</strong>
       </p>
-      <Field label="Name" error={e.name}>
+      <Field label={w.name} error={e.name}>
         <input name="name" required maxLength={200} defaultValue={service?.name ?? ''} />
       </Field>
-      <Field label="Duration (minutes)" error={e.durationMinutes}>
+      <Field label={w.durationMinutes} error={e.durationMinutes}>
         <input name="durationMinutes" type="number" min={1} step={1} required defaultValue={service?.durationMinutes ?? 30} />
       </Field>
-      <Field label="Price type" error={e.priceType}>
+      <Field label={w.priceType} error={e.priceType}>
         <select name="priceType" value={priceType} onChange={(ev) => setPriceType(ev.target.value as Service['priceType'])}>
-          <option value="fixed">Fixed</option>
-          <option value="from">From (a starting price)</option>
-          <option value="negotiable">Negotiable (no price)</option>
+          <option value="fixed">{w.fixed}</option>
+          <option value="from">{w.fromOption}</option>
+          <option value="negotiable">{w.negotiableOption}</option>
         </select>
       </Field>
       {priceType !== 'negotiable' && (
-        <Field label={`Price (${currency})`} error={e.price}>
+        <Field label={w.priceIn(currency)} error={e.price}>
           <input name="price" type="number" min={0} step="any" required defaultValue={service?.price?.amount ?? ''} />
         </Field>
       )}
-      <Field label="Description" error={e.description}>
+      <Field label={w.description} error={e.description}>
         <textarea name="description" rows={2} defaultValue={service?.description ?? ''} />
       </Field>
-      <Field label="Request acceptance" error={e.requestAcceptancePolicy}>
+      <Field label={w.requestAcceptance} error={e.requestAcceptancePolicy}>
         <select name="requestAcceptancePolicy" defaultValue={service?.requestAcceptancePolicy ?? 'automatic'}>
-          <option value="automatic">Automatic (confirmed at once)</option>
-          <option value="manual">Manual (the salon accepts each request)</option>
+          <option value="automatic">{w.automaticOption}</option>
+          <option value="manual">{w.manualOption}</option>
         </select>
       </Field>
-      <Field label="Booking mode" error={e.bookingMode}>
+      <Field label={w.bookingMode} error={e.bookingMode}>
         <select name="bookingMode" defaultValue={service?.bookingMode ?? 'standard'}>
-          <option value="standard">Standard (one guest per slot)</option>
-          <option value="groupSession">Group sessions</option>
+          <option value="standard">{w.standardOption}</option>
+          <option value="groupSession">{w.groupSessions}</option>
         </select>
       </Field>
-      <Field label="Buffer before (minutes)" error={e.bufferBeforeMinutes}>
+      <Field label={w.bufferBefore} error={e.bufferBeforeMinutes}>
         <input name="bufferBeforeMinutes" type="number" min={0} step={1} defaultValue={service?.bufferBeforeMinutes ?? 0} />
       </Field>
-      <Field label="Buffer after (minutes)" error={e.bufferAfterMinutes}>
+      <Field label={w.bufferAfter} error={e.bufferAfterMinutes}>
         <input name="bufferAfterMinutes" type="number" min={0} step={1} defaultValue={service?.bufferAfterMinutes ?? 0} />
       </Field>
       <ProcessingFields service={service} error={e.segments} />
       <StaffVariantFields staff={variantRows} service={service} priceType={priceType} currency={currency} errors={variantErrors} />
       {e.staffVariants && <p className="field-error">{e.staffVariants}</p>}
-      <Field label="Online bookable" layout="check" error={e.onlineBookable}>
+      <Field label={w.onlineBookable} layout="check" error={e.onlineBookable}>
         <input name="onlineBookable" type="checkbox" defaultChecked={service?.onlineBookable ?? true} />
       </Field>
-      <Field label="Active" layout="check" error={e.active}>
+      <Field label={w.active} layout="check" error={e.active}>
         <input name="active" type="checkbox" defaultChecked={service?.active ?? true} />
       </Field>
-      <FieldGroup legend="Resources" error={e.resourceIds}>
-        {resources.isSuccess && choices.length === 0 && <p>No active resource at this location.</p>}
+      <FieldGroup legend={w.resources} error={e.resourceIds}>
+        {resources.isSuccess && choices.length === 0 && <p>{w.noResource}</p>}
         {choices.map((r) => (
-          <Field key={r.id} layout="check" label={`${r.name}${r.active ? '' : ' (inactive)'}`}>
+          <Field key={r.id} layout="check" label={`${r.name}${r.active ? '' : w.inactiveSuffix}`}>
             <input
               type="checkbox"
               checked={resourceIds.includes(r.id)}
@@ -272,15 +276,15 @@ function ServiceForm(props: { slug: string; location: Location; service: Service
           </Field>
         ))}
       </FieldGroup>
-      <Field label="Deposit required" layout="check" error={e['deposit.required'] ?? e.deposit}>
+      <Field label={w.depositRequired} layout="check" error={e['deposit.required'] ?? e.deposit}>
         <input name="depositRequired" type="checkbox" checked={depositRequired} onChange={(ev) => setDepositRequired(ev.target.checked)} />
       </Field>
       {depositRequired && (
         <>
-          <Field label="Deposit terms version" error={e['deposit.termsVersion']}>
+          <Field label={w.depositTerms} error={e['deposit.termsVersion']}>
             <input name="depositTerms" required defaultValue={service?.deposit.termsVersion ?? ''} />
           </Field>
-          <Field label={`Deposit amount (${currency})`} error={e['deposit.amount']}>
+          <Field label={w.depositAmount(currency)} error={e['deposit.amount']}>
             <input name="depositAmount" type="number" min={0} step="any" defaultValue={service?.deposit.amount?.amount ?? ''} />
           </Field>
         </>
@@ -297,6 +301,7 @@ type ServiceBody = Omit<operations['operatorCreateService']['requestBody']['cont
 /** Group sessions of a groupSession service: list with seats taken, and add one. */
 function Sessions(props: { slug: string; location: Location; service: Service; canEdit: boolean; onClose: () => void }) {
   const { slug, location, service, canEdit, onClose } = props;
+  const w = useT().services;
   const qc = useQueryClient();
   const zone = location.timezone;
   const staff = useStaff(slug, location.slug);
@@ -335,7 +340,7 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
         .toInstant()
         .toString();
     } catch {
-      setLocalError('Give a date, a start time and an end time.');
+      setLocalError(w.sessionTimesNeeded);
       return;
     }
     const price = text(d, 'priceMinor');
@@ -350,26 +355,26 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
 
   return (
     <div className="dialog-scroll catalog-form">
-      <p>Times in {zone}.</p>
+      <p>{w.timesIn(zone)}</p>
       {sessions.isError && <p role="alert">{sessions.error.message}</p>}
-      {sessions.data && sessions.data.length === 0 && <p>No session yet.</p>}
+      {sessions.data && sessions.data.length === 0 && <p>{w.noSession}</p>}
       {sessions.data && sessions.data.length > 0 && (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Start</th>
-              <th scope="col">End</th>
-              <th scope="col">Staff</th>
-              <th scope="col">Seats taken</th>
+              <th scope="col">{w.start}</th>
+              <th scope="col">{w.end}</th>
+              <th scope="col">{w.staff}</th>
+              <th scope="col">{w.seatsTaken}</th>
             </tr>
           </thead>
           <tbody>
             {sessions.data.map((s) => (
               <tr key={s.id}>
-                <td data-label="Start">{local(s.startAtUtc)}</td>
-                <td data-label="End">{local(s.endAtUtc)}</td>
-                <td data-label="Staff">{names.get(s.staffId) ?? s.staffId}</td>
-                <td data-label="Seats taken">
+                <td data-label={w.start}>{local(s.startAtUtc)}</td>
+                <td data-label={w.end}>{local(s.endAtUtc)}</td>
+                <td data-label={w.staff}>{names.get(s.staffId) ?? s.staffId}</td>
+                <td data-label={w.seatsTaken}>
                   {s.seatsTaken} / {s.capacityMax}
                 </td>
               </tr>
@@ -379,15 +384,15 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
       )}
       {canEdit && (
         <RecordForm
-          aria-label="Add session"
+          aria-label={w.addSession}
           errors={errors}
           error={add.error}
           pending={add.isPending}
           submitDisabled={performers.length === 0}
-          submitLabel="Add session"
+          submitLabel={w.addSession}
           onSubmit={submit}
           onCancel={onClose}
-          cancelLabel="Close"
+          cancelLabel={w.close}
           before={
             localError && (
               <p role="alert" className="error">
@@ -396,21 +401,21 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
             )
           }
         >
-          <h3>Add session</h3>
+          <h3>{w.addSession}</h3>
           <StaffSelect staff={performers} error={e.staffId} required />
-          <Field label="Date">
+          <Field label={w.date}>
             <input name="date" type="date" required defaultValue={todayIn(zone)} />
           </Field>
-          <Field label="Start time" error={e.startAtUtc}>
+          <Field label={w.startTime} error={e.startAtUtc}>
             <input name="start" type="time" required defaultValue="10:00" />
           </Field>
-          <Field label="End time" error={e.endAtUtc}>
+          <Field label={w.endTime} error={e.endAtUtc}>
             <input name="end" type="time" required defaultValue="11:00" />
           </Field>
-          <Field label="Capacity" error={e.capacityMax}>
+          <Field label={w.capacity} error={e.capacityMax}>
             <input name="capacityMax" type="number" min={1} step={1} required defaultValue={8} />
           </Field>
-          <Field label="Price per seat (minor units, optional)" error={e.priceMinor}>
+          <Field label={w.pricePerSeat} error={e.priceMinor}>
             <input name="priceMinor" type="number" min={0} step={1} />
           </Field>
         </RecordForm>
@@ -418,7 +423,7 @@ function Sessions(props: { slug: string; location: Location; service: Service; c
       {!canEdit && (
         <div className="form-actions">
           <button type="button" onClick={onClose}>
-            Close
+            {w.close}
           </button>
         </div>
       )}

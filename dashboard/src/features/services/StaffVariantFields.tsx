@@ -1,5 +1,6 @@
 import { Field, FieldGroup } from '../../components/Field.tsx';
 import { text } from '../../components/RecordForm.tsx';
+import { useT } from '../../lib/i18n/index.ts';
 import type { Service, Staff } from '../catalogue/queries.ts';
 
 type Variant = Service['staffVariants'][number];
@@ -31,20 +32,21 @@ export function StaffVariantFields(props: {
   errors: Record<string, string | undefined>;
 }) {
   const { staff, service, priceType, currency, errors } = props;
+  const w = useT().services;
   const byStaff = new Map((service?.staffVariants ?? []).map((v) => [v.staffId, v]));
   return (
-    <FieldGroup legend="Stylist variants">
-      <p className="hint">Per staff member: leave a field empty for the service's own duration and price.</p>
-      {staff.length === 0 && <p>No staff member at this location yet.</p>}
+    <FieldGroup legend={w.variants}>
+      <p className="hint">{w.variantsHint}</p>
+      {staff.length === 0 && <p>{w.noStaff}</p>}
       {staff.map((s) => {
         const v = byStaff.get(s.id);
         return (
-          <FieldGroup key={s.id} legend={s.active ? s.name : `${s.name} (inactive)`} error={errors[s.id]}>
-            <Field label={`${s.name}: duration (minutes)`}>
+          <FieldGroup key={s.id} legend={s.active ? s.name : `${s.name}${w.inactiveSuffix}`} error={errors[s.id]}>
+            <Field label={w.variantDuration(s.name)}>
               <input name={`variantDuration-${s.id}`} type="number" min={1} step={1} defaultValue={v?.durationMinutes ?? ''} />
             </Field>
             {priceType !== 'negotiable' && (
-              <Field label={`${s.name}: price (${currency})`}>
+              <Field label={w.variantPrice(s.name, currency)}>
                 <input name={`variantPrice-${s.id}`} type="number" min={0} step="any" defaultValue={v?.price?.amount ?? ''} />
               </Field>
             )}

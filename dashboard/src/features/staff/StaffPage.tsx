@@ -10,6 +10,7 @@ import { checked, RecordForm, text } from '../../components/RecordForm.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { type Messages, useT } from '../../lib/i18n/index.ts';
 import { agendaKeys, catalogueKeys } from '../../lib/query-keys.ts';
 import { addDays, todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
@@ -21,6 +22,7 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 
 /** Staff of one location, inactive ones included and marked; hours, services and time off. */
 export function StaffPage() {
+  const w = useT().staff;
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const { locations, all, location, select } = useLocationParam(slug);
@@ -29,42 +31,42 @@ export function StaffPage() {
   const serviceNames = new Map((services.data ?? []).map((s) => [s.id, s.name]));
   const [timeOffOf, setTimeOffOf] = useState<Staff | null>(null);
 
-  if (locations.isPending) return <p className="loading">Loading locations…</p>;
+  if (locations.isPending) return <p className="loading">{w.loadingLocations}</p>;
   if (locations.isError) return <p role="alert">{locations.error.message}</p>;
   return (
     <ListEditFrame<Staff>
-      title="Staff"
-      newLabel="New staff member"
+      title={w.title}
+      newLabel={w.newStaff}
       canCreate={canEdit && location !== undefined}
       toolbar={location && <LocationSwitcher all={all} value={location.slug} onChange={select} />}
-      intro={location ? <p>Working hours in {location.timezone}.</p> : <p>This business has no location yet.</p>}
+      intro={location ? <p>{w.hoursIn(location.timezone)}</p> : <p>{w.noLocation}</p>}
       list={location ? staff : undefined}
-      loading="Loading staff…"
-      empty="No staff member works at this location yet."
-      editTitle={(s) => `Edit ${s.name}`}
+      loading={w.loading}
+      empty={w.empty}
+      editTitle={(s) => w.edit(s.name)}
       renderForm={(s, done) => location && <StaffForm slug={slug} all={all} location={location} staff={s} onDone={done} />}
       renderList={(rows, edit) => (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Services</th>
-              <th scope="col">Working hours</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{w.name}</th>
+              <th scope="col">{w.services}</th>
+              <th scope="col">{w.workingHours}</th>
+              <th scope="col">{w.state}</th>
+              <th scope="col">{w.actions}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((s) => (
               <tr key={s.id} className={s.active ? undefined : 'row-inactive'}>
                 <th scope="row">{s.name}</th>
-                <td data-label="Services">{s.serviceIds.map((id) => serviceNames.get(id) ?? id).join(', ') || 'None'}</td>
-                <td data-label="Working hours">{hoursText(s.workingHours)}</td>
-                <td data-label="State">{s.active ? 'Active' : <Tag warn>Inactive</Tag>}</td>
+                <td data-label={w.services}>{s.serviceIds.map((id) => serviceNames.get(id) ?? id).join(', ') || w.none}</td>
+                <td data-label={w.workingHours}>{hoursText(w, s.workingHours)}</td>
+                <td data-label={w.state}>{s.active ? w.active : <Tag warn>{w.inactive}</Tag>}</td>
                 <td className="inline-actions">
                   {canEdit && <EditButton name={s.name} onClick={() => edit(s)} />}
-                  <button type="button" onClick={() => setTimeOffOf(s)} aria-label={`Time off of ${s.name}`}>
-                    Time off
+                  <button type="button" onClick={() => setTimeOffOf(s)} aria-label={w.timeOffOf(s.name)}>
+                    {w.timeOff}
                   </button>
                 </td>
               </tr>
@@ -74,7 +76,7 @@ export function StaffPage() {
       )}
     >
       {location && (
-        <Dialog open={timeOffOf !== null} onClose={() => setTimeOffOf(null)} title={`Time off of ${timeOffOf?.name ?? ''}`}>
+        <Dialog open={timeOffOf !== null} onClose={() => setTimeOffOf(null)} title={w.timeOffOf(timeOffOf?.name ?? '')}>
           {timeOffOf && <TimeOff staff={timeOffOf} location={location} canEdit={canEdit} onClose={() => setTimeOffOf(null)} />}
         </Dialog>
       )}
@@ -82,12 +84,13 @@ export function StaffPage() {
   );
 }
 
-function hoursText(hours: Hours[]): string {
-  if (hours.length === 0) return 'No working hours';
-  return WEEKDAYS.map((day, i) => {
-    const of = hours.filter((h) => h.weekday === i + 1).sort((a, b) => a.start.localeCompare(b.start));
-    return of.length ? `${day.slice(0, 3)} ${of.map((h) => `${h.start}–${h.end}`).join(', ')}` : null;
-  })
+function hoursText(w: Messages['staff'], hours: Hours[]): string {
+  if (hours.length === 0) return w.noHours;
+  return w.weekdaysShort
+    .map((day, i) => {
+      const of = hours.filter((h) => h.weekday === i + 1).sort((a, b) => a.start.localeCompare(b.start));
+      return of.length ? `${day} ${of.map((h) => `${h.start}–${h.end}`).join(', ')}` : null;
+    })
     .filter(Boolean)
     .join('; ');
 }
@@ -102,6 +105,7 @@ let rowKey = 0;
 
 function StaffForm(props: { slug: string; all: Location[]; location: Location; staff: Staff | undefined; onDone: () => void }) {
   const { slug, all, staff, onDone } = props;
+  const w = useT().staff;
   const qc = useQueryClient();
   const [locationSlug, setLocationSlug] = useState(staff?.locationSlug ?? props.location.slug);
   const services = useServices(slug, locationSlug);
@@ -160,17 +164,17 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
       errors={errors}
       error={save.error}
       pending={save.isPending}
-      submitLabel={staff ? 'Save staff member' : 'Create staff member'}
+      submitLabel={staff ? w.save : w.create}
       onSubmit={submit}
       onCancel={onDone}
     >
-      <Field label="Name" error={e.name}>
+      <Field label={w.name} error={e.name}>
         <input name="name" required maxLength={200} defaultValue={staff?.name ?? ''} />
       </Field>
-      <Field label="Bio" error={e.bio}>
+      <Field label={w.bio} error={e.bio}>
         <textarea name="bio" rows={2} defaultValue={staff?.bio ?? ''} />
       </Field>
-      <Field label="Location" error={e.locationSlug}>
+      <Field label={w.location} error={e.locationSlug}>
         <select
           name="locationSlug"
           value={locationSlug}
@@ -187,10 +191,10 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
           ))}
         </select>
       </Field>
-      <FieldGroup legend="Services" error={e.serviceIds}>
-        {(services.data ?? []).length === 0 && <p>No service at this location.</p>}
+      <FieldGroup legend={w.services} error={e.serviceIds}>
+        {(services.data ?? []).length === 0 && <p>{w.noService}</p>}
         {(services.data ?? []).map((s) => (
-          <Field key={s.id} layout="check" label={`${s.name}${s.active ? '' : ' (inactive)'}`}>
+          <Field key={s.id} layout="check" label={`${s.name}${s.active ? '' : w.inactiveSuffix}`}>
             <input
               type="checkbox"
               checked={serviceIds.includes(s.id)}
@@ -199,8 +203,8 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
           </Field>
         ))}
       </FieldGroup>
-      <FieldGroup legend="Working hours" error={e.workingHours}>
-        {WEEKDAYS.map((day, i) => {
+      <FieldGroup legend={w.workingHours} error={e.workingHours}>
+        {w.weekdays.map((day, i) => {
           const weekday = i + 1;
           const rows = hours.filter((h) => h.weekday === weekday);
           return (
@@ -208,15 +212,15 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
               {rows.length === 0 && (
                 <div className="hours-row">
                   <span>{day}</span>
-                  <span>Day off</span>
+                  <span>{w.dayOff}</span>
                   <span />
                   <span className="inline-actions">
                     <button
                       type="button"
                       onClick={() => setHours((r) => [...r, { weekday, start: '09:00', end: '17:00', key: ++rowKey }])}
-                      aria-label={`Add hours on ${day}`}
+                      aria-label={w.addHoursOn(day)}
                     >
-                      Add hours
+                      {w.addHours}
                     </button>
                   </span>
                 </div>
@@ -228,14 +232,14 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
                     <span>{n === 0 ? day : ''}</span>
                     <HoursTime
                       day={day}
-                      label={`Start${suffix}`}
+                      label={`${w.start}${suffix}`}
                       value={r.start}
                       onChange={(start) => setRow(r.key, { start })}
                       invalid={Boolean(e.workingHours)}
                     />
                     <HoursTime
                       day={day}
-                      label={`End${suffix}`}
+                      label={`${w.end}${suffix}`}
                       value={r.end}
                       onChange={(end) => setRow(r.key, { end })}
                       invalid={Boolean(e.workingHours)}
@@ -244,17 +248,17 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
                       <button
                         type="button"
                         onClick={() => setHours((all) => all.filter((x) => x.key !== r.key))}
-                        aria-label={`Remove ${day} hours${suffix}`}
+                        aria-label={w.removeHours(day, suffix)}
                       >
-                        Remove
+                        {w.remove}
                       </button>
                       {n === rows.length - 1 && (
                         <button
                           type="button"
                           onClick={() => setHours((all) => [...all, { weekday, start: r.end, end: r.end, key: ++rowKey }])}
-                          aria-label={`Add hours on ${day}`}
+                          aria-label={w.addHoursOn(day)}
                         >
-                          Add hours
+                          {w.addHours}
                         </button>
                       )}
                     </span>
@@ -265,14 +269,10 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
           );
         })}
       </FieldGroup>
-      <Field
-        label="Position in the staff order"
-        error={e.position && 'Write a whole number from 0 to 10000, or leave it empty.'}
-        hint="Lowest first; empty places them after the others, by name. Any staff bookings go to the first free one unless the location shares them out."
-      >
+      <Field label={w.position} error={e.position && w.positionError} hint={w.positionHint}>
         <input name="position" type="number" min={0} max={10000} step={1} inputMode="numeric" defaultValue={staff?.position ?? ''} />
       </Field>
-      <Field label="Active" layout="check" error={e.active}>
+      <Field label={w.active} layout="check" error={e.active}>
         <input name="active" type="checkbox" defaultChecked={staff?.active ?? true} />
       </Field>
     </RecordForm>
@@ -282,6 +282,7 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
 /** Time off of one staff member: the list between two dates, add (local date and time), remove. */
 function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; onClose: () => void }) {
   const { staff, location, canEdit, onClose } = props;
+  const w = useT().staff;
   const qc = useQueryClient();
   const zone = location.timezone;
   const today = todayIn(zone);
@@ -326,20 +327,20 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
 
   return (
     <div className="dialog-scroll catalog-form">
-      <p>Times in {zone}.</p>
-      <form className="filters" onSubmit={show} aria-label="Time off between">
+      <p>{w.timesIn(zone)}</p>
+      <form className="filters" onSubmit={show} aria-label={w.timeOffBetween}>
         <DateRangeFields from={range.from} to={range.to} required />
-        <button type="submit">Show</button>
+        <button type="submit">{w.show}</button>
       </form>
       {list.isError && <p role="alert">{list.error.message}</p>}
-      {list.data && list.data.length === 0 && <p>No time off between these dates.</p>}
+      {list.data && list.data.length === 0 && <p>{w.noTimeOff}</p>}
       {list.data && list.data.length > 0 && (
-        <table className="list" aria-label="Time off">
+        <table className="list" aria-label={w.timeOff}>
           <thead>
             <tr>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              {canEdit && <th scope="col">Actions</th>}
+              <th scope="col">{w.from}</th>
+              <th scope="col">{w.to}</th>
+              {canEdit && <th scope="col">{w.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -347,10 +348,10 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
               const label = `${t.from.date} ${t.from.time} – ${t.to.date} ${t.to.time}`;
               return (
                 <tr key={t.id}>
-                  <td data-label="From">
+                  <td data-label={w.from}>
                     {t.from.date} {t.from.time}
                   </td>
-                  <td data-label="To">
+                  <td data-label={w.to}>
                     {t.to.date} {t.to.time}
                   </td>
                   {canEdit && (
@@ -361,17 +362,17 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
                             type="button"
                             onClick={() => remove.mutate(t.id)}
                             disabled={remove.isPending}
-                            aria-label={`Confirm removal of ${label}`}
+                            aria-label={w.confirmRemovalOf(label)}
                           >
-                            Confirm removal
+                            {w.confirmRemoval}
                           </button>
                           <button type="button" onClick={() => setConfirming(null)}>
-                            Keep
+                            {w.keep}
                           </button>
                         </>
                       ) : (
-                        <button type="button" onClick={() => setConfirming(t.id)} aria-label={`Remove ${label}`}>
-                          Remove
+                        <button type="button" onClick={() => setConfirming(t.id)} aria-label={w.removeLabel(label)}>
+                          {w.remove}
                         </button>
                       )}
                     </td>
@@ -389,26 +390,26 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
       )}
       {canEdit && (
         <RecordForm
-          aria-label="Add time off"
+          aria-label={w.addTimeOff}
           errors={errors}
           error={add.error}
           pending={add.isPending}
-          submitLabel="Add time off"
+          submitLabel={w.addTimeOff}
           onSubmit={submit}
           onCancel={onClose}
-          cancelLabel="Close"
+          cancelLabel={w.close}
         >
-          <h3>Add time off</h3>
-          <Field label="From date" error={e['from.date'] ?? e.from}>
+          <h3>{w.addTimeOff}</h3>
+          <Field label={w.fromDate} error={e['from.date'] ?? e.from}>
             <input name="fromDate" type="date" required defaultValue={today} />
           </Field>
-          <Field label="From time" error={e['from.time']}>
+          <Field label={w.fromTime} error={e['from.time']}>
             <input name="fromTime" type="time" required defaultValue="00:00" />
           </Field>
-          <Field label="To date" error={e['to.date'] ?? e.to}>
+          <Field label={w.toDate} error={e['to.date'] ?? e.to}>
             <input name="toDate" type="date" required defaultValue={addDays(today, 1)} />
           </Field>
-          <Field label="To time" error={e['to.time']}>
+          <Field label={w.toTime} error={e['to.time']}>
             <input name="toTime" type="time" required defaultValue="00:00" />
           </Field>
         </RecordForm>
@@ -416,7 +417,7 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
       {!canEdit && (
         <div className="form-actions">
           <button type="button" onClick={onClose}>
-            Close
+            {w.close}
           </button>
         </div>
       )}

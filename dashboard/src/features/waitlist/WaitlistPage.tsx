@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { CursorPager } from '../../components/CursorPager.tsx';
 import { Field } from '../../components/Field.tsx';
 import { api, unwrap, type WaitlistEntry } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { waitlistKeys } from '../../lib/query-keys.ts';
 
 /** The entry statuses in words a receptionist reads (docs/waitlist.md). */
@@ -23,6 +24,7 @@ const PAGE = 25;
  * live in the URL, as on Bookings.
  */
 export function WaitlistPage() {
+  const w = useT().waitlist;
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const status = STATUSES.find((s) => s === params.get('status'));
@@ -40,8 +42,8 @@ export function WaitlistPage() {
   });
 
   useEffect(() => {
-    document.title = 'Waitlist · Bookings dashboard';
-  }, []);
+    document.title = w.docTitle;
+  }, [w]);
 
   const apply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -51,52 +53,52 @@ export function WaitlistPage() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Waitlist</h1>
-      <form className="filters" onSubmit={apply} aria-label="Filters">
-        <Field label="Status" layout="inline">
+      <h1 id="page-title">{w.title}</h1>
+      <form className="filters" onSubmit={apply} aria-label={w.filters}>
+        <Field label={w.status} layout="inline">
           <select name="status" defaultValue={status ?? ''}>
-            <option value="">Any</option>
+            <option value="">{w.any}</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {WAITLIST_STATUS_NAMES[s]}
+                {w.statuses[s]}
               </option>
             ))}
           </select>
         </Field>
-        <button type="submit">Apply filters</button>
+        <button type="submit">{w.apply}</button>
       </form>
       {list.isError && <p role="alert">{list.error.message}</p>}
-      {list.isPending && <p className="loading">Loading the waitlist…</p>}
-      {list.data && list.data.waitlist.length === 0 && <p>Nobody is on the waitlist{status ? ' with this status' : ''}.</p>}
+      {list.isPending && <p className="loading">{w.loading}</p>}
+      {list.data && list.data.waitlist.length === 0 && <p>{w.nobody(status !== undefined)}</p>}
       {list.data && list.data.waitlist.length > 0 && (
         <table className="list" aria-busy={list.isPlaceholderData}>
           <thead>
             <tr>
-              <th scope="col">Guest</th>
-              <th scope="col">Contact</th>
-              <th scope="col">Service</th>
-              <th scope="col">Staff</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Start between</th>
-              <th scope="col">Status</th>
+              <th scope="col">{w.guest}</th>
+              <th scope="col">{w.contact}</th>
+              <th scope="col">{w.service}</th>
+              <th scope="col">{w.staff}</th>
+              <th scope="col">{w.dates}</th>
+              <th scope="col">{w.startBetween}</th>
+              <th scope="col">{w.status}</th>
             </tr>
           </thead>
           <tbody>
             {list.data.waitlist.map((e) => (
               <tr key={e.entryId}>
-                <td data-label="Guest">{e.name}</td>
-                <td data-label="Contact">
+                <td data-label={w.guest}>{e.name}</td>
+                <td data-label={w.contact}>
                   <a href={`tel:${e.phone}`}>{e.phone}</a>
                   <br />
                   <a href={`mailto:${e.email}`}>{e.email}</a>
                 </td>
-                <td data-label="Service">{e.serviceName}</td>
-                <td data-label="Staff">{e.staffName ?? 'Any staff'}</td>
-                <td data-label="Dates">
+                <td data-label={w.service}>{e.serviceName}</td>
+                <td data-label={w.staff}>{e.staffName ?? w.anyStaff}</td>
+                <td data-label={w.dates}>
                   {e.dateRange.from === e.dateRange.to ? e.dateRange.from : `${e.dateRange.from} – ${e.dateRange.to}`}
                 </td>
-                <td data-label="Start between">{`${e.timeWindow.earliest} – ${e.timeWindow.latest}`}</td>
-                <td data-label="Status">{WAITLIST_STATUS_NAMES[e.status]}</td>
+                <td data-label={w.startBetween}>{`${e.timeWindow.earliest} – ${e.timeWindow.latest}`}</td>
+                <td data-label={w.status}>{w.statuses[e.status]}</td>
               </tr>
             ))}
           </tbody>
