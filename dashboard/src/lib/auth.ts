@@ -1,3 +1,4 @@
+import { loadCatalog } from './i18n/catalogs.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getSession, type Member, unwrap } from './api.ts';
 import { SIGN_IN_MUTATION, sessionKeys } from './query-keys.ts';
@@ -6,15 +7,27 @@ export const SESSION_KEY = sessionKeys.all;
 
 /** The signed-in member (null: signed out). Read once per load; sign-in and sign-out set it. */
 export function useSession() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async () => {
+      const member = await getSession();
+      // the member's words are there before anything is drawn in them
+      if (member) await loadCatalog(member.language);
+      return member;
+    },
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
     mutationKey: SIGN_IN_MUTATION,
-    mutationFn: async (body: { email: string; password: string }): Promise<Member> =>
-      unwrap(await api.POST('/admin/v1/session', { body })).member,
+    mutationFn: async (body: { email: string; password: string }): Promise<Member> => {
+      const member = unwrap(await api.POST('/admin/v1/session', { body })).member;
+      await loadCatalog(member.language);
+      return member;
+    },
     onSuccess: (member) => {
       qc.clear();
       qc.setQueryData(SESSION_KEY, member);
@@ -43,8 +56,10 @@ export function useSetLanguage() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (language: Member['language']): Promise<Member> =>
-      unwrap(await api.PATCH('/admin/v1/session', { body: { language } })).member,
+    mutationFn: async (language: Member['language']): Promise<Member> => {
+      await loadCatalog(language);
+      return unwrap(await api.PATCH('/admin/v1/session', { body: { language } })).member;
+    },
     onSuccess: (member) => qc.setQueryData(SESSION_KEY, member),
   });
 }

@@ -1,13 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useSession } from '../auth.ts';
 import { en, type Messages } from './en.ts';
-import { hu } from './hu.ts';
+import { catalogVersion, LANGS, loadCatalog, loaded, subscribe } from './catalogs.ts';
+
+export { LANGS, loadCatalog };
 
 export type Lang = Messages['lang'];
 export type { Messages };
-
-export const CATALOGS: Record<Lang, Messages> = { en, hu };
-export const LANGS = Object.keys(CATALOGS) as Lang[];
 
 /** Before sign-in there is no member to ask: the browser's first language of ours, else English. */
 export function browserLang(): Lang {
@@ -28,16 +27,19 @@ let active: Lang = browserLang();
  */
 export function useT(): Messages {
   const { data: member } = useSession();
-  const lang: Lang = member?.language ?? browserLang();
+  useSyncExternalStore(subscribe, catalogVersion);
+  const wanted: Lang = member?.language ?? browserLang();
+  if (!loaded[wanted]) void loadCatalog(wanted);
+  const lang: Lang = loaded[wanted] ? wanted : 'en';
   // Code outside React's tree (formErrors, the mutation cache's confirmations) reads the same choice.
   active = lang;
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
-  return CATALOGS[lang];
+  return loaded[lang] ?? en;
 }
 
 /** The words the page is being shown in, for code that is not a component. */
 export function currentMessages(): Messages {
-  return CATALOGS[active];
+  return loaded[active] ?? en;
 }
