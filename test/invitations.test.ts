@@ -107,6 +107,7 @@ for (const target of dbTargets()) {
         id: r.body.data.member.id,
         email,
         name: 'Olga Owner',
+        language: 'en',
         memberships: [{ salonSlug: biz.slug, businessName: `Salon ${biz.slug}`, role: 'owner' }],
       });
       const setCookie = String(r.headers['set-cookie']);

@@ -33,10 +33,11 @@ describe('notification settings', () => {
     assert.equal(loadConfig({}).notificationWorker, true);
     const deps = { db: {} as Db, config };
     const off = registerStandardJobs(new JobRegistry(), deps, { webhooks: false, notifications: config.notificationWorker });
-    assert.deepEqual([...off.handlers.keys()].sort(), ['housekeeping']);
+    assert.deepEqual([...off.handlers.keys()].sort(), ['clients.retention', 'housekeeping']);
     const on = registerStandardJobs(new JobRegistry(), deps, { webhooks: false });
     assert.deepEqual([...on.handlers.keys()].sort(), [
       'booking.followup',
+      'clients.retention',
       'housekeeping',
       'message.send',
       'waitlist.match',
