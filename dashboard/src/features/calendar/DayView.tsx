@@ -148,28 +148,15 @@ export function DayView(props: {
   );
 }
 
-function StaffColumn(props: {
-  staff: AgendaStaff;
-  day: ZonedDay;
-  durations: Map<string, number>;
-  height: number;
-  nowMinute?: number;
-  column: number;
-  move:
-    | { target: MoveTarget | null; handlers: (b: Block, column: number) => HTMLAttributes<HTMLAnchorElement>; hintId: string }
-    | undefined;
-}) {
-  const { staff, day, durations, height, nowMinute, column, move } = props;
+/**
+ * What a staff member's column of one day draws behind its bookings, in the day view and in each
+ * day of the week view: the hour lines, the working hours open, time off shaded, the now-line.
+ */
+export function ColumnBackdrop(props: { staff: AgendaStaff; day: ZonedDay; nowMinute?: number | undefined }) {
+  const { staff, day, nowMinute } = props;
   const c = useT().calendar;
-  const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
-  const hoursText =
-    staff.workingHours.length === 0 ? c.notWorking : c.works(staff.workingHours.map((w) => `${w.start}–${w.end}`).join(', '));
   return (
-    <div className="column" style={{ height }} {...dropColumn(column, { day, staffId: staff.id })}>
-      <p className="sr-only">
-        {hoursText}
-        {staff.timeOff.length > 0 && c.timeOffList(staff.timeOff.map((t) => `${t.from}–${t.to}`).join(', '))}
-      </p>
+    <>
       {day.hours.map((h) => (
         <div key={h.minute} className="hour-line" style={{ top: h.minute * SCALE }} aria-hidden="true" />
       ))}
@@ -200,6 +187,33 @@ function StaffColumn(props: {
       {nowMinute !== undefined && nowMinute >= 0 && nowMinute <= day.lengthMinutes && (
         <div className="now-line" style={{ top: nowMinute * SCALE }} aria-hidden="true" />
       )}
+    </>
+  );
+}
+
+function StaffColumn(props: {
+  staff: AgendaStaff;
+  day: ZonedDay;
+  durations: Map<string, number>;
+  height: number;
+  nowMinute?: number;
+  column: number;
+  move:
+    | { target: MoveTarget | null; handlers: (b: Block, column: number) => HTMLAttributes<HTMLAnchorElement>; hintId: string }
+    | undefined;
+}) {
+  const { staff, day, durations, height, nowMinute, column, move } = props;
+  const c = useT().calendar;
+  const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
+  const hoursText =
+    staff.workingHours.length === 0 ? c.notWorking : c.works(staff.workingHours.map((w) => `${w.start}–${w.end}`).join(', '));
+  return (
+    <div className="column" style={{ height }} {...dropColumn(column, { day, staffId: staff.id })}>
+      <p className="sr-only">
+        {hoursText}
+        {staff.timeOff.length > 0 && c.timeOffList(staff.timeOff.map((t) => `${t.from}–${t.to}`).join(', '))}
+      </p>
+      <ColumnBackdrop staff={staff} day={day} nowMinute={nowMinute} />
       {move?.target && move.target.column === column && (
         <div className="move-ghost" style={{ top: move.target.minute * SCALE, height: move.target.length * SCALE }} aria-hidden="true">
           {localTime(day, move.target.minute)}

@@ -5,7 +5,7 @@ import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { MINUTE_MS, type ZonedDay, zonedDay } from '../../lib/time.ts';
-import { type Block, nestInProcessing, place, SCALE } from './DayView.tsx';
+import { type Block, ColumnBackdrop, nestInProcessing, place, SCALE } from './DayView.tsx';
 import type { MoveTo } from './queries.ts';
 import { dropColumn, localTime, useBlockMove } from './useBlockMove.ts';
 import { MOVE_STEP_MINUTES } from './week.ts';
@@ -163,40 +163,10 @@ function DayColumn(props: {
   moving: string | undefined;
 }) {
   const { staff, day, durations, nowMinute, hintId, handlers, moving } = props;
-  const c = useT().calendar;
   const blocks = nestInProcessing(staff.bookings.map((b) => place(b, day, durations)).filter((b): b is Block => b !== undefined));
   return (
     <>
-      {day.hours.map((h) => (
-        <div key={h.minute} className="hour-line" style={{ top: h.minute * SCALE }} aria-hidden="true" />
-      ))}
-      {staff.workingHours.map((w) => {
-        const top = day.minuteOf(w.start);
-        return (
-          <div
-            key={`${w.start}-${w.end}`}
-            className="open"
-            style={{ top: top * SCALE, height: (day.minuteOf(w.end) - top) * SCALE }}
-            aria-hidden="true"
-          />
-        );
-      })}
-      {staff.timeOff.map((t) => {
-        const top = day.minuteOf(t.from);
-        return (
-          <div
-            key={`${t.from}-${t.to}`}
-            className="time-off"
-            style={{ top: top * SCALE, height: (day.minuteOf(t.to) - top) * SCALE }}
-            aria-hidden="true"
-          >
-            <span>{c.timeOff}</span>
-          </div>
-        );
-      })}
-      {nowMinute !== undefined && nowMinute >= 0 && nowMinute <= day.lengthMinutes && (
-        <div className="now-line" style={{ top: nowMinute * SCALE }} aria-hidden="true" />
-      )}
+      <ColumnBackdrop staff={staff} day={day} nowMinute={nowMinute} />
       {blocks.map((block) => {
         const { booking: b, top, height: h, start, end, nested } = block;
         const status = STATUS_NAMES[b.status];
