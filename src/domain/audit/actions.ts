@@ -55,6 +55,13 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string | null>> = {
 /** The guest's own actions on the manage page (guest-side.md), recorded by those pages. */
 export const GUEST_ACTIONS = { cancel: 'booking.cancel', reschedule: 'booking.reschedule' } as const;
 
+/**
+ * The one account route that changes a business: accepting an invitation adds a member to it. The
+ * other account routes (sign-in and out, the member's language, password reset) are the member's
+ * own and belong to no business's log.
+ */
+export const ACCOUNT_ACTIONS = { acceptInvitation: 'member.join' } as const;
+
 export type AuditActorType = 'operator' | 'member' | 'guest';
 
 export interface NewAuditEntry {

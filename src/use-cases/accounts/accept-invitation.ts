@@ -9,6 +9,8 @@ import type { Db } from '../../store/db.ts';
 import { claimInvitation, findOpenInvitationByToken, recordAcceptedBy } from '../../store/invitations.ts';
 import { addMembership } from '../../store/memberships.ts';
 import { findUserByEmail, insertUser, membershipsOf } from '../../store/users.ts';
+import { ACCOUNT_ACTIONS } from '../../domain/audit/actions.ts';
+import { recordAudit } from '../audit/record.ts';
 import { startSession } from './start-session.ts';
 import type { CountedAttempt } from './sign-in-limit.ts';
 
@@ -40,6 +42,7 @@ export async function acceptInvitation(
   db: Db,
   input: { token: string; name: string; password: string },
   checkLimit: (email: string) => Promise<CountedAttempt>,
+  requestId: string,
 ): Promise<{ member: MemberView; token: string; expiresAt: Date }> {
   if (!isWellFormedToken(input.token)) throw notValid();
   const tokenHash = hashToken(input.token);
@@ -70,6 +73,15 @@ export async function acceptInvitation(
     // Other open links to the same address are spent with this one: left open, they would outlive a
     // later removal or role change of this member.
     await withdrawInvitationsOf(tx, inv.businessId, { email: inv.email, invitedBy: null });
+    // The business's audit log learns who joined, with which role, in the same transaction.
+    await recordAudit(tx, {
+      businessId: inv.businessId,
+      actor: { type: 'member', id: user.id, name: user.name ?? null, role: inv.role },
+      action: ACCOUNT_ACTIONS.acceptInvitation,
+      target: { type: 'member', id: user.id },
+      requestId,
+      fields: [],
+    });
     // The hash checked above (or the new account's): a reset committed since then rolls all of this back.
     const session = await startSession(tx, user.id, existing?.passwordHash ?? newHash!);
     if (!session) throw signInFailed();

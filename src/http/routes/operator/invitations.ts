@@ -144,8 +144,11 @@ export async function invitationRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { member, token, expiresAt } = await acceptInvitation(app.ctx.db, request.body, (email) =>
-        checkSignInLimit(app.ctx.accountLimits, { email, address: request.ip }),
+      const { member, token, expiresAt } = await acceptInvitation(
+        app.ctx.db,
+        request.body,
+        (email) => checkSignInLimit(app.ctx.accountLimits, { email, address: request.ip }),
+        request.id,
       );
       cookie.set(reply, token, expiresAt);
       return ok(request, { member });
