@@ -5,7 +5,8 @@
  * day and time, and one moved with the arrow keys and Enter, are moved on the server after the
  * same question as Reschedule; a day the staff member does not work says `Closed`; New booking
  * proposes the next free time, not 09:00, for a staff member whose morning is booked; the
- * now-line passes behind a booking's text; axe-core (WCAG 2 A and AA) finds nothing on the week.
+ * now-line passes behind a booking's text; a week with a clock change keeps each time on one line
+ * across its days (the hour labels hold for the changed day too); axe-core (WCAG 2 A and AA) finds nothing on the week.
  * Skipped, and said so, without /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
@@ -38,6 +39,18 @@ function budapestWeekday(after: number, weekday: number): string {
     const date = budapestDate(n);
     if (((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1 === weekday) return date;
   }
+}
+
+/** The next last Sunday of March or October (Europe's clock changes) at least a day after today in Budapest. */
+function nextClockChange(): string {
+  const today = budapestDate(1);
+  const year = Number(today.slice(0, 4));
+  const lastSunday = (y: number, month: number) => {
+    const d = new Date(Date.UTC(y, month, 0)); // the month's last day
+    d.setUTCDate(d.getUTCDate() - d.getUTCDay());
+    return d.toISOString().slice(0, 10);
+  };
+  return [lastSunday(year, 3), lastSunday(year, 10), lastSunday(year + 1, 3)].find((d) => d >= today)!;
 }
 
 function plusDays(date: string, days: number): string {
@@ -297,6 +310,26 @@ function describeBrowser() {
       await ask.getByRole('alert').waitFor();
       await ask.getByRole('button', { name: 'Back' }).click();
       assert.equal((await booking('Morning 11:30')).confirmedSlot.startTime, '11:30');
+    });
+
+    test('a week with a clock change keeps 10:00 on one line, and its day says when the clocks change', async () => {
+      const sunday = nextClockChange();
+      const monday = plusDays(sunday, -6);
+      const bence = salon.staff[1]!.id;
+      await book(bence, monday, '10:00', 'Before Bea');
+      await book(bence, sunday, '10:00', 'Change Cecil');
+      await page.goto(`${server.base}/dashboard/${salon.business.slug}/calendar?date=${monday}&view=week&staff=${bence}`);
+      const before = page.getByRole('link', { name: /Before Bea/ });
+      const after = page.getByRole('link', { name: /Change Cecil/ });
+      await after.scrollIntoViewIfNeeded();
+      const [a, b] = [(await before.boundingBox())!, (await after.boundingBox())!];
+      assert.equal(Math.round(b.y), Math.round(a.y), 'both 10:00 bookings start on the same line');
+      const label = page.locator('.hour-label', { hasText: /^10:00$/ });
+      // the label sits on its hour line (a pixel of border either way), an hour is 60 px
+      assert.ok(Math.abs((await label.boundingBox())!.y - a.y) <= 3, 'the 10:00 label is on that line');
+      const change = sunday.slice(5, 7) === '03' ? '02:00' : '03:00';
+      await page.getByRole('columnheader', { name: new RegExp(`Clock change at ${change}`) }).waitFor();
+      assert.equal(await page.getByRole('columnheader', { name: /Clock change/ }).count(), 1, 'only that day');
     });
 
     test("the now-line passes behind a booking's text", async () => {

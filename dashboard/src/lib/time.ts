@@ -2,7 +2,8 @@
  * Time as the location keeps it, whatever the browser's zone: every date and hour the dashboard
  * shows is computed with Temporal in the location's IANA zone. A day is from the location's local
  * midnight to the next one, so a DST change day is 23 or 25 hours long and its hour lines are
- * real instants one hour apart (the skipped or repeated hour shows as such).
+ * real instants one hour apart (the skipped or repeated hour shows as such). The week view lays
+ * its days out by the clock instead (`wallDay`), so that 10:00 is on one line across the week.
  */
 import { Temporal } from 'temporal-polyfill';
 
@@ -45,6 +46,10 @@ export interface ZonedDay {
   minuteOf(hhmm: string): number;
   /** minutes from the day's start of an instant or of a local date and time (clamped to the day) */
   minuteOfLocal(date: string, hhmm: string): number;
+  /** minutes from the day's start of an instant (epoch ms), not clamped: the now-line's place */
+  minuteOfInstant(ms: number): number;
+  /** the local `HH:MM` at `minute` minutes from the day's start: where a drop or a click lands */
+  timeAt(minute: number): string;
   /** "Tuesday 31 March 2026" in the given locale */
   title(locale?: string): string;
 }
@@ -84,6 +89,69 @@ export function zonedDay(date: string, timeZone: string): ZonedDay {
     hours,
     minuteOf: (hhmm) => minuteOfLocal(date, hhmm),
     minuteOfLocal,
-    title: (locale) => plain.toLocaleString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+    minuteOfInstant: (ms) => Math.round((ms - startMs) / MINUTE_MS),
+    timeAt: (minute) =>
+      Temporal.Instant.fromEpochMilliseconds(startMs + minute * MINUTE_MS)
+        .toZonedDateTimeISO(timeZone)
+        .toPlainTime()
+        .toString({ smallestUnit: 'minute' }),
+    title: (locale) => title(plain, locale),
   };
+}
+
+const DAY_MINUTES = 1440;
+
+/** The local time the clocks change at on `date` ("02:00" in spring, "03:00" in autumn in Europe), if they do. */
+export function clockChangeAt(date: string, timeZone: string): string | undefined {
+  const plain = Temporal.PlainDate.from(date);
+  const end = plain.add({ days: 1 }).toZonedDateTime({ timeZone });
+  let prev = plain.toZonedDateTime({ timeZone });
+  for (let t = prev.add({ hours: 1 }); Temporal.ZonedDateTime.compare(t, end) <= 0; t = t.add({ hours: 1 })) {
+    // the old offset's wall clock an hour on is the moment it changed
+    if (t.offsetNanoseconds !== prev.offsetNanoseconds) return prev.toPlainTime().add({ hours: 1 }).toString({ smallestUnit: 'minute' });
+    prev = t;
+  }
+  return undefined;
+}
+
+/**
+ * A day laid out by the clock, for the week view: every day is 24 rows of one hour, a local time
+ * is at its wall-clock minute whatever the offset, so the hour labels of the week's gutter hold
+ * for every column. On a spring-forward day the skipped hour stays empty; on a fall-back day both
+ * runs of the repeated hour share its row (`timeAt` answers the earlier one). The day view keeps
+ * real instants (`zonedDay`), where that hour is shown twice.
+ */
+export function wallDay(date: string, timeZone: string): ZonedDay {
+  const plain = Temporal.PlainDate.from(date);
+  const startMs = plain.toZonedDateTime({ timeZone }).epochMilliseconds;
+  const clamp = (m: number) => Math.max(0, Math.min(DAY_MINUTES, m));
+  const wall = (d: Temporal.PlainDate, t: Temporal.PlainTime) => plain.until(d).days * DAY_MINUTES + t.hour * 60 + t.minute;
+  const minuteOfLocal = (d: string, hhmm: string): number =>
+    clamp(
+      hhmm === '24:00'
+        ? wall(Temporal.PlainDate.from(d).add({ days: 1 }), new Temporal.PlainTime())
+        : wall(Temporal.PlainDate.from(d), Temporal.PlainTime.from(hhmm)),
+    );
+  return {
+    date,
+    timeZone,
+    startMs,
+    lengthMinutes: DAY_MINUTES,
+    hours: Array.from({ length: 24 }, (_, h) => ({ minute: h * 60, label: `${String(h).padStart(2, '0')}:00` })),
+    minuteOf: (hhmm) => minuteOfLocal(date, hhmm),
+    minuteOfLocal,
+    minuteOfInstant: (ms) => {
+      const at = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
+      return wall(at.toPlainDate(), at.toPlainTime());
+    },
+    timeAt: (minute) => {
+      const m = Math.max(0, Math.min(DAY_MINUTES - 1, Math.round(minute)));
+      return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    },
+    title: (locale) => title(plain, locale),
+  };
+}
+
+function title(plain: Temporal.PlainDate, locale: string | undefined): string {
+  return plain.toLocaleString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }

@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n/index.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { addDays, type ZonedDay } from '../../lib/time.ts';
 import type { MoveTo } from './queries.ts';
-import { dropColumn, localTime, type MoveTarget, useBlockMove } from './useBlockMove.ts';
+import { dropColumn, type MoveTarget, useBlockMove } from './useBlockMove.ts';
 
 /** Pixels per minute of the day: an hour is 60 px. */
 export const SCALE = 1;
@@ -90,7 +90,7 @@ export function DayView(props: {
 
   if (agenda.staff.length === 0) return <p>{c.noStaff}</p>;
 
-  const nowMinute = nowMs === undefined ? undefined : Math.round((nowMs - day.startMs) / 60_000);
+  const nowMinute = nowMs === undefined ? undefined : day.minuteOfInstant(nowMs);
 
   return (
     // Focusable so that the keyboard can scroll the day (arrow keys, Page Up/Down).
@@ -100,7 +100,7 @@ export function DayView(props: {
         {c.dayHint}
       </p>
       <p className="sr-only" aria-live="polite">
-        {target && targetStaff ? c.moveTo(`${targetStaff.name} ${localTime(day, target.minute)}`) : ''}
+        {target && targetStaff ? c.moveTo(`${targetStaff.name} ${day.timeAt(target.minute)}`) : ''}
       </p>
       <table className="day-grid">
         <caption className="sr-only">{c.dayCaption(day.date, day.timeZone)}</caption>
@@ -216,7 +216,7 @@ function StaffColumn(props: {
       <ColumnBackdrop staff={staff} day={day} nowMinute={nowMinute} />
       {move?.target && move.target.column === column && (
         <div className="move-ghost" style={{ top: move.target.minute * SCALE, height: move.target.length * SCALE }} aria-hidden="true">
-          {localTime(day, move.target.minute)}
+          {day.timeAt(move.target.minute)}
         </div>
       )}
       {blocks.map((block) => {

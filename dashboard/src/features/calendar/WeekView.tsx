@@ -4,10 +4,10 @@ import { Temporal } from 'temporal-polyfill';
 import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
-import { MINUTE_MS, type ZonedDay, zonedDay } from '../../lib/time.ts';
+import { clockChangeAt, type ZonedDay, wallDay } from '../../lib/time.ts';
 import { type Block, ColumnBackdrop, nestInProcessing, place, SCALE } from './DayView.tsx';
 import type { MoveTo } from './queries.ts';
-import { dropColumn, localTime, useBlockMove } from './useBlockMove.ts';
+import { dropColumn, useBlockMove } from './useBlockMove.ts';
 import { MOVE_STEP_MINUTES } from './week.ts';
 
 interface Props {
@@ -38,7 +38,8 @@ export function dayLabel(date: string): string {
  */
 export function WeekView(props: Props) {
   const { dates, agendas, timeZone, staffId, staffName, durations, busy, today, onPick, onMove } = props;
-  const days = dates.map((d) => zonedDay(d, timeZone));
+  const days = dates.map((d) => wallDay(d, timeZone));
+  const changes = dates.map((d) => clockChangeAt(d, timeZone));
   const c = useT().calendar;
   const height = Math.max(...days.map((d) => d.lengthMinutes)) * SCALE;
   const scroller = useRef<HTMLElement>(null);
@@ -53,7 +54,7 @@ export function WeekView(props: Props) {
   }, [firstOpen]);
 
   const targetDay = target ? days[target.column] : undefined;
-  const targetWords = target && targetDay ? `${dayLabel(targetDay.date)} ${localTime(targetDay, target.minute)}` : '';
+  const targetWords = target && targetDay ? `${dayLabel(targetDay.date)} ${targetDay.timeAt(target.minute)}` : '';
 
   return (
     <>
@@ -86,6 +87,7 @@ export function WeekView(props: Props) {
                   <th key={date} scope="col" aria-current={date === today ? 'date' : undefined}>
                     {dayLabel(date)}
                     {staff && staff.workingHours.length === 0 && <span className="week-closed">{c.closed}</span>}
+                    {changes[i] && <span className="week-closed">{c.clockChange(changes[i])}</span>}
                   </th>
                 );
               })}
@@ -104,7 +106,7 @@ export function WeekView(props: Props) {
               </td>
               {days.map((day, i) => {
                 const staff = staffOf(i);
-                const nowMinute = day.date === today ? Math.round((Date.now() - day.startMs) / MINUTE_MS) : undefined;
+                const nowMinute = day.date === today ? day.minuteOfInstant(Date.now()) : undefined;
                 return (
                   <td key={day.date}>
                     {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard books through `New booking`, which proposes the next free time */}
@@ -118,7 +120,7 @@ export function WeekView(props: Props) {
                         const minute =
                           Math.floor((e.clientY - e.currentTarget.getBoundingClientRect().top) / SCALE / MOVE_STEP_MINUTES) *
                           MOVE_STEP_MINUTES;
-                        onPick({ date: day.date, time: localTime(day, Math.min(minute, day.lengthMinutes - MOVE_STEP_MINUTES)) });
+                        onPick({ date: day.date, time: day.timeAt(Math.min(minute, day.lengthMinutes - MOVE_STEP_MINUTES)) });
                       }}
                     >
                       {staff && (
@@ -138,7 +140,7 @@ export function WeekView(props: Props) {
                           style={{ top: target.minute * SCALE, height: target.length * SCALE }}
                           aria-hidden="true"
                         >
-                          {localTime(day, target.minute)}
+                          {day.timeAt(target.minute)}
                         </div>
                       )}
                     </div>

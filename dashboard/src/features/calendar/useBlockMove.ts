@@ -1,7 +1,6 @@
 import { type HTMLAttributes, type KeyboardEvent, type MouseEvent, type PointerEvent, useRef, useState } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import type { BusinessBooking } from '../../lib/api.ts';
-import { MINUTE_MS, type ZonedDay } from '../../lib/time.ts';
+import type { ZonedDay } from '../../lib/time.ts';
 import type { MoveTo } from './queries.ts';
 import { MOVE_STEP_MINUTES } from './week.ts';
 
@@ -27,14 +26,6 @@ export interface MoveTarget {
   column: number;
   minute: number;
   length: number;
-}
-
-/** The location-local wall-clock time `minute` minutes after the day's start (DST-safe). */
-export function localTime(day: ZonedDay, minute: number): string {
-  return Temporal.Instant.fromEpochMilliseconds(day.startMs + minute * MINUTE_MS)
-    .toZonedDateTimeISO(day.timeZone)
-    .toPlainTime()
-    .toString({ smallestUnit: 'minute' });
 }
 
 function snap(minute: number): number {
@@ -63,7 +54,7 @@ export function useBlockMove(
 
   const commit = (t: MoveTarget) => {
     const c = columns[t.column];
-    if (c) onMove(t.booking, { date: c.day.date, startTime: localTime(c.day, t.minute), staffId: c.staffId });
+    if (c) onMove(t.booking, { date: c.day.date, startTime: c.day.timeAt(t.minute), staffId: c.staffId });
   };
 
   /** The column under the pointer and the minute the block's top would be at. */

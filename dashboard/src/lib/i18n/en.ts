@@ -213,6 +213,7 @@ export const en = {
     staffMember: 'Staff member',
     weekOf: (name: string, from: string, to: string) => `Week of ${name}: ${from} to ${to}`,
     dstHours: (hours: number) => ` · this day has ${hours} hours (clock change)`,
+    clockChange: (time: string) => `Clock change at ${time}`,
     noStaff: 'No staff member works at this location.',
     loadingDay: 'Loading the day…',
     dayView: (date: string) => `Day view ${date}`,

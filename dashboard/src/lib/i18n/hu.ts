@@ -214,6 +214,7 @@ export const hu: Messages = {
     staffMember: 'Munkatárs',
     weekOf: (name: string, from: string, to: string) => `${name} hete: ${from} – ${to}`,
     dstHours: (hours: number) => ` · ez a nap ${hours} órás (óraátállítás)`,
+    clockChange: (time: string) => `Óraátállítás ${time}-kor`,
     noStaff: 'Ezen a helyszínen nem dolgozik munkatárs.',
     loadingDay: 'A nap betöltése…',
     dayView: (date: string) => `Napi nézet ${date}`,
