@@ -49,6 +49,30 @@ export function priceText(t: Messages, lang: 'en' | 'hu', s: Pick<ServiceChoice,
   return s.priceType === 'from' ? t.priceFrom(money) : money;
 }
 
+/**
+ * One link per service, its accessible name starting with the service's name, then its length and
+ * price; the description below. Step 1 and `Add another service` list services alike.
+ */
+export function ServiceChoices(p: { t: Messages; lang: 'en' | 'hu'; services: ServiceChoice[]; none: string }) {
+  const { t } = p;
+  if (p.services.length === 0) return <p>{p.none}</p>;
+  return (
+    <ul className="choices">
+      {p.services.map((s) => (
+        <li key={s.href}>
+          <a href={s.href}>
+            <span className="choice-name">{s.name}</span>{' '}
+            <span className="choice-meta">
+              {t.minutes(s.durationMinutes)} · {priceText(t, p.lang, s)}
+            </span>
+          </a>
+          {s.description ? <p className="choice-desc">{s.description}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Step 1: one link per service, its accessible name starting with the service's name. */
 export function ServicesStep(p: {
   t: Messages;
@@ -64,23 +88,7 @@ export function ServicesStep(p: {
       <p className="where">{p.locationName}</p>
       <h1>{t.stepService}</h1>
       {p.introText ? <p className="intro">{p.introText}</p> : null}
-      {p.services.length === 0 ? (
-        <p>{t.noServices}</p>
-      ) : (
-        <ul className="choices">
-          {p.services.map((s) => (
-            <li key={s.href}>
-              <a href={s.href}>
-                <span className="choice-name">{s.name}</span>{' '}
-                <span className="choice-meta">
-                  {t.minutes(s.durationMinutes)} · {priceText(t, p.lang, s)}
-                </span>
-              </a>
-              {s.description ? <p className="choice-desc">{s.description}</p> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ServiceChoices t={t} lang={p.lang} services={p.services} none={t.noServices} />
       {p.backHref ? (
         <p className="back">
           <a href={p.backHref}>{t.stepLocation}</a>

@@ -1,5 +1,5 @@
 import type { Messages } from '../i18n/index.ts';
-import { type ServiceChoice, priceText } from './choose.tsx';
+import { type ServiceChoice, ServiceChoices } from './choose.tsx';
 
 /** One service of the visit being chosen, with its way out of it. */
 export interface VisitPartView {
@@ -44,22 +44,7 @@ export function AddServiceStep(p: { t: Messages; lang: 'en' | 'hu'; chosen: stri
       <p className="where">{p.chosen}</p>
       <h1>{t.stepAddService}</h1>
       <p className="intro">{t.addServiceIntro}</p>
-      {p.services.length === 0 ? (
-        <p>{t.noMoreServices}</p>
-      ) : (
-        <ul className="choices">
-          {p.services.map((s) => (
-            <li key={s.href}>
-              <a href={s.href}>
-                <span className="choice-name">{s.name}</span>{' '}
-                <span className="choice-meta">
-                  {t.minutes(s.durationMinutes)} · {priceText(t, p.lang, s)}
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ServiceChoices t={t} lang={p.lang} services={p.services} none={t.noMoreServices} />
       <p className="back">
         <a href={p.backHref}>{t.stepTime}</a>
       </p>
