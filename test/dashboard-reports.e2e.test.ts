@@ -1,8 +1,8 @@
 /**
  * The dashboard's Reports page (clients-and-reports.md "Reports") in Chromium: the owner opens it,
  * chooses a period, reads the figures and the per-staff charts with their tables, and downloads the
- * CSV (the file the browser saves starts with the named header row); axe (WCAG 2 A and AA) finds
- * nothing. Skipped, and said so, without /usr/bin/chromium.
+ * CSV (the file the browser saves starts with the named header row); a manager who reads Hungarian
+ * does the same by keyboard alone at 390 px; axe (WCAG 2 A and AA) finds nothing. Skipped, and said so, without /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -80,6 +80,53 @@ function describeBrowser() {
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
         const text = await readFile((await download.path())!, 'utf8');
         assert.equal(text.split(/\r\n/)[0], 'reference,date,start,end,service,staff,status,source,price,currency,client');
+        assert.equal(text.trim().split(/\r\n/).length, 3, 'the header and the two bookings');
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('in Hungarian and by keyboard alone: the period chosen, the report shown, the CSV downloaded', async () => {
+      const manager = await insertMember(server.db, salon.business.id, 'manager');
+      await server.db.query("UPDATE users SET language = 'hu' WHERE id = $1", [manager.userId]);
+      const context = await browser.newContext({ ...CONTEXT_OPTIONS, acceptDownloads: true, viewport: { width: 390, height: 844 } });
+      context.setDefaultTimeout(15_000);
+      try {
+        const page = await context.newPage();
+        // the sign-in page speaks the browser's language (English here); the dashboard then the member's
+        await page.goto(`${server.base}/dashboard/${salon.business.slug}/reports`);
+        await page.getByRole('textbox', { name: 'Email' }).fill(manager.email);
+        await page.getByLabel('Password', { exact: true }).fill(manager.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Kimutatások' }).waitFor();
+        assert.equal(await page.evaluate(() => document.documentElement.lang), 'hu');
+        // From the heading on, keys only: Tab to the first date, Tab to the second, Enter submits
+        await page.getByRole('heading', { level: 1 }).evaluate((h) => {
+          h.setAttribute('tabindex', '-1');
+          h.focus();
+        });
+        const focusedName = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
+        for (let i = 0; i < 10 && (await focusedName()) !== 'from'; i++) await page.keyboard.press('Tab');
+        assert.equal(await focusedName(), 'from', 'the first date is reached by Tab');
+        // typing into a date field's segments is the browser's own; the value goes in as a date, the rest is keys
+        await page.locator('input[name=from]:focus').fill(budapestDate(0));
+        for (let i = 0; i < 8 && (await focusedName()) !== 'to'; i++) await page.keyboard.press('Tab');
+        assert.equal(await focusedName(), 'to', 'the second date is reached by Tab');
+        await page.locator('input[name=to]:focus').fill(budapestDate(7));
+        await page.keyboard.press('Enter');
+        await page.waitForURL((u) => u.searchParams.get('from') === budapestDate(0) && u.searchParams.get('to') === budapestDate(7));
+        await page.waitForFunction(() => /Foglalások\s*2(?!\d)/.test(document.querySelector('dl.facts')?.textContent ?? ''));
+        await page.getByRole('figure', { name: 'Kihasználtság munkatársanként' }).waitFor();
+        await page.getByRole('figure', { name: 'Bevétel munkatársanként' }).getByRole('cell', { name: 'Anna' }).waitFor();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `no sideways scroll at 390 px (${width})`);
+        assert.deepEqual(await wcagViolations(page), [], 'the Reports page in Hungarian at 390 px');
+
+        // Tab on to the download link (after the submit button) and press Enter
+        const csvLink = page.getByRole('link', { name: 'CSV letöltése' });
+        for (let i = 0; i < 10 && !(await csvLink.evaluate((a) => a === document.activeElement)); i++) await page.keyboard.press('Tab');
+        const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+        const text = await readFile((await download.path())!, 'utf8');
         assert.equal(text.trim().split(/\r\n/).length, 3, 'the header and the two bookings');
       } finally {
         await context.close();
