@@ -69,6 +69,8 @@ export const en = {
     note: 'Note',
     reason: 'Reason',
     history: 'History',
+    /** the history's event names where they are not the API's (`confirmed`, `no_show`) */
+    events: {} as Record<string, string>,
   },
   routeError: {
     title: 'Something went wrong',
@@ -571,6 +573,14 @@ export const en = {
     chooseMember: 'Choose a member',
     ownKind: "The business's own",
     partnerKind: 'A partner booking for guests',
+    values: {
+      integration: 'integration',
+      personal: 'personal',
+      owner: 'owner',
+      guest_partner: 'guest_partner',
+      standard: 'standard',
+      elevated: 'elevated',
+    } as Record<string, string>,
     standard: 'standard',
     elevated: 'elevated',
     expiry: 'Expiry (optional, your local time)',
