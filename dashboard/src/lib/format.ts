@@ -57,6 +57,22 @@ export function wallClock(iso: string, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
+/**
+ * A booking's own date and time (`2031-06-01`, `10:00`, the location's wall clock): English as the
+ * API writes them, other languages with the locale's date (`2031. 06. 01. 10:00`).
+ */
+export function slotTime(date: string, time: string): string {
+  const t = currentMessages();
+  if (t.lang === 'en') return `${date} ${time}`;
+  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString(t.intl, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return `${day} ${time}`;
+}
+
 /** A calendar date (`2026-06-01`) as a day's short heading: `Mon 1 Jun`, `jún. 1., H`. */
 export function shortDay(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString(currentMessages().intl, {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_NAMES } from '../../lib/status.ts';
-import { money, usePhone, wallClock, zoneNote } from '../../lib/format.ts';
+import { money, slotTime, usePhone, wallClock, zoneNote } from '../../lib/format.ts';
 import { errorWords } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { BookingActions } from './BookingActions.tsx';
@@ -47,7 +47,7 @@ export function BookingDetailPage() {
         <dd>{b.staffName ?? '—'}</dd>
         <dt>{d.time}</dt>
         <dd>
-          {slot ? `${slot.date} ${slot.startTime}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'}
+          {slot ? `${slotTime(slot.date, slot.startTime)}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'}
           {zoneNote(zone)}
         </dd>
         <dt>{d.bookedThrough}</dt>

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Field } from '../../components/Field.tsx';
 import type { Client } from '../../lib/api.ts';
-import { when } from '../../lib/format.ts';
+import { slotTime, when } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
@@ -61,7 +61,7 @@ export function ClientPage() {
               const slot = slotOf(b);
               return (
                 <tr key={b.bookingId}>
-                  <td data-label={t.bookingDetail.time}>{slot ? `${slot.date} ${slot.startTime}` : '—'}</td>
+                  <td data-label={t.bookingDetail.time}>{slot ? slotTime(slot.date, slot.startTime) : '—'}</td>
                   <td data-label={t.bookingDetail.service}>{b.serviceName}</td>
                   <td data-label={t.bookingDetail.staff}>{b.staffName ?? '—'}</td>
                   <td data-label={t.common.status}>{STATUS_NAMES[b.status]}</td>
