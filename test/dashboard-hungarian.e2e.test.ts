@@ -172,6 +172,9 @@ function describeBrowser() {
       for (const name of [hu.calendar.day, hu.calendar.week, hu.calendar.today, hu.calendar.nextDay, hu.calendar.whyNotFree]) {
         await page.getByRole('button', { name, exact: true }).waitFor();
       }
+      // the day's heading is written as Hungarian writes a date, whatever the browser's language
+      const heading = (await page.locator('h2.day-title').textContent()) ?? '';
+      assert.match(heading, /^\d{4}\. \p{L}+ \d{1,2}\., (hétfő|kedd|szerda|csütörtök|péntek|szombat|vasárnap)/u, heading);
 
       await nav.getByRole('link', { name: hu.nav.services }).click();
       await page.getByRole('heading', { level: 1, name: hu.services.title }).waitFor();

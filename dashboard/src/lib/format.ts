@@ -83,6 +83,17 @@ export function shortDay(date: string): string {
   });
 }
 
+/** A calendar date as the calendar's heading writes it: `Monday 1 June 2026`, `2026. június 1., hétfő`. */
+export function longDay(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(currentMessages().intl, {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
 /** A share (0.125) as a percentage with at most one decimal: `12.5%`, `12,5%`; `—` when there is none. */
 export function percent(x: number | null): string {
   return x === null ? '—' : new Intl.NumberFormat(currentMessages().intl, { style: 'percent', maximumFractionDigits: 1 }).format(x);

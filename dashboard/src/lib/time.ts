@@ -46,7 +46,6 @@ export interface ZonedDay {
   /** minutes from the day's start of an instant or of a local date and time (clamped to the day) */
   minuteOfLocal(date: string, hhmm: string): number;
   /** "Tuesday 31 March 2026" in the given locale */
-  title(locale?: string): string;
 }
 
 export function zonedDay(date: string, timeZone: string): ZonedDay {
@@ -84,6 +83,5 @@ export function zonedDay(date: string, timeZone: string): ZonedDay {
     hours,
     minuteOf: (hhmm) => minuteOfLocal(date, hhmm),
     minuteOfLocal,
-    title: (locale) => plain.toLocaleString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
   };
 }
