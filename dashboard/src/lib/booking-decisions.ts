@@ -42,7 +42,7 @@ export function useDecision(bookingId: string) {
   return useMutation({
     mutationFn: (d: Decision) => decide(bookingId, d),
     // the words of the member's language when the decision is made
-    meta: { done: (d) => currentMessages().decisionDone[(d as Decision).action] },
+    meta: { done: (d) => currentMessages().confirmations[(d as Decision).action] },
     onSuccess: async (booking) => {
       qc.setQueryData(bookingKeys.detail(bookingId), booking);
       await Promise.all([

@@ -26,7 +26,7 @@ export function useBookingMessages(slug: string, bookingId: string) {
 export function useResend(slug: string, bookingId: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().decisionDone.sentAgain },
+    meta: { done: () => currentMessages().confirmations.sentAgain },
     mutationFn: async (notificationId: string) =>
       unwrap(await api.POST('/admin/v1/notifications/{notificationId}/resend', { params: { path: { notificationId } } })).notification,
     onSuccess: () => qc.invalidateQueries({ queryKey: bookingKeys.messages(slug, bookingId) }),

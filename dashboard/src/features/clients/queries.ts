@@ -37,7 +37,7 @@ export function usePatchClient(clientId: string) {
   return useMutation({
     mutationFn: async (body: ClientChange) =>
       unwrap(await api.PATCH('/admin/v1/clients/{clientId}', { params: { path: { clientId } }, body })).client,
-    meta: { done: () => currentMessages().decisionDone.clientSaved },
+    meta: { done: () => currentMessages().confirmations.clientSaved },
     onSuccess: async (client) => {
       qc.setQueryData(clientKeys.detail(clientId), client);
       await qc.invalidateQueries({ queryKey: clientKeys.all });

@@ -23,7 +23,7 @@ export function useInvitations(slug: string, enabled: boolean) {
 export function useChangeRole(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().decisionDone.roleChanged },
+    meta: { done: () => currentMessages().confirmations.roleChanged },
     mutationFn: async (p: { userId: string; role: Role }) =>
       unwrap(
         await api.PATCH('/admin/v1/businesses/{slug}/members/{userId}', {
@@ -40,7 +40,7 @@ export function useChangeRole(slug: string) {
 export function useRemoveMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().decisionDone.memberRemoved },
+    meta: { done: () => currentMessages().confirmations.memberRemoved },
     mutationFn: async (userId: string) =>
       unwrap(await api.DELETE('/admin/v1/businesses/{slug}/members/{userId}', { params: { path: { slug, userId } } })).member,
     onSuccess: () =>
@@ -54,7 +54,7 @@ export function useRemoveMember(slug: string) {
 export function useInvite(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().decisionDone.invitationSent },
+    meta: { done: () => currentMessages().confirmations.invitationSent },
     mutationFn: async (body: { email: string; role: Role }) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/invitations', { params: { path: { slug } }, body })).invitation,
     onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),
@@ -64,7 +64,7 @@ export function useInvite(slug: string) {
 export function useWithdraw(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().decisionDone.invitationWithdrawn },
+    meta: { done: () => currentMessages().confirmations.invitationWithdrawn },
     mutationFn: async (invitationId: string) =>
       unwrap(await api.DELETE('/admin/v1/invitations/{invitationId}', { params: { path: { invitationId } } })),
     onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),

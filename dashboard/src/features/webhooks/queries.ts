@@ -85,7 +85,7 @@ export function useDeleteWebhook(slug: string) {
 export function useRedeliver(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().decisionDone.sentAgain },
+    meta: { done: () => currentMessages().confirmations.sentAgain },
     mutationFn: async (deliveryId: string) =>
       unwrap(
         await api.POST('/admin/v1/businesses/{slug}/webhook/deliveries/{deliveryId}/redeliver', { params: { path: { slug, deliveryId } } }),

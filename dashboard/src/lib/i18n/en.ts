@@ -391,6 +391,7 @@ export const en = {
     addHours: 'Add hours',
     start: 'Start',
     end: 'End',
+    timePlaceholder: 'HH:MM',
     removeHours: (day: string, suffix: string) => `Remove ${day} hours${suffix}`,
     remove: 'Remove',
     position: 'Position in the staff order',
@@ -528,7 +529,8 @@ export const en = {
     withdrawText: 'The link stops working.',
     sendInvitation: 'Send invitation',
   },
-  decisionDone: {
+  /** what is said once a write succeeded (meta.done, read when it is said) */
+  confirmations: {
     accept: 'Accepted.',
     decline: 'Declined.',
     propose: 'New time proposed.',

@@ -401,6 +401,7 @@ export const hu: Messages = {
     addHours: 'Munkaidő hozzáadása',
     start: 'Kezdés',
     end: 'Vége',
+    timePlaceholder: 'ÓÓ:PP',
     removeHours: (day: string, suffix: string) => `${day} munkaidő${suffix} törlése`,
     remove: 'Törlés',
     position: 'Helye a munkatársak sorrendjében',
@@ -538,7 +539,7 @@ export const hu: Messages = {
     withdrawText: 'A link nem működik tovább.',
     sendInvitation: 'Meghívó küldése',
   },
-  decisionDone: {
+  confirmations: {
     accept: 'Elfogadva.',
     decline: 'Elutasítva.',
     propose: 'Új időpont javasolva.',
