@@ -3,7 +3,9 @@
  * picks `Magyar` in the `Language` select; it is stored with the account (a reload keeps it), the
  * navigation and `<html lang>` follow, and New booking speaks Hungarian throughout, its refusals
  * included: a phone the API cannot call and a blank name beside their fields, a taken time in the
- * form. Skipped, and said so, without /usr/bin/chromium.
+ * form. API keys, Webhooks and Settings speak it too, and so do the confirmations after a write; the
+ * public pages (accepting an invitation, a new password) follow a Hungarian browser's language.
+ * Skipped, and said so, without /usr/bin/chromium.
  */
 import { SECTIONS } from '../dashboard/src/app/sections.ts';
 import assert from 'node:assert/strict';
@@ -170,6 +172,9 @@ function describeBrowser() {
       for (const name of [hu.calendar.day, hu.calendar.week, hu.calendar.today, hu.calendar.nextDay, hu.calendar.whyNotFree]) {
         await page.getByRole('button', { name, exact: true }).waitFor();
       }
+      // the day's heading is written as Hungarian writes a date, whatever the browser's language
+      const heading = (await page.locator('h2.day-title').textContent()) ?? '';
+      assert.match(heading, /^\d{4}\. \p{L}+ \d{1,2}\., (hétfő|kedd|szerda|csütörtök|péntek|szombat|vasárnap)/u, heading);
 
       await nav.getByRole('link', { name: hu.nav.services }).click();
       await page.getByRole('heading', { level: 1, name: hu.services.title }).waitFor();
@@ -180,6 +185,105 @@ function describeBrowser() {
       await page.getByRole('heading', { level: 1, name: hu.staff.title }).waitFor();
       await page.getByRole('columnheader', { name: hu.staff.workingHours }).waitFor();
       assert.ok((await page.locator(`td[data-label="${hu.staff.workingHours}"]`).count()) > 0);
+    });
+
+    /** No English sentence of the page's own is left on it (`words` are some of the English catalog's). */
+    async function assertNoEnglish(words: string[], where: string): Promise<void> {
+      const text = (await page.locator('main').textContent()) ?? '';
+      for (const english of words) assert.ok(!text.includes(english), `"${english}" on the Hungarian ${where}`);
+    }
+
+    test('API keys in Hungarian: the page, the create dialog, the key in the list, and the confirmation in Hungarian', async () => {
+      const k = hu.apiKeys;
+      const nav = page.getByRole('navigation', { name: hu.shell.main });
+      await nav.getByRole('link', { name: hu.nav['api-keys'] }).click();
+      await page.getByRole('heading', { level: 1, name: k.title }).waitFor();
+      assert.equal(await page.title(), hu.common.docTitle(k.title));
+      // the salon's own key is listed already (a wide table: its cells carry the column names at this width)
+      await page.locator(`td[data-label="${k.prefix}"]`).first().waitFor();
+      await page.getByRole('button', { name: k.createKey }).click();
+      const dialog = page.getByRole('dialog', { name: k.createTitle });
+      await dialog.waitFor();
+      await dialog.getByRole('textbox', { name: hu.common.name }).fill('Weboldal');
+      await dialog.getByText(k.typeHints.integration).waitFor();
+      await dialog.getByRole('group', { name: k.capabilities }).waitFor();
+      await dialog.getByRole('button', { name: k.presets.widget }).click();
+      assert.equal(await dialog.getByRole('checkbox', { name: `${k.capabilityNames['booking.create']} booking.create` }).isChecked(), true);
+      await dialog.getByRole('button', { name: k.create, exact: true }).click();
+      await page.getByRole('status').filter({ hasText: k.keyCreated }).waitFor();
+      await page.getByText(k.secretOf('Weboldal')).waitFor();
+      await page.getByRole('button', { name: hu.common.copy }).waitFor();
+      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Weboldal' }) });
+      assert.equal(await row.locator(`td[data-label="${k.type}"]`).textContent(), k.values.integration);
+      assert.equal(await row.locator(`td[data-label="${k.lastUsed}"]`).textContent(), hu.common.never);
+      await page.getByRole('button', { name: hu.common.done }).click();
+      await assertNoEnglish(['Create key', 'Capabilities', 'Last used', 'never', 'shown once'], 'API keys page');
+    });
+
+    test('Webhooks in Hungarian: configuration, delivery log and its filters', async () => {
+      const w = hu.webhooks;
+      const nav = page.getByRole('navigation', { name: hu.shell.main });
+      await nav.getByRole('link', { name: hu.nav.webhooks }).click();
+      await page.getByRole('heading', { level: 1, name: w.title }).waitFor();
+      for (const name of [w.configuration, w.log]) await page.getByRole('heading', { level: 2, name }).waitFor();
+      await page.getByText(w.none).waitFor();
+      await page.getByRole('button', { name: hu.common.save, exact: true }).waitFor();
+      const filters = page.getByRole('form', { name: w.filters });
+      for (const name of [w.event, w.outcome]) await filters.getByRole('combobox', { name }).waitFor();
+      await filters.getByRole('button', { name: hu.list.apply }).waitFor();
+      await page.getByText(w.logHint).waitFor();
+      await assertNoEnglish(['Configuration', 'Delivery log', 'No webhook yet', 'Apply filters'], 'Webhooks page');
+    });
+
+    test('Settings in Hungarian: sections and fields; a save confirmed in Hungarian', async () => {
+      const s = hu.settings;
+      const nav = page.getByRole('navigation', { name: hu.shell.main });
+      await nav.getByRole('link', { name: hu.nav.settings }).click();
+      await page.getByRole('heading', { level: 1, name: s.title }).waitFor();
+      for (const name of [s.bookingPage, s.guests, s.messages, s.waitlist]) await page.getByRole('heading', { level: 2, name }).waitFor();
+      await page.getByRole('checkbox', { name: s.pageOn }).waitFor();
+      await page.getByRole('link', { name: s.open }).waitFor();
+      const hold = page.getByRole('spinbutton', { name: s.hold });
+      await hold.fill('17');
+      assert.ok((await description(hold)).includes(s.thatIs(s.unit(17, 'minute'))), 'the minutes in words, in Hungarian');
+      await page.getByRole('button', { name: s.save }).click();
+      await page.locator('.save-status').filter({ hasText: s.saved }).waitFor();
+      await page.getByRole('status').filter({ hasText: hu.common.saved }).first().waitFor();
+      const stored = await adminOk(server.app, 'GET', `/businesses/${salon.business.slug}/guest-settings`);
+      assert.equal(stored.guestSettings.holdMinutes, 17);
+      await assertNoEnglish(['Booking page on', 'Guest self-service', 'Reminders', 'Save settings', 'That is'], 'Settings page');
+    });
+
+    test('a Hungarian browser: accepting an invitation and setting a new password are in Hungarian before sign-in', async () => {
+      const context = await browser.newContext({ ...CONTEXT_OPTIONS, locale: 'hu-HU' });
+      context.setDefaultTimeout(15_000);
+      const guest = await context.newPage();
+      try {
+        await guest.goto(`${server.base}/dashboard/accept-invitation?token=nincs-ilyen-meghivo`);
+        const i = hu.invitation;
+        await guest.getByRole('heading', { level: 1, name: i.title }).waitFor();
+        assert.equal(await guest.locator('html').getAttribute('lang'), 'hu');
+        assert.equal(await guest.title(), i.docTitle);
+        await guest.getByRole('link', { name: i.forgot }).waitFor();
+        await guest.getByRole('textbox', { name: hu.common.name }).fill('Kovács Kata');
+        await guest.getByLabel(hu.common.password, { exact: true }).fill('egy hosszu jelszo');
+        await guest.getByRole('button', { name: i.submit }).click();
+        const alert = guest.getByRole('alert');
+        await alert.waitFor();
+        assert.equal((await alert.textContent())?.trim(), hu.errors['request.not_found']);
+
+        await guest.goto(`${server.base}/dashboard/reset-password`);
+        const r = hu.resetPassword;
+        await guest.getByRole('heading', { level: 1, name: r.title }).waitFor();
+        assert.equal((await guest.getByRole('alert').textContent())?.trim(), `${r.noToken}${r.askNew}.`);
+        await guest.getByRole('link', { name: r.askNew }).click();
+        await guest.getByRole('heading', { level: 1, name: hu.forgotPassword.title }).waitFor();
+        await guest.getByRole('button', { name: hu.forgotPassword.submit }).waitFor();
+        const text = (await guest.locator('main').textContent()) ?? '';
+        for (const english of ['Forgot password', 'Send reset link', 'Back to sign in']) assert.ok(!text.includes(english), english);
+      } finally {
+        await context.close();
+      }
     });
   });
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Dialog } from './Dialog.tsx';
+import { useT } from '../lib/i18n/index.ts';
 import './forms.css';
 
 /** Which record a page's edit dialog is open for: a record, `new`, or none. */
@@ -63,9 +64,10 @@ export function ListEditFrame<T extends object>(props: {
 }) {
   const { editing, openNew, openEdit, close } = useEditing<T>();
   const { list, title } = props;
+  const docTitle = useT().common.docTitle;
   useEffect(() => {
-    document.title = `${title} · Bookings dashboard`;
-  }, [title]);
+    document.title = docTitle(title);
+  }, [title, docTitle]);
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="catalog-bar">

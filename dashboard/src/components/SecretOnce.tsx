@@ -1,5 +1,6 @@
 import './admin.css';
 import { useId, useState } from 'react';
+import { useT } from '../lib/i18n/index.ts';
 
 /**
  * A secret the API shows once: selectable text, a `Copy` button (navigator.clipboard), and the
@@ -8,6 +9,7 @@ import { useId, useState } from 'react';
  */
 export function SecretOnce(props: { label: string; secret: string; onDone: () => void; note?: string }) {
   const id = useId();
+  const c = useT().common;
   const [copied, setCopied] = useState<'yes' | 'failed' | undefined>();
   const copy = async () => {
     try {
@@ -20,7 +22,8 @@ export function SecretOnce(props: { label: string; secret: string; onDone: () =>
   return (
     <section className="notice secret-once" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`}>
-        <strong>{props.label}</strong> — shown once: copy it now, it is never shown again.
+        <strong>{props.label}</strong>
+        {c.shownOnce}
       </p>
       {props.note && <p>{props.note}</p>}
       <p>
@@ -30,14 +33,12 @@ export function SecretOnce(props: { label: string; secret: string; onDone: () =>
       </p>
       <div className="form-actions">
         <button type="button" onClick={copy}>
-          Copy
+          {c.copy}
         </button>
         <button type="button" onClick={props.onDone}>
-          Done
+          {c.done}
         </button>
-        <span role="status">
-          {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'The browser refused the clipboard: select the text and copy it.' : ''}
-        </span>
+        <span role="status">{copied === 'yes' ? c.copied : copied === 'failed' ? c.copyFailed : ''}</span>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type BusinessBooking, unwrap } from './api.ts';
+import { currentMessages } from './i18n/index.ts';
 import { agendaKeys, bookingKeys } from './query-keys.ts';
 
 /**
@@ -40,7 +41,8 @@ export function useDecision(bookingId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (d: Decision) => decide(bookingId, d),
-    meta: { done: (d) => DECISION_DONE[(d as Decision).action] },
+    // the words of the member's language when the decision is made
+    meta: { done: (d) => currentMessages().confirmations[(d as Decision).action] },
     onSuccess: async (booking) => {
       qc.setQueryData(bookingKeys.detail(bookingId), booking);
       await Promise.all([
@@ -51,14 +53,3 @@ export function useDecision(bookingId: string) {
     },
   });
 }
-
-/** What the desk hears after each decision. */
-const DECISION_DONE: Record<Decision['action'], string> = {
-  accept: 'Accepted.',
-  decline: 'Declined.',
-  propose: 'New time proposed.',
-  reschedule: 'Moved.',
-  cancel: 'Cancelled.',
-  complete: 'Marked completed.',
-  noShow: 'Marked as a no-show.',
-};

@@ -35,6 +35,70 @@ export function when(iso: string | null | undefined): string {
   });
 }
 
+/**
+ * An instant as a location's wall clock (a booking's times, its messages, its deposit): English as
+ * `2031-06-01 10:00`, as the booking's own date and time are written; other languages as their
+ * locale writes a date and a time (`2031. 06. 01. 10:00`).
+ */
+export function wallClock(iso: string, timeZone: string): string {
+  const t = currentMessages();
+  const format = new Intl.DateTimeFormat(t.intl, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const d = new Date(iso);
+  if (t.lang !== 'en') return format.format(d);
+  const p = Object.fromEntries(format.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * A booking's own date and time (`2031-06-01`, `10:00`, the location's wall clock): English as the
+ * API writes them, other languages with the locale's date (`2031. 06. 01. 10:00`).
+ */
+export function slotTime(date: string, time: string): string {
+  const t = currentMessages();
+  if (t.lang === 'en') return `${date} ${time}`;
+  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString(t.intl, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return `${day} ${time}`;
+}
+
+/** A calendar date (`2026-06-01`) as a day's short heading: `Mon 1 Jun`, `jún. 1., H`. */
+export function shortDay(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(currentMessages().intl, {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+}
+
+/** A calendar date as the calendar's heading writes it: `Monday 1 June 2026`, `2026. június 1., hétfő`. */
+export function longDay(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(currentMessages().intl, {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
+/** A share (0.125) as a percentage with at most one decimal: `12.5%`, `12,5%`; `—` when there is none. */
+export function percent(x: number | null): string {
+  return x === null ? '—' : new Intl.NumberFormat(currentMessages().intl, { style: 'percent', maximumFractionDigits: 1 }).format(x);
+}
+
 /** An amount in major units (8000, 12.5) with the locale's separators and the currency: `8 000 Ft`, `€12.50`. */
 export function money(amount: number, currency: string): string {
   try {

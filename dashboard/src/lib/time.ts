@@ -50,8 +50,6 @@ export interface ZonedDay {
   minuteOfInstant(ms: number): number;
   /** the local `HH:MM` at `minute` minutes from the day's start: where a drop or a click lands */
   timeAt(minute: number): string;
-  /** "Tuesday 31 March 2026" in the given locale */
-  title(locale?: string): string;
 }
 
 export function zonedDay(date: string, timeZone: string): ZonedDay {
@@ -95,7 +93,6 @@ export function zonedDay(date: string, timeZone: string): ZonedDay {
         .toZonedDateTimeISO(timeZone)
         .toPlainTime()
         .toString({ smallestUnit: 'minute' }),
-    title: (locale) => title(plain, locale),
   };
 }
 
@@ -148,10 +145,5 @@ export function wallDay(date: string, timeZone: string): ZonedDay {
       const m = Math.max(0, Math.min(DAY_MINUTES - 1, Math.round(minute)));
       return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     },
-    title: (locale) => title(plain, locale),
   };
-}
-
-function title(plain: Temporal.PlainDate, locale: string | undefined): string {
-  return plain.toLocaleString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }

@@ -9,6 +9,7 @@ import { SecretOnce } from '../../components/SecretOnce.tsx';
 import { useRole } from '../../lib/authorization.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { when } from '../../lib/format.ts';
+import { type Messages, useT } from '../../lib/i18n/index.ts';
 import {
   CAPABILITIES,
   type Capability,
@@ -28,6 +29,8 @@ import {
 export function ApiKeysPage() {
   const { slug = '' } = useParams();
   const role = useRole(slug);
+  const t = useT();
+  const w = t.apiKeys;
   const owner = role === 'owner';
   const mayRead = role === 'owner' || role === 'manager';
   const keys = useApiKeys(slug, mayRead);
@@ -37,64 +40,59 @@ export function ApiKeysPage() {
   const [revoking, setRevoking] = useState<{ id: string; name: string } | undefined>();
 
   useEffect(() => {
-    document.title = 'API keys · Bookings dashboard';
-  }, []);
+    document.title = t.common.docTitle(w.title);
+  }, [t, w]);
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">API keys</h1>
-      {role === 'frontDesk' && <NotForRole what="API keys" who="Owners manage them; managers can see the list." />}
-      {role === 'manager' && <p className="notice">You can see the keys; only an owner can create or revoke them.</p>}
+      <h1 id="page-title">{w.title}</h1>
+      {role === 'frontDesk' && <NotForRole what={w.title} who={w.notForRoleWho} />}
+      {role === 'manager' && <p className="notice">{w.managerNotice}</p>}
       {owner && (
         <div className="actions">
           <button type="button" onClick={() => setCreating(true)}>
-            Create key
+            {w.createKey}
           </button>
         </div>
       )}
       {secret && (
-        <SecretOnce
-          label={`The secret of “${secret.name}”`}
-          secret={secret.secret}
-          note="Store it where your integration reads its configuration."
-          onDone={() => setSecret(undefined)}
-        />
+        <SecretOnce label={w.secretOf(secret.name)} secret={secret.secret} note={w.secretNote} onDone={() => setSecret(undefined)} />
       )}
       {mayRead && keys.isError && <p role="alert">{keys.error.message}</p>}
-      {mayRead && keys.isPending && <p className="loading">Loading keys…</p>}
-      {keys.data && keys.data.length === 0 && <p>No API key yet.</p>}
+      {mayRead && keys.isPending && <p className="loading">{w.loading}</p>}
+      {keys.data && keys.data.length === 0 && <p>{w.none}</p>}
       {keys.data && keys.data.length > 0 && (
         <table className="list wide">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Capabilities</th>
-              <th scope="col">Tier</th>
-              <th scope="col">Prefix</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Revoked</th>
-              <th scope="col">Last used</th>
-              {owner && <th scope="col">Actions</th>}
+              <th scope="col">{t.common.name}</th>
+              <th scope="col">{w.type}</th>
+              <th scope="col">{w.kind}</th>
+              <th scope="col">{w.capabilities}</th>
+              <th scope="col">{w.tier}</th>
+              <th scope="col">{w.prefix}</th>
+              <th scope="col">{w.created}</th>
+              <th scope="col">{w.expires}</th>
+              <th scope="col">{w.revoked}</th>
+              <th scope="col">{w.lastUsed}</th>
+              {owner && <th scope="col">{t.common.actions}</th>}
             </tr>
           </thead>
           <tbody>
             {keys.data.map((k) => (
               <tr key={k.id}>
                 <th scope="row">{k.name}</th>
-                <td data-label="Type">{k.type}</td>
-                <td data-label="Kind">{k.kind}</td>
-                <td data-label="Capabilities">{k.capabilities.join(', ')}</td>
-                <td data-label="Tier">{k.tier}</td>
-                <td data-label="Prefix">
+                <td data-label={w.type}>{w.values[k.type]}</td>
+                <td data-label={w.kind}>{w.values[k.kind]}</td>
+                <td data-label={w.capabilities}>{k.capabilities.join(', ')}</td>
+                <td data-label={w.tier}>{w.values[k.tier] ?? k.tier}</td>
+                <td data-label={w.prefix}>
                   <code>{k.prefix}…</code>
                 </td>
-                <td data-label="Created">{when(k.createdAt)}</td>
-                <td data-label="Expires">{k.expiresAt ? when(k.expiresAt) : 'never'}</td>
-                <td data-label="Revoked">{k.revokedAt ? when(k.revokedAt) : 'no'}</td>
-                <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
+                <td data-label={w.created}>{when(k.createdAt)}</td>
+                <td data-label={w.expires}>{k.expiresAt ? when(k.expiresAt) : t.common.never}</td>
+                <td data-label={w.revoked}>{k.revokedAt ? when(k.revokedAt) : t.common.no}</td>
+                <td data-label={w.lastUsed}>{k.lastUsedAt ? when(k.lastUsedAt) : t.common.never}</td>
                 {owner && (
                   <td>
                     {!k.revokedAt && (
@@ -105,7 +103,7 @@ export function ApiKeysPage() {
                           setRevoking({ id: k.id, name: k.name });
                         }}
                       >
-                        Revoke
+                        {w.revoke}
                       </button>
                     )}
                   </td>
@@ -117,7 +115,7 @@ export function ApiKeysPage() {
       )}
 
       {owner && (
-        <Dialog open={creating} onClose={() => setCreating(false)} title="Create an API key">
+        <Dialog open={creating} onClose={() => setCreating(false)} title={w.createTitle}>
           {creating && (
             <CreateKeyForm
               slug={slug}
@@ -132,14 +130,14 @@ export function ApiKeysPage() {
       )}
       <ConfirmDialog
         open={revoking !== undefined}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        confirm="Revoke key"
+        title={w.revokeTitle(revoking?.name ?? '')}
+        confirm={w.revokeConfirm}
         pending={revoke.isPending}
         error={revoke.isError ? revoke.error.message : undefined}
         onClose={() => setRevoking(undefined)}
         onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(undefined) })}
       >
-        <p>Requests with this key are refused from now on. This cannot be undone.</p>
+        <p>{w.revokeText}</p>
       </ConfirmDialog>
     </section>
   );
@@ -147,6 +145,8 @@ export function ApiKeysPage() {
 
 function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: string) => void; onCancel: () => void }) {
   const create = useCreateKey(props.slug);
+  const t = useT();
+  const w = t.apiKeys;
   const [type, setType] = useState<NewKey['type']>('integration');
   const [kind, setKind] = useState<NewKey['kind']>('owner');
   const members = useMembersForKeys(props.slug, type === 'personal');
@@ -183,25 +183,25 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
       errors={errors}
       error={create.error}
       pending={create.isPending}
-      submitLabel="Create"
+      submitLabel={w.create}
       onSubmit={submit}
       onCancel={props.onCancel}
-      cancelLabel="Back"
+      cancelLabel={t.common.back}
     >
-      <Field label="Name" error={e.name} announce>
+      <Field label={t.common.name} error={e.name} announce>
         <input name="name" required maxLength={100} />
       </Field>
-      <Field label="Type" hint={TYPE_HINTS[type]}>
+      <Field label={w.type} hint={w.typeHints[type]}>
         <select name="type" value={type} onChange={(ev) => setType(ev.target.value as NewKey['type'])}>
-          <option value="integration">Integration</option>
-          <option value="personal">Personal</option>
+          <option value="integration">{w.integration}</option>
+          <option value="personal">{w.personal}</option>
         </select>
       </Field>
       {type === 'personal' && (
         <>
-          <Field label="Member" error={e.userId} announce>
+          <Field label={w.member} error={e.userId} announce>
             <select name="userId" required>
-              <option value="">Choose a member</option>
+              <option value="">{w.chooseMember}</option>
               {(members.data ?? []).map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}
@@ -213,7 +213,7 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
           {members.isError && <span role="alert">{members.error.message}</span>}
         </>
       )}
-      <Field label="Kind" hint={KIND_HINTS[kind]}>
+      <Field label={w.kind} hint={w.kindHints[kind]}>
         <select
           name="kind"
           value={kind}
@@ -224,11 +224,11 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
             if (next === 'guest_partner') setChosen((prev) => new Set([...prev].filter((c) => GUEST_PARTNER_CAPABILITIES.includes(c))));
           }}
         >
-          <option value="owner">The business's own</option>
-          <option value="guest_partner">A partner booking for guests</option>
+          <option value="owner">{w.ownKind}</option>
+          <option value="guest_partner">{w.partnerKind}</option>
         </select>
       </Field>
-      <FieldGroup legend="Capabilities" error={e.capabilities} announce>
+      <FieldGroup legend={w.capabilities} error={e.capabilities} announce>
         <div className="presets">
           {PRESETS.map((p) => (
             <button
@@ -237,7 +237,7 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
               aria-pressed={sameSet(chosen, p.pick(offered))}
               onClick={() => setChosen(new Set(p.pick(offered)))}
             >
-              {p.name}
+              {w.presets[p.name]}
             </button>
           ))}
         </div>
@@ -247,60 +247,40 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
           </Field>
         ))}
       </FieldGroup>
-      <Field label="Tier">
+      <Field label={w.tier}>
         <select name="tier" defaultValue="standard">
-          <option value="standard">standard</option>
-          <option value="elevated">elevated</option>
+          <option value="standard">{w.standard}</option>
+          <option value="elevated">{w.elevated}</option>
         </select>
       </Field>
-      <Field label="Expiry (optional, your local time)" error={e.expiresAt} announce>
+      <Field label={w.expiry} error={e.expiresAt} announce>
         <input name="expiresAt" type="datetime-local" />
       </Field>
     </RecordForm>
   );
 }
 
-const TYPE_HINTS: Record<NewKey['type'], string> = {
-  integration: 'For a system: a website, a booking widget.',
-  personal: 'Held by one member: never more than their role allows; revoked when they leave.',
-};
-
-const KIND_HINTS: Record<NewKey['kind'], string> = {
-  owner: 'Your own website or system, reading and writing for this business.',
-  guest_partner: 'A partner who books for guests: it may only see the catalogue and times and book.',
-};
-
 /** Each capability in words, its API name beside it (integrators read the name in the docs). */
-const CAPABILITY_LABELS: Record<Capability, string> = {
-  'availability.read': 'See free times',
-  'booking.create': 'Book',
-  'booking.read': 'Read bookings',
-  'booking.cancel': 'Cancel bookings',
-  'services.read': 'Read services',
-  'staff.read': 'Read staff',
-  'webhook.manage': 'Manage webhooks',
-  'subscription.read': 'Read the subscription',
-};
-
 function CapabilityLabel({ capability }: { capability: Capability }) {
+  const t = useT();
   return (
     <>
-      {CAPABILITY_LABELS[capability]} <code className="capability">{capability}</code>
+      {t.apiKeys.capabilityNames[capability]} <code className="capability">{capability}</code>
     </>
   );
 }
 
 /** The usual choices, each limited to what the key's kind may hold. */
-const PRESETS: Array<{ name: string; pick: (offered: readonly Capability[]) => Capability[] }> = [
+const PRESETS: Array<{ name: keyof Messages['apiKeys']['presets']; pick: (offered: readonly Capability[]) => Capability[] }> = [
   {
-    name: 'Booking widget',
+    name: 'widget',
     pick: (o) => o.filter((c) => ['services.read', 'staff.read', 'availability.read', 'booking.create'].includes(c)),
   },
   {
-    name: 'Read only',
+    name: 'readOnly',
     pick: (o) => o.filter((c) => c.endsWith('.read')),
   },
-  { name: 'Full access', pick: (o) => [...o] },
+  { name: 'full', pick: (o) => [...o] },
 ];
 
 function sameSet(a: ReadonlySet<Capability>, b: readonly Capability[]): boolean {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { RESET_WORDS, useRequestPasswordReset } from './password-reset.ts';
 import '../../components/admin.css';
 
@@ -13,38 +14,37 @@ import '../../components/admin.css';
  */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
+  const t = useT();
+  const w = t.forgotPassword;
 
   useEffect(() => {
-    document.title = 'Forgot password · Bookings dashboard';
-  }, []);
+    document.title = w.docTitle;
+  }, [w]);
 
   const errors = formErrors(request.error, ['email'], RESET_WORDS);
 
   return (
     <main className="invitation">
-      <h1>Forgot password</h1>
+      <h1>{w.title}</h1>
       {request.isSuccess ? (
-        <p role="status">
-          If an account exists for this email, we sent a link to set a new password. It works once, for one hour. Check your inbox (and the
-          spam folder).
-        </p>
+        <p role="status">{w.sent}</p>
       ) : (
         <RecordForm
           noValidate={false}
           errors={errors}
           error={request.error}
           pending={request.isPending}
-          submitLabel="Send reset link"
+          submitLabel={w.submit}
           onSubmit={(d) => request.mutate({ email: text(d, 'email') })}
         >
-          <p>Enter the email you sign in with. We send a link to set a new password.</p>
-          <Field label="Email" error={errors.fields.email} announce>
+          <p>{w.intro}</p>
+          <Field label={t.signIn.email} error={errors.fields.email} announce>
             <input name="email" type="email" required maxLength={254} autoComplete="username" />
           </Field>
         </RecordForm>
       )}
       <p>
-        <Link to="/sign-in">Back to sign in</Link>
+        <Link to="/sign-in">{w.back}</Link>
       </p>
     </main>
   );

@@ -6,6 +6,7 @@ import { RecordForm } from '../../components/RecordForm.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { SESSION_KEY } from '../../lib/auth.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { PASSWORD_CHANGED, RESET_WORDS, useConfirmPasswordReset } from './password-reset.ts';
 import '../../components/admin.css';
 
@@ -27,11 +28,15 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const confirm = useConfirmPasswordReset();
+  const t = useT();
+  const w = t.resetPassword;
 
   useEffect(() => {
-    document.title = 'Set a new password · Bookings dashboard';
     if (window.location.search.includes('token=')) navigate('/reset-password', { replace: true });
   }, [navigate]);
+  useEffect(() => {
+    document.title = w.docTitle;
+  }, [w]);
 
   const submit = (data: FormData) => {
     const password = String(data.get('password') ?? '');
@@ -54,10 +59,11 @@ export function ResetPasswordPage() {
 
   return (
     <main className="invitation">
-      <h1>Set a new password</h1>
+      <h1>{w.title}</h1>
       {!token ? (
         <p role="alert">
-          This link has no reset token. Open the link from the mail as it was sent, or <Link to="/forgot-password">ask for a new one</Link>.
+          {w.noToken}
+          <Link to="/forgot-password">{w.askNew}</Link>.
         </p>
       ) : (
         <RecordForm
@@ -65,22 +71,22 @@ export function ResetPasswordPage() {
           errors={errors}
           error={confirm.error}
           pending={confirm.isPending}
-          submitLabel="Set new password"
+          submitLabel={w.submit}
           onSubmit={submit}
           alertExtra={
             confirm.error instanceof ApiError &&
             confirm.error.status === 404 && (
               <>
                 {' '}
-                <Link to="/forgot-password">Ask for a new link</Link>
+                <Link to="/forgot-password">{w.askNewLink}</Link>
               </>
             )
           }
         >
-          <Field label="New password" hint="At least 10 characters." error={errors.fields.password} announce>
+          <Field label={w.newPassword} hint={t.common.passwordHint} error={errors.fields.password} announce>
             <input name="password" type="password" required maxLength={200} autoComplete="new-password" />
           </Field>
-          <Field label="Confirm password" error={mismatch ? 'The two passwords are not the same.' : undefined} announce>
+          <Field label={w.confirm} error={mismatch ? w.mismatch : undefined} announce>
             <input name="confirm" type="password" required maxLength={200} autoComplete="new-password" />
           </Field>
         </RecordForm>

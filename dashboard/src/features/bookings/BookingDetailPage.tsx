@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { Temporal } from 'temporal-polyfill';
 import { STATUS_NAMES } from '../../lib/status.ts';
-import { money, usePhone, zoneNote } from '../../lib/format.ts';
+import { money, slotTime, usePhone, wallClock, zoneNote } from '../../lib/format.ts';
 import { errorWords } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { BookingActions } from './BookingActions.tsx';
@@ -10,11 +9,6 @@ import { BookingMessages } from './BookingMessages.tsx';
 import { slotOf } from '../../lib/slot.ts';
 import { DepositPanel } from './DepositPanel.tsx';
 import { useBooking, useBookingEvents } from './queries.ts';
-
-/** An instant as the location's wall clock. */
-function localTime(iso: string, timeZone: string): string {
-  return Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' }).replace('T', ' ');
-}
 
 export function BookingDetailPage() {
   const { slug = '', bookingId = '' } = useParams();
@@ -53,7 +47,7 @@ export function BookingDetailPage() {
         <dd>{b.staffName ?? '—'}</dd>
         <dt>{d.time}</dt>
         <dd>
-          {slot ? `${slot.date} ${slot.startTime}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'}
+          {slot ? `${slotTime(slot.date, slot.startTime)}${slot.endTime ? `–${slot.endTime}` : ''}` : '—'}
           {zoneNote(zone)}
         </dd>
         <dt>{d.bookedThrough}</dt>
@@ -95,7 +89,8 @@ export function BookingDetailPage() {
       <ol className="history" aria-labelledby="history-title">
         {(events.data ?? []).map((e) => (
           <li key={e.deliveryId}>
-            <time dateTime={e.transition.occurredAt}>{localTime(e.transition.occurredAt, zone)}</time> {e.event.replace('booking.', '')}
+            <time dateTime={e.transition.occurredAt}>{wallClock(e.transition.occurredAt, zone)}</time>{' '}
+            {d.events[e.event] ?? e.event.replace('booking.', '')}
             {e.transition.from
               ? ` (${STATUS_NAMES[e.transition.from]} → ${STATUS_NAMES[e.transition.to]})`
               : ` (${STATUS_NAMES[e.transition.to]})`}

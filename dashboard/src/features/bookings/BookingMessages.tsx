@@ -1,12 +1,8 @@
 import { useId } from 'react';
-import { Temporal } from 'temporal-polyfill';
-import { CHANNEL_NAMES, KIND_NAMES, MESSAGE_STATUS_NAMES, type Notification, useBookingMessages, useResend } from './messages.ts';
+import { wallClock } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/index.ts';
+import { type Notification, useBookingMessages, useResend } from './messages.ts';
 import './messages.css';
-
-/** An instant as the location's wall clock, as the rest of the booking shows its times. */
-function localTime(iso: string, timeZone: string): string {
-  return Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' }).replace('T', ' ');
-}
 
 /**
  * The messages of one booking (guest-side.md "Notifications"): what each said, how and to whom
@@ -17,20 +13,22 @@ export function BookingMessages({ slug, bookingId, timeZone }: { slug: string; b
   const id = useId();
   const messages = useBookingMessages(slug, bookingId);
   const resend = useResend(slug, bookingId);
+  const w = useT().bookingMessages;
   const rows = messages.data?.pages.flatMap((p) => p.notifications) ?? [];
 
   return (
     <section aria-labelledby={`${id}-title`} className="booking-messages">
-      <h2 id={`${id}-title`}>Messages</h2>
-      {messages.isPending && <p className="loading">Loading the messages…</p>}
+      <h2 id={`${id}-title`}>{w.title}</h2>
+      {messages.isPending && <p className="loading">{w.loading}</p>}
       {messages.isError && <p role="alert">{messages.error.message}</p>}
-      {messages.isSuccess && rows.length === 0 && <p>No message has been sent about this booking.</p>}
+      {messages.isSuccess && rows.length === 0 && <p>{w.none}</p>}
       <p role="status" className="resend-status">
-        {resend.isSuccess ? `${KIND_NAMES[resend.data.kind]} will be sent again to ${resend.data.to}.` : ''}
+        {resend.isSuccess ? w.willResend(w.kinds[resend.data.kind], resend.data.to) : ''}
       </p>
       {resend.isError && (
         <p role="alert" className="field-error">
-          Could not send it again: {resend.error.message}
+          {w.failed}
+          {resend.error.message}
         </p>
       )}
       {rows.length > 0 && (
@@ -48,7 +46,7 @@ export function BookingMessages({ slug, bookingId, timeZone }: { slug: string; b
       )}
       {messages.hasNextPage && (
         <button type="button" onClick={() => void messages.fetchNextPage()} disabled={messages.isFetchingNextPage}>
-          Show older messages
+          {w.older}
         </button>
       )}
     </section>
@@ -58,40 +56,43 @@ export function BookingMessages({ slug, bookingId, timeZone }: { slug: string; b
 function MessageItem(props: { message: Notification; timeZone: string; pending: boolean; onResend: () => void }) {
   const { message: m, timeZone } = props;
   const titleId = useId();
-  const kind = KIND_NAMES[m.kind];
+  const t = useT();
+  const w = t.bookingMessages;
+  const kind = w.kinds[m.kind];
+  const channel = w.channels[m.channel];
   return (
     <li aria-labelledby={titleId}>
       <h3 id={titleId}>
-        {kind} <span className="muted">· {CHANNEL_NAMES[m.channel]}</span>
+        {kind} <span className="muted">· {channel}</span>
       </h3>
       <dl className="message-facts">
-        <dt>To</dt>
+        <dt>{w.to}</dt>
         <dd>{m.to}</dd>
-        <dt>Status</dt>
-        <dd className={`message-status message-${m.status}`}>{MESSAGE_STATUS_NAMES[m.status]}</dd>
-        <dt>Attempts</dt>
+        <dt>{t.common.status}</dt>
+        <dd className={`message-status message-${m.status}`}>{w.statuses[m.status]}</dd>
+        <dt>{w.attempts}</dt>
         <dd>{m.attempts}</dd>
         {m.lastError && (
           <>
-            <dt>Last error</dt>
+            <dt>{w.lastError}</dt>
             <dd className="message-error">{m.lastError}</dd>
           </>
         )}
-        <dt>{m.status === 'pending' ? 'Due' : 'Planned for'}</dt>
+        <dt>{m.status === 'pending' ? w.due : w.planned}</dt>
         <dd>
-          <time dateTime={m.scheduledAt}>{localTime(m.scheduledAt, timeZone)}</time>
+          <time dateTime={m.scheduledAt}>{wallClock(m.scheduledAt, timeZone)}</time>
         </dd>
         {m.sentAt && (
           <>
-            <dt>Sent</dt>
+            <dt>{w.sent}</dt>
             <dd>
-              <time dateTime={m.sentAt}>{localTime(m.sentAt, timeZone)}</time>
+              <time dateTime={m.sentAt}>{wallClock(m.sentAt, timeZone)}</time>
             </dd>
           </>
         )}
       </dl>
-      <button type="button" onClick={props.onResend} disabled={props.pending} aria-label={`Resend ${kind} by ${CHANNEL_NAMES[m.channel]}`}>
-        Resend
+      <button type="button" onClick={props.onResend} disabled={props.pending} aria-label={w.resendLabel(kind, channel)}>
+        {w.resend}
       </button>
     </li>
   );

@@ -1,3 +1,4 @@
+import { slotTime } from '../../lib/format.ts';
 import { CursorPager } from '../../components/CursorPager.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
@@ -117,14 +118,14 @@ export function BookingsPage() {
               const slot = slotOf(b);
               return (
                 <tr key={b.bookingId}>
-                  <td data-label="Reference">
+                  <td data-label={l.reference}>
                     <Link to={`/${slug}/bookings/${b.bookingId}`}>{b.publicReference}</Link>
                   </td>
-                  <td data-label="Time">{slot ? `${slot.date} ${slot.startTime}` : '—'}</td>
-                  <td data-label="Guest">{b.guest.name}</td>
-                  <td data-label="Service">{b.serviceName}</td>
-                  <td data-label="Staff">{b.staffName ?? '—'}</td>
-                  <td data-label="Status">{STATUS_NAMES[b.status]}</td>
+                  <td data-label={t.bookingDetail.time}>{slot ? slotTime(slot.date, slot.startTime) : '—'}</td>
+                  <td data-label={t.bookingDetail.guest}>{b.guest.name}</td>
+                  <td data-label={t.bookingDetail.service}>{b.serviceName}</td>
+                  <td data-label={t.bookingDetail.staff}>{b.staffName ?? '—'}</td>
+                  <td data-label={l.status}>{STATUS_NAMES[b.status]}</td>
                 </tr>
               );
             })}

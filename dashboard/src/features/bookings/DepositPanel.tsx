@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
 import { agendaKeys, bookingKeys } from '../../lib/query-keys.ts';
 import '../../components/admin.css';
-import { money } from '../../lib/format.ts';
-
-const STATUS: Record<NonNullable<BusinessBooking['deposit']>['status'], string> = { pending: 'pending', paid: 'paid', waived: 'waived' };
+import { money, wallClock } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/index.ts';
 
 /** An instant as the location's wall clock, with the zone. */
 function local(iso: string, timeZone: string): string {
-  return `${Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' }).replace('T', ' ')} (${timeZone})`;
+  return `${wallClock(iso, timeZone)} (${timeZone})`;
 }
 
 /**
@@ -20,6 +18,7 @@ function local(iso: string, timeZone: string): string {
  */
 export function DepositPanel({ booking }: { booking: BusinessBooking }) {
   const id = useId();
+  const w = useT().deposit;
   const qc = useQueryClient();
   const record = useMutation({
     mutationFn: async (status: 'paid' | 'waived') =>
@@ -34,20 +33,20 @@ export function DepositPanel({ booking }: { booking: BusinessBooking }) {
   const d = booking.deposit;
   if (!d) return null;
   const zone = booking.requestedSlot.timezone;
-  const amount = d.amount === null ? 'amount not set' : money(d.amount, d.currency);
+  const amount = d.amount === null ? w.noAmount : money(d.amount, d.currency);
   return (
     <section className="deposit" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Deposit</h2>
+      <h2 id={`${id}-title`}>{w.title}</h2>
       <dl className="facts">
-        <dt>Deposit status</dt>
-        <dd>{STATUS[d.status]}</dd>
-        <dt>Amount</dt>
+        <dt>{w.status}</dt>
+        <dd>{w.statuses[d.status]}</dd>
+        <dt>{w.amount}</dt>
         <dd>{amount}</dd>
-        <dt>Due</dt>
+        <dt>{w.due}</dt>
         <dd>{local(d.dueAt, zone)}</dd>
         {d.recordedAt && (
           <>
-            <dt>Recorded</dt>
+            <dt>{w.recorded}</dt>
             <dd>{local(d.recordedAt, zone)}</dd>
           </>
         )}
@@ -55,10 +54,10 @@ export function DepositPanel({ booking }: { booking: BusinessBooking }) {
       {d.status === 'pending' && (
         <div className="actions">
           <button type="button" disabled={record.isPending} onClick={() => record.mutate('paid')}>
-            Mark paid
+            {w.markPaid}
           </button>
           <button type="button" disabled={record.isPending} onClick={() => record.mutate('waived')}>
-            Waive
+            {w.waive}
           </button>
         </div>
       )}

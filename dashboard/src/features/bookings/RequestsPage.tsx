@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { useRequests } from './requests-query.ts';
-import { usePhone } from '../../lib/format.ts';
+import { slotTime, usePhone } from '../../lib/format.ts';
 import { errorWords } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { BookingActions } from './BookingActions.tsx';
@@ -36,8 +36,8 @@ export function RequestsPage() {
                   </Link>
                 </h2>
                 <p>
-                  {slot ? `${slot.date} ${slot.startTime}` : ''} {b.staffName ? r.withStaff(b.staffName) : ''} · {STATUS_NAMES[b.status]} ·{' '}
-                  <a href={`tel:${b.guest.phone}`}>{phone(b.guest.phone)}</a>
+                  {slot ? slotTime(slot.date, slot.startTime) : ''} {b.staffName ? r.withStaff(b.staffName) : ''} · {STATUS_NAMES[b.status]}{' '}
+                  · <a href={`tel:${b.guest.phone}`}>{phone(b.guest.phone)}</a>
                 </p>
                 <BookingActions booking={b} slug={slug} only={['accept', 'decline', 'propose']} />
               </article>

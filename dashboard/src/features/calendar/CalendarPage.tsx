@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Field } from '../../components/Field.tsx';
 import { LocationSwitcher } from '../../components/LocationSwitcher.tsx';
 import { useT } from '../../lib/i18n/index.ts';
+import { longDay } from '../../lib/format.ts';
 import { addDays, isDate, todayIn, zonedDay } from '../../lib/time.ts';
 import { DayView } from './DayView.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
@@ -168,7 +169,7 @@ export function CalendarPage() {
         </Field>
       )}
       <h2 className="day-title" aria-live="polite">
-        {week ? c.weekOf(weekStaff?.name ?? '', zonedDay(dates[0]!, timeZone).title(), zonedDay(dates[6]!, timeZone).title()) : day.title()}{' '}
+        {week ? c.weekOf(weekStaff?.name ?? '', longDay(dates[0]!), longDay(dates[6]!)) : longDay(date)}{' '}
         <span className="zone">
           {location.name} · {timeZone}
         </span>

@@ -10,7 +10,7 @@ import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useNextFreeTime } from './useNextFreeTime.ts';
-import { useT } from '../../lib/i18n/index.ts';
+import { currentMessages, useT } from '../../lib/i18n/index.ts';
 import { GuestFields } from './GuestFields.tsx';
 
 /** A visit has at most 4 services (salon-scheduling.md "Visits"). */
@@ -114,7 +114,7 @@ function NewBookingForm(props: Props & { preset: BookingPreset | undefined; onCa
       : { visit: b.parts, date: b.date, startTime: b.startTime };
 
   const create = useMutation({
-    meta: { done: () => w.booked },
+    meta: { done: () => currentMessages().newBooking.booked },
     mutationFn: async (body: ManualBody) =>
       unwrap(
         await api.POST('/admin/v1/businesses/{slug}/bookings', {

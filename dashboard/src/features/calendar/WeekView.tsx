@@ -1,7 +1,7 @@
 import { type HTMLAttributes, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { Temporal } from 'temporal-polyfill';
 import type { Agenda, AgendaStaff, BusinessBooking } from '../../lib/api.ts';
+import { shortDay } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { clockChangeAt, type ZonedDay, wallDay } from '../../lib/time.ts';
@@ -27,9 +27,8 @@ interface Props {
   onMove: (booking: BusinessBooking, to: MoveTo) => void;
 }
 
-export function dayLabel(date: string): string {
-  return Temporal.PlainDate.from(date).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
-}
+/** A day's heading in the member's language (lib/format.ts). */
+export const dayLabel = shortDay;
 
 /**
  * One staff member's week, Monday to Sunday, one column per day. An empty time opens New booking

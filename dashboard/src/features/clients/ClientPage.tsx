@@ -2,7 +2,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Field } from '../../components/Field.tsx';
 import type { Client } from '../../lib/api.ts';
-import { when } from '../../lib/format.ts';
+import { slotTime, when } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { slotOf } from '../../lib/slot.ts';
@@ -12,45 +13,47 @@ import { useClient, usePatchClient } from './queries.ts';
 export function ClientPage() {
   const { slug = '', clientId = '' } = useParams();
   const client = useClient(clientId);
+  const t = useT();
+  const w = t.clients;
 
   useEffect(() => {
-    document.title = `${client.data?.name ?? 'Client'} · Bookings dashboard`;
-  }, [client.data?.name]);
+    document.title = t.common.docTitle(client.data?.name ?? w.client);
+  }, [client.data?.name, t, w]);
 
   if (client.isError) return <p role="alert">{client.error.message}</p>;
-  if (!client.data) return <p className="loading">Loading the client…</p>;
+  if (!client.data) return <p className="loading">{w.loadingOne}</p>;
   const c = client.data;
   return (
     <section className="page" aria-labelledby="page-title">
       <p>
-        <Link to={`/${slug}/clients`}>All clients</Link>
+        <Link to={`/${slug}/clients`}>{w.all}</Link>
       </p>
       <h1 id="page-title">{c.name}</h1>
       <dl className="facts">
-        <dt>Phone</dt>
+        <dt>{t.bookingDetail.phone}</dt>
         <dd>{c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : '—'}</dd>
-        <dt>Email</dt>
+        <dt>{t.signIn.email}</dt>
         <dd>{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : '—'}</dd>
-        <dt>Visits</dt>
+        <dt>{w.visits}</dt>
         <dd>{c.visits}</dd>
-        <dt>No-shows</dt>
+        <dt>{w.noShows}</dt>
         <dd>{c.noShows}</dd>
-        <dt>Next visit</dt>
+        <dt>{w.nextVisit}</dt>
         <dd>{c.nextVisitAt ? when(c.nextVisitAt) : '—'}</dd>
       </dl>
       <NotesForm key={`${c.id}-${c.notes}-${c.tags.join('\u0000')}`} client={c} />
-      <h2>History</h2>
+      <h2>{t.bookingDetail.history}</h2>
       {c.bookings.length === 0 ? (
-        <p>No bookings.</p>
+        <p>{w.noBookings}</p>
       ) : (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Service</th>
-              <th scope="col">Staff</th>
-              <th scope="col">Status</th>
-              <th scope="col">Reference</th>
+              <th scope="col">{t.bookingDetail.time}</th>
+              <th scope="col">{t.bookingDetail.service}</th>
+              <th scope="col">{t.bookingDetail.staff}</th>
+              <th scope="col">{t.common.status}</th>
+              <th scope="col">{t.list.reference}</th>
             </tr>
           </thead>
           <tbody>
@@ -58,11 +61,11 @@ export function ClientPage() {
               const slot = slotOf(b);
               return (
                 <tr key={b.bookingId}>
-                  <td data-label="Time">{slot ? `${slot.date} ${slot.startTime}` : '—'}</td>
-                  <td data-label="Service">{b.serviceName}</td>
-                  <td data-label="Staff">{b.staffName ?? '—'}</td>
-                  <td data-label="Status">{STATUS_NAMES[b.status]}</td>
-                  <td data-label="Reference">
+                  <td data-label={t.bookingDetail.time}>{slot ? slotTime(slot.date, slot.startTime) : '—'}</td>
+                  <td data-label={t.bookingDetail.service}>{b.serviceName}</td>
+                  <td data-label={t.bookingDetail.staff}>{b.staffName ?? '—'}</td>
+                  <td data-label={t.common.status}>{STATUS_NAMES[b.status]}</td>
+                  <td data-label={t.list.reference}>
                     <Link to={`/${slug}/bookings/${b.bookingId}`}>{b.publicReference}</Link>
                   </td>
                 </tr>
@@ -78,6 +81,7 @@ export function ClientPage() {
 /** Notes and tags, saved together; tags are typed separated by commas. */
 function NotesForm({ client }: { client: Client }) {
   const patch = usePatchClient(client.id);
+  const w = useT().clients;
   const [notes, setNotes] = useState(client.notes);
   const [tags, setTags] = useState(client.tags.join(', '));
   const errors = formErrors(patch.error, ['notes', 'tags']);
@@ -93,17 +97,17 @@ function NotesForm({ client }: { client: Client }) {
   };
   return (
     <form className="form" onSubmit={save} aria-labelledby="notes-title">
-      <h2 id="notes-title">Notes and tags</h2>
-      <Field label="Notes" error={errors.fields.notes} hint="What to remember: a patch test, an allergy, a preference.">
+      <h2 id="notes-title">{w.notesTitle}</h2>
+      <Field label={w.notes} error={errors.fields.notes} hint={w.notesHint}>
         <textarea value={notes} onChange={(e) => setNotes(e.target.value)} rows={4} maxLength={5000} />
       </Field>
-      <Field label="Tags" error={errors.fields.tags} hint="Separated by commas, for example: VIP, patch test done.">
+      <Field label={w.tags} error={errors.fields.tags} hint={w.tagsHint}>
         <input value={tags} onChange={(e) => setTags(e.target.value)} />
       </Field>
       {errors.form && <p role="alert">{errors.form}</p>}
       <div className="actions">
         <button type="submit" disabled={patch.isPending}>
-          Save notes
+          {w.saveNotes}
         </button>
       </div>
     </form>

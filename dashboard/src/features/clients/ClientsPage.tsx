@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { CursorPager } from '../../components/CursorPager.tsx';
 import { Field } from '../../components/Field.tsx';
 import { when } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { useClients } from './queries.ts';
 
 /** Typing pauses this long before the list is searched: one request per word, not per key. */
@@ -21,10 +22,12 @@ export function ClientsPage() {
   // The API searches from 2 characters; 1 character lists everyone, as an empty field does.
   const searched = q.trim().length >= 2 ? q.trim() : undefined;
   const list = useClients(slug, searched, cursor);
+  const tr = useT();
+  const w = tr.clients;
 
   useEffect(() => {
-    document.title = 'Clients · Bookings dashboard';
-  }, []);
+    document.title = tr.common.docTitle(w.title);
+  }, [tr, w]);
 
   useEffect(() => {
     if (typed === q) return;
@@ -39,50 +42,48 @@ export function ClientsPage() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Clients</h1>
-      <form className="filters" onSubmit={submit} aria-label="Search">
-        <Field label="Search clients" layout="inline" hint="A name, a phone number or an email; two letters or more.">
+      <h1 id="page-title">{w.title}</h1>
+      <form className="filters" onSubmit={submit} aria-label={w.search}>
+        <Field label={w.searchLabel} layout="inline" hint={w.searchHint}>
           <input type="search" value={typed} onChange={(e: ChangeEvent<HTMLInputElement>) => setTyped(e.target.value)} autoComplete="off" />
         </Field>
-        <button type="submit">Search</button>
+        <button type="submit">{w.search}</button>
       </form>
       {list.isError && <p role="alert">{list.error.message}</p>}
-      {list.isPending && <p className="loading">Loading clients…</p>}
+      {list.isPending && <p className="loading">{w.loading}</p>}
       <p className="sr-only" role="status">
-        {list.data && !list.isPlaceholderData ? `${list.data.clients.length}${list.data.next ? '+' : ''} clients shown` : ''}
+        {list.data && !list.isPlaceholderData ? w.shown(`${list.data.clients.length}${list.data.next ? '+' : ''}`) : ''}
       </p>
-      {list.data && list.data.clients.length === 0 && (
-        <p>{searched ? 'No client matches this search.' : 'No clients yet: every booking adds its guest here.'}</p>
-      )}
+      {list.data && list.data.clients.length === 0 && <p>{searched ? w.noMatch : w.none}</p>}
       {list.data && list.data.clients.length > 0 && (
         <table className="list" aria-busy={list.isPlaceholderData}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Contact</th>
-              <th scope="col">Visits</th>
-              <th scope="col">No-shows</th>
-              <th scope="col">Last visit</th>
-              <th scope="col">Next visit</th>
-              <th scope="col">Tags</th>
+              <th scope="col">{tr.common.name}</th>
+              <th scope="col">{w.contact}</th>
+              <th scope="col">{w.visits}</th>
+              <th scope="col">{w.noShows}</th>
+              <th scope="col">{w.lastVisit}</th>
+              <th scope="col">{w.nextVisit}</th>
+              <th scope="col">{w.tags}</th>
             </tr>
           </thead>
           <tbody>
             {list.data.clients.map((c) => (
               <tr key={c.id}>
-                <td data-label="Name">
+                <td data-label={tr.common.name}>
                   <Link to={`/${slug}/clients/${c.id}`}>{c.name}</Link>
                 </td>
-                <td data-label="Contact">
+                <td data-label={w.contact}>
                   {c.phone && <a href={`tel:${c.phone}`}>{c.phone}</a>}
                   {c.phone && c.email && <br />}
                   {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>}
                 </td>
-                <td data-label="Visits">{c.visits}</td>
-                <td data-label="No-shows">{c.noShows}</td>
-                <td data-label="Last visit">{c.lastVisitAt ? when(c.lastVisitAt) : '—'}</td>
-                <td data-label="Next visit">{c.nextVisitAt ? when(c.nextVisitAt) : '—'}</td>
-                <td data-label="Tags">{c.tags.join(', ')}</td>
+                <td data-label={w.visits}>{c.visits}</td>
+                <td data-label={w.noShows}>{c.noShows}</td>
+                <td data-label={w.lastVisit}>{c.lastVisitAt ? when(c.lastVisitAt) : '—'}</td>
+                <td data-label={w.nextVisit}>{c.nextVisitAt ? when(c.nextVisitAt) : '—'}</td>
+                <td data-label={w.tags}>{c.tags.join(', ')}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api.ts';
+import { currentMessages } from '../../lib/i18n/index.ts';
 import { clientKeys } from '../../lib/query-keys.ts';
 
 export const CLIENTS_PAGE = 25;
@@ -36,7 +37,7 @@ export function usePatchClient(clientId: string) {
   return useMutation({
     mutationFn: async (body: ClientChange) =>
       unwrap(await api.PATCH('/admin/v1/clients/{clientId}', { params: { path: { clientId } }, body })).client,
-    meta: { done: 'Client saved.' },
+    meta: { done: () => currentMessages().confirmations.clientSaved },
     onSuccess: async (client) => {
       qc.setQueryData(clientKeys.detail(clientId), client);
       await qc.invalidateQueries({ queryKey: clientKeys.all });

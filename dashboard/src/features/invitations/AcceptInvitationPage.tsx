@@ -5,6 +5,7 @@ import { Field } from '../../components/Field.tsx';
 import { RecordForm, text } from '../../components/RecordForm.tsx';
 import { api, type Member, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { SIGN_IN_MUTATION, sessionKeys } from '../../lib/query-keys.ts';
 import '../../components/admin.css';
 
@@ -24,11 +25,15 @@ export function AcceptInvitationPage() {
   const [token] = useState(tokenFromAddress);
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const t = useT();
+  const w = t.invitation;
 
   useEffect(() => {
-    document.title = 'Accept the invitation · Bookings dashboard';
     if (window.location.search.includes('token=')) navigate('/accept-invitation', { replace: true });
   }, [navigate]);
+  useEffect(() => {
+    document.title = w.docTitle;
+  }, [w]);
 
   const accept = useMutation({
     mutationKey: SIGN_IN_MUTATION,
@@ -46,26 +51,27 @@ export function AcceptInvitationPage() {
 
   return (
     <main className="invitation">
-      <h1>Accept the invitation</h1>
+      <h1>{w.title}</h1>
       {!token ? (
-        <p role="alert">This link has no invitation token. Open the link from the invitation as it was sent, or ask for a new one.</p>
+        <p role="alert">{w.noToken}</p>
       ) : (
         <RecordForm
           noValidate={false}
           errors={errors}
           error={accept.error}
           pending={accept.isPending}
-          submitLabel="Accept invitation"
+          submitLabel={w.submit}
           onSubmit={submit}
         >
           <p>
-            Choose your name and a password to join. If you already have an account with this email, enter its password (
-            <Link to="/forgot-password">forgot it?</Link>).
+            {w.intro}
+            <Link to="/forgot-password">{w.forgot}</Link>
+            {w.after}
           </p>
-          <Field label="Name" error={errors.fields.name} announce>
+          <Field label={t.common.name} error={errors.fields.name} announce>
             <input name="name" required maxLength={200} autoComplete="name" />
           </Field>
-          <Field label="Password" hint="At least 10 characters." error={errors.fields.password} announce>
+          <Field label={t.common.password} hint={t.common.passwordHint} error={errors.fields.password} announce>
             <input name="password" type="password" required autoComplete="new-password" />
           </Field>
         </RecordForm>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api.ts';
 import type { Role } from '../../lib/authorization.ts';
+import { currentMessages } from '../../lib/i18n/index.ts';
 import { apiKeyKeys, memberKeys, sessionKeys } from '../../lib/query-keys.ts';
 
 export function useMembers(slug: string, enabled: boolean) {
@@ -22,7 +23,7 @@ export function useInvitations(slug: string, enabled: boolean) {
 export function useChangeRole(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: 'Role changed.' },
+    meta: { done: () => currentMessages().confirmations.roleChanged },
     mutationFn: async (p: { userId: string; role: Role }) =>
       unwrap(
         await api.PATCH('/admin/v1/businesses/{slug}/members/{userId}', {
@@ -39,7 +40,7 @@ export function useChangeRole(slug: string) {
 export function useRemoveMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: 'Member removed.' },
+    meta: { done: () => currentMessages().confirmations.memberRemoved },
     mutationFn: async (userId: string) =>
       unwrap(await api.DELETE('/admin/v1/businesses/{slug}/members/{userId}', { params: { path: { slug, userId } } })).member,
     onSuccess: () =>
@@ -53,7 +54,7 @@ export function useRemoveMember(slug: string) {
 export function useInvite(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: 'Invitation sent.' },
+    meta: { done: () => currentMessages().confirmations.invitationSent },
     mutationFn: async (body: { email: string; role: Role }) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/invitations', { params: { path: { slug } }, body })).invitation,
     onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),
@@ -63,7 +64,7 @@ export function useInvite(slug: string) {
 export function useWithdraw(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: 'Invitation withdrawn.' },
+    meta: { done: () => currentMessages().confirmations.invitationWithdrawn },
     mutationFn: async (invitationId: string) =>
       unwrap(await api.DELETE('/admin/v1/invitations/{invitationId}', { params: { path: { invitationId } } })),
     onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.invitations(slug) }),

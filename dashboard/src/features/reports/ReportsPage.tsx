@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import { Field } from '../../components/Field.tsx';
 import { api, unwrap } from '../../lib/api.ts';
-import { money } from '../../lib/format.ts';
+import { money, percent } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { reportKeys } from '../../lib/query-keys.ts';
 import { useLocations } from '../catalogue/queries.ts';
@@ -69,8 +69,7 @@ export function ReportsPage() {
     ...(locationSlug ? { locationSlug } : {}),
   })}`;
   const r = report.data;
-  const pct = (x: number | null) =>
-    x === null ? '—' : new Intl.NumberFormat(t.intl, { style: 'percent', maximumFractionDigits: 1 }).format(x);
+  const pct = percent;
 
   return (
     <section className="page" aria-labelledby="page-title">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RecordForm } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { changes, type Draft, fromDraft, KNOWN_FIELDS, plainWords, toDraft } from './draft.ts';
 import { type GuestSettings, useSaveGuestSettings } from './queries.ts';
 import { BookingPageSection, type Features, GuestSection, MessagesSection, WaitlistSection } from './sections.tsx';
@@ -14,6 +15,7 @@ export function SettingsForm(props: { slug: string; settings: GuestSettings; fea
   const [draft, setDraft] = useState<Draft>(() => toDraft(props.settings));
   const [status, setStatus] = useState('');
   const save = useSaveGuestSettings(props.slug);
+  const w = useT().settings;
   const set = (part: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...part }));
     setStatus('');
@@ -34,7 +36,7 @@ export function SettingsForm(props: { slug: string; settings: GuestSettings; fea
     return (
       <div className="form settings-form">
         <fieldset disabled className="plain">
-          <legend className="sr-only">Guest settings (read only)</legend>
+          <legend className="sr-only">{w.readOnly}</legend>
           {sections}
         </fieldset>
       </div>
@@ -45,7 +47,7 @@ export function SettingsForm(props: { slug: string; settings: GuestSettings; fea
     const patch = changes(props.settings, fromDraft(draft));
     if (!patch) {
       save.reset();
-      setStatus('Nothing to save: no setting was changed.');
+      setStatus(w.nothing);
       return;
     }
     setStatus('');
@@ -53,7 +55,7 @@ export function SettingsForm(props: { slug: string; settings: GuestSettings; fea
       onSuccess: (saved) => {
         // The answer is what is stored (origins in their stored spelling): the form shows that.
         setDraft(toDraft(saved));
-        setStatus('Settings saved.');
+        setStatus(w.saved);
       },
     });
   };
@@ -61,21 +63,21 @@ export function SettingsForm(props: { slug: string; settings: GuestSettings; fea
   return (
     <RecordForm
       className="form settings-form"
-      aria-label="Guest settings"
+      aria-label={w.form}
       errors={errors}
       error={save.error}
       pending={save.isPending}
-      submitLabel="Save settings"
+      submitLabel={w.save}
       onSubmit={submit}
       onCancel={() => {
         save.reset();
         setDraft(toDraft(props.settings));
-        setStatus('Changes discarded.');
+        setStatus(w.discarded);
       }}
-      cancelLabel="Discard changes"
+      cancelLabel={w.discard}
       footer={
         <p role="status" className="save-status">
-          {save.isPending ? 'Saving…' : status}
+          {save.isPending ? w.saving : status}
         </p>
       }
     >

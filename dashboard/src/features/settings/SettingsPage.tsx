@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { useParams } from 'react-router';
 import { useCanEdit } from '../catalogue/location-param.tsx';
 import { useBusiness } from '../catalogue/queries.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { useGuestSettings } from './queries.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import './settings.css';
@@ -16,26 +17,29 @@ export function SettingsPage() {
   const settings = useGuestSettings(slug);
   const business = useBusiness(slug);
   const linkHint = useId();
+  const t = useT();
+  const w = t.settings;
   const pagePath = `/book/${encodeURIComponent(slug)}`;
 
   useEffect(() => {
-    document.title = 'Settings · Bookings dashboard';
-  }, []);
+    document.title = t.common.docTitle(w.title);
+  }, [t, w]);
 
   return (
     <section className="page settings" aria-labelledby="page-title">
-      <h1 id="page-title">Settings</h1>
-      <p>How your booking page, held times, guest self-service, messages and waitlist behave.</p>
+      <h1 id="page-title">{w.title}</h1>
+      <p>{w.intro}</p>
       <p className="booking-link">
         <a href={pagePath} target="_blank" rel="noopener" aria-describedby={linkHint}>
-          Open booking page
+          {w.open}
         </a>{' '}
         <span id={linkHint} className="hint">
-          (opens in a new tab). Its address, to link to from your website: <code>{`${window.location.origin}${pagePath}`}</code>
+          {w.linkHint}
+          <code>{`${window.location.origin}${pagePath}`}</code>
         </span>
       </p>
-      {!canEdit && <p className="notice">Only owners and managers can change these settings; you can read them here.</p>}
-      {settings.isPending && <p className="loading">Loading the settings…</p>}
+      {!canEdit && <p className="notice">{w.readOnlyNotice}</p>}
+      {settings.isPending && <p className="loading">{w.loading}</p>}
       {settings.isError && <p role="alert">{settings.error.message}</p>}
       {settings.data && (
         <SettingsForm slug={slug} settings={settings.data} features={business.data?.subscription.features} canEdit={canEdit} />

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { Field, FieldGroup } from '../../components/Field.tsx';
+import { useT } from '../../lib/i18n/index.ts';
 
 /**
  * A short list edited in place (reminders, embedding websites): one field per item with its own
@@ -25,6 +26,7 @@ export function ValueList(props: {
   input: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const base = useId();
+  const t = useT();
   const addRef = useRef<HTMLButtonElement>(null);
   const [focus, setFocus] = useState<number | 'add' | null>(null);
   useEffect(() => {
@@ -75,7 +77,7 @@ export function ValueList(props: {
           {props.addLabel}
         </button>
       )}
-      {full && <p className="hint">At most {props.max}.</p>}
+      {full && <p className="hint">{t.settings.atMost(props.max)}</p>}
     </FieldGroup>
   );
 }

@@ -1,4 +1,5 @@
 import type { FormErrors } from '../../lib/form-errors.ts';
+import { currentMessages } from '../../lib/i18n/index.ts';
 import type { GuestSettings, GuestSettingsPatch } from './queries.ts';
 
 /**
@@ -129,40 +130,13 @@ export const MAX_ORIGINS = 20;
 
 /**
  * What each field takes, in the words the page shows beside it when the API refuses it (its own
- * messages name JSON paths and schema terms). `#` stands for a list item's index.
+ * messages name JSON paths and schema terms): the catalog's `settings.words`, where `#` stands for
+ * a list item's index.
  */
-const WORDS: Record<string, string> = {
-  'bookingPage.enabled': 'Choose whether the booking page is on.',
-  'bookingPage.introText': 'Keep the introduction to 1,000 characters at most.',
-  'bookingPage.accentColor': 'Write the colour as # and six hexadecimal digits, such as #1F5FBF, or leave it empty.',
-  'bookingPage.logoUrl': 'Enter a full address starting with https:// (no user name or password), or leave it empty.',
-  'bookingPage.embedOrigins': `At most ${MAX_ORIGINS} websites can embed the page.`,
-  'bookingPage.embedOrigins.#':
-    'Write the website as https://host or https://host:port, with no path and no slash at the end, and each website only once.',
-  'bookingPage.termsUrl': 'Enter a full address starting with https:// (no user name or password), or leave it empty.',
-  'bookingPage.privacyUrl': 'Enter a full address starting with https:// (no user name or password), or leave it empty.',
-  'bookingPage.termsVersion': 'Enter a version of 1 to 64 characters.',
-  'bookingPage.privacyNoticeVersion': 'Enter a version of 1 to 64 characters.',
-  holdMinutes: 'Enter a whole number of minutes from 1 to 30.',
-  'guestCancel.allowed': 'Choose whether guests may cancel.',
-  'guestCancel.noticeMinutes': 'Enter a whole number of minutes from 0 to 20,160 (14 days).',
-  'guestReschedule.allowed': 'Choose whether guests may reschedule.',
-  'guestReschedule.noticeMinutes': 'Enter a whole number of minutes from 0 to 20,160 (14 days).',
-  'notifications.guestEmail': 'Choose which bookings send email to the guest.',
-  'notifications.reminders': `At most ${MAX_REMINDERS} reminders.`,
-  'notifications.reminders.#': 'Enter a whole number of minutes from 1 to 10,080 (7 days), different from the other reminders.',
-  'notifications.quietHours': 'Enter a start and an end as hours and minutes, and make them different.',
-  'notifications.quietHours.start': 'Enter the start as hours and minutes, such as 21:00.',
-  'notifications.quietHours.end': 'Enter the end as hours and minutes, such as 08:00, different from the start.',
-  'notifications.sms': 'Your plan does not include text messages, so they cannot be turned on.',
-  'notifications.businessEmail.newRequest': 'Choose whether owners and managers get mail about new requests.',
-  'notifications.businessEmail.guestCancelled': 'Choose whether owners and managers get mail when a guest cancels.',
-  'waitlist.enabled': 'Choose whether the waitlist is on.',
-  'waitlist.offerMinutes': 'Enter a whole number of minutes from 5 to 1,440 (24 hours).',
-};
+const words = () => currentMessages().settings.words;
 
 /** Every field name the form shows a message beside (list items by index), for formErrors. */
-export const KNOWN_FIELDS: readonly string[] = Object.keys(WORDS).flatMap((name) => {
+export const KNOWN_FIELDS: readonly string[] = Object.keys(words()).flatMap((name) => {
   if (!name.endsWith('.#')) return [name];
   const max = name.startsWith('notifications.reminders') ? MAX_REMINDERS : MAX_ORIGINS;
   return Array.from({ length: max }, (_, i) => name.replace('#', String(i)));
@@ -171,7 +145,7 @@ export const KNOWN_FIELDS: readonly string[] = Object.keys(WORDS).flatMap((name)
 /** The refused fields in the page's words (the API's message only for a field the page has no words for). */
 export function plainWords(errors: FormErrors): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, message] of Object.entries(errors.fields)) out[name] = WORDS[name.replace(/\.\d+$/, '.#')] ?? message;
+  for (const [name, message] of Object.entries(errors.fields)) out[name] = words()[name.replace(/\.\d+$/, '.#')] ?? message;
   return out;
 }
 
@@ -179,10 +153,15 @@ export function plainWords(errors: FormErrors): Record<string, string> {
 export function spokenMinutes(text: string): string {
   const m = Number(text);
   if (text.trim() === '' || !Number.isInteger(m) || m < 0) return '';
-  if (m === 0) return 'no notice';
-  const days = Math.floor(m / 1440);
-  const hours = Math.floor((m % 1440) / 60);
-  const minutes = m % 60;
-  const part = (n: number, one: string) => (n === 0 ? [] : [`${n} ${one}${n === 1 ? '' : 's'}`]);
-  return [...part(days, 'day'), ...part(hours, 'hour'), ...part(minutes, 'minute')].join(' ');
+  const t = currentMessages().settings;
+  if (m === 0) return t.noNotice;
+  const parts = [
+    [Math.floor(m / 1440), 'day'],
+    [Math.floor((m % 1440) / 60), 'hour'],
+    [m % 60, 'minute'],
+  ] as const;
+  return parts
+    .filter(([n]) => n !== 0)
+    .map(([n, unit]) => t.unit(n, unit))
+    .join(' ');
 }

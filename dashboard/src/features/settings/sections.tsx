@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Field, FieldGroup } from '../../components/Field.tsx';
 import type { components } from '../../lib/api-types.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { type Draft, MAX_ORIGINS, MAX_REMINDERS, spokenMinutes } from './draft.ts';
 import { ValueList } from './ValueList.tsx';
 
@@ -25,8 +26,9 @@ function Section(props: { title: string; children: ReactNode }) {
 
 /** A whole number of minutes, with how long that is in words. */
 function Minutes(props: { label: string; value: string; onChange: (v: string) => void; error: string | undefined; hint?: string }) {
+  const w = useT().settings;
   const spoken = spokenMinutes(props.value);
-  const hint = [props.hint, spoken && `That is ${spoken}.`].filter(Boolean).join(' ');
+  const hint = [props.hint, spoken && w.thatIs(spoken)].filter(Boolean).join(' ');
   return (
     <Field label={props.label} error={props.error} hint={hint || undefined}>
       <input type="number" inputMode="numeric" step={1} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
@@ -72,76 +74,77 @@ function Text(props: {
 }
 
 export function BookingPageSection({ draft, set, errors, features }: SectionProps & { features: Features | undefined }) {
+  const w = useT().settings;
   const branding = features?.bookingPageBranding ?? true;
-  const brandingHint = branding ? undefined : 'Your plan does not include branding: the page keeps its own colours and shows no logo.';
+  const brandingHint = branding ? undefined : w.noBranding;
   return (
-    <Section title="Booking page">
+    <Section title={w.bookingPage}>
       <Check
-        label="Booking page on"
+        label={w.pageOn}
         checked={draft.enabled}
         onChange={(enabled) => set({ enabled })}
         error={errors['bookingPage.enabled']}
-        hint={draft.enabled ? undefined : 'Off: guests who open the page see that it is not available.'}
+        hint={draft.enabled ? undefined : w.pageOff}
       />
       <Minutes
-        label="Hold a chosen time (minutes)"
+        label={w.hold}
         value={draft.holdMinutes}
         onChange={(holdMinutes) => set({ holdMinutes })}
         error={errors.holdMinutes}
-        hint="1 to 30: no one else can take the time while the guest types their details."
+        hint={w.holdHint}
       />
-      <Field label="Introduction" error={errors['bookingPage.introText']} hint="Shown on the first step; at most 1,000 characters.">
+      <Field label={w.introText} error={errors['bookingPage.introText']} hint={w.introHint}>
         <textarea rows={3} value={draft.introText} onChange={(e) => set({ introText: e.target.value })} />
       </Field>
       <Text
-        label="Accent colour"
+        label={w.accent}
         value={draft.accentColor}
         onChange={(accentColor) => set({ accentColor })}
         error={errors['bookingPage.accentColor']}
         placeholder="#1F5FBF"
-        hint={brandingHint ?? 'Such as #1F5FBF; empty for the page’s own colour.'}
+        hint={brandingHint ?? w.accentHint}
       />
       <Text
-        label="Logo address"
+        label={w.logo}
         type="url"
         value={draft.logoUrl}
         onChange={(logoUrl) => set({ logoUrl })}
         error={errors['bookingPage.logoUrl']}
         placeholder="https://"
-        hint={brandingHint ?? 'An https address of your logo image; empty for none.'}
+        hint={brandingHint ?? w.logoHint}
       />
       <ValueList
-        legend="Websites that may embed the page"
-        hint="Your own site can show the booking page in a frame. Write each website as https://host (or https://host:port)."
-        itemLabel={(i) => `Website ${i + 1}`}
-        removeLabel={(i) => `Remove website ${i + 1}`}
-        addLabel="Add website"
+        legend={w.embed}
+        hint={w.embedHint}
+        itemLabel={(i) => w.website(i + 1)}
+        removeLabel={(i) => w.removeWebsite(i + 1)}
+        addLabel={w.addWebsite}
         max={MAX_ORIGINS}
         values={draft.embedOrigins}
         onChange={(embedOrigins) => set({ embedOrigins })}
         itemError={(i) => errors[`bookingPage.embedOrigins.${i}`]}
         error={errors['bookingPage.embedOrigins']}
-        empty="No other website may embed the page."
+        empty={w.noEmbed}
         input={{ type: 'url', inputMode: 'url', placeholder: 'https://www.example.com', autoComplete: 'off' }}
       />
       <Text
-        label="Terms address"
+        label={w.terms}
         type="url"
         value={draft.termsUrl}
         onChange={(termsUrl) => set({ termsUrl })}
         error={errors['bookingPage.termsUrl']}
         placeholder="https://"
-        hint="Linked beside the box the guest ticks; empty for none."
+        hint={w.termsHint}
       />
       <Text
-        label="Terms version"
+        label={w.termsVersion}
         value={draft.termsVersion}
         onChange={(termsVersion) => set({ termsVersion })}
         error={errors['bookingPage.termsVersion']}
-        hint="Recorded with each booking; change it when the terms change."
+        hint={w.termsVersionHint}
       />
       <Text
-        label="Privacy notice address"
+        label={w.privacy}
         type="url"
         value={draft.privacyUrl}
         onChange={(privacyUrl) => set({ privacyUrl })}
@@ -149,7 +152,7 @@ export function BookingPageSection({ draft, set, errors, features }: SectionProp
         placeholder="https://"
       />
       <Text
-        label="Privacy notice version"
+        label={w.privacyVersion}
         value={draft.privacyNoticeVersion}
         onChange={(privacyNoticeVersion) => set({ privacyNoticeVersion })}
         error={errors['bookingPage.privacyNoticeVersion']}
@@ -159,28 +162,29 @@ export function BookingPageSection({ draft, set, errors, features }: SectionProp
 }
 
 export function GuestSection({ draft, set, errors }: SectionProps) {
+  const w = useT().settings;
   return (
-    <Section title="Guest self-service">
+    <Section title={w.guests}>
       <Check
-        label="Guests may cancel"
+        label={w.mayCancel}
         checked={draft.cancelAllowed}
         onChange={(cancelAllowed) => set({ cancelAllowed })}
         error={errors['guestCancel.allowed']}
       />
       <Minutes
-        label="Cancel up to (minutes before)"
+        label={w.cancelUpTo}
         value={draft.cancelNotice}
         onChange={(cancelNotice) => set({ cancelNotice })}
         error={errors['guestCancel.noticeMinutes']}
       />
       <Check
-        label="Guests may reschedule"
+        label={w.mayReschedule}
         checked={draft.rescheduleAllowed}
         onChange={(rescheduleAllowed) => set({ rescheduleAllowed })}
         error={errors['guestReschedule.allowed']}
       />
       <Minutes
-        label="Reschedule up to (minutes before)"
+        label={w.rescheduleUpTo}
         value={draft.rescheduleNotice}
         onChange={(rescheduleNotice) => set({ rescheduleNotice })}
         error={errors['guestReschedule.noticeMinutes']}
@@ -190,54 +194,51 @@ export function GuestSection({ draft, set, errors }: SectionProps) {
 }
 
 export function MessagesSection({ draft, set, errors, features }: SectionProps & { features: Features | undefined }) {
+  const w = useT().settings;
   const smsInPlan = features?.smsNotifications ?? true;
-  const smsHint = smsInPlan
-    ? undefined
-    : draft.sms
-      ? 'Your plan no longer includes text messages, so none are sent. You can turn this off.'
-      : 'Your plan does not include text messages. Ask your platform operator to add them to turn this on.';
+  const smsHint = smsInPlan ? undefined : draft.sms ? w.smsGone : w.smsNotInPlan;
   return (
-    <Section title="Messages">
-      <Field label="Email to guests" error={errors['notifications.guestEmail']}>
+    <Section title={w.messages}>
+      <Field label={w.guestEmail} error={errors['notifications.guestEmail']}>
         <select value={draft.guestEmail} onChange={(e) => set({ guestEmail: e.target.value as Draft['guestEmail'] })}>
-          <option value="all">For every booking</option>
-          <option value="bookingPageOnly">Only for bookings made on the booking page</option>
-          <option value="off">Off</option>
+          <option value="all">{w.emailAll}</option>
+          <option value="bookingPageOnly">{w.emailPageOnly}</option>
+          <option value="off">{w.off}</option>
         </select>
       </Field>
       <ValueList
-        legend="Reminders"
-        hint="Sent to the guest before the appointment, in minutes before its start (1 to 10,080)."
-        itemLabel={(i) => `Reminder ${i + 1} (minutes before)`}
-        removeLabel={(i) => `Remove reminder ${i + 1}`}
-        addLabel="Add reminder"
+        legend={w.reminders}
+        hint={w.remindersHint}
+        itemLabel={(i) => w.reminder(i + 1)}
+        removeLabel={(i) => w.removeReminder(i + 1)}
+        addLabel={w.addReminder}
         max={MAX_REMINDERS}
         values={draft.reminders}
         onChange={(reminders) => set({ reminders })}
         itemError={(i) => errors[`notifications.reminders.${i}`]}
         error={errors['notifications.reminders']}
-        empty="No reminders are sent."
-        itemHint={(v) => (spokenMinutes(v) ? `That is ${spokenMinutes(v)}.` : '')}
+        empty={w.noReminders}
+        itemHint={(v) => (spokenMinutes(v) ? w.thatIs(spokenMinutes(v)) : '')}
         input={{ type: 'number', inputMode: 'numeric', step: 1 }}
       />
       <QuietHours draft={draft} set={set} errors={errors} />
       <Check
-        label="Text messages to guests"
+        label={w.sms}
         checked={draft.sms}
         disabled={!smsInPlan && !draft.sms}
         onChange={(sms) => set({ sms })}
         error={errors['notifications.sms']}
         hint={smsHint}
       />
-      <FieldGroup legend="Email to owners and managers">
+      <FieldGroup legend={w.teamEmail}>
         <Check
-          label="A new booking request"
+          label={w.newRequest}
           checked={draft.newRequest}
           onChange={(newRequest) => set({ newRequest })}
           error={errors['notifications.businessEmail.newRequest']}
         />
         <Check
-          label="A guest cancelled"
+          label={w.guestCancelled}
           checked={draft.guestCancelled}
           onChange={(guestCancelled) => set({ guestCancelled })}
           error={errors['notifications.businessEmail.guestCancelled']}
@@ -248,18 +249,17 @@ export function MessagesSection({ draft, set, errors, features }: SectionProps &
 }
 
 function QuietHours({ draft, set, errors }: SectionProps) {
+  const w = useT().settings;
   return (
-    <FieldGroup legend="Quiet hours" error={errors['notifications.quietHours']}>
-      <p className="hint">
-        No message goes to guests in these hours (each location’s own time); an end before the start runs past midnight.
-      </p>
-      <Check label="Quiet hours on" checked={draft.quietOn} onChange={(quietOn) => set({ quietOn })} />
+    <FieldGroup legend={w.quiet} error={errors['notifications.quietHours']}>
+      <p className="hint">{w.quietHint}</p>
+      <Check label={w.quietOn} checked={draft.quietOn} onChange={(quietOn) => set({ quietOn })} />
       {draft.quietOn && (
         <div className="time-pair">
-          <Field label="From" error={errors['notifications.quietHours.start']}>
+          <Field label={w.from} error={errors['notifications.quietHours.start']}>
             <input type="time" value={draft.quietStart} onChange={(e) => set({ quietStart: e.target.value })} />
           </Field>
-          <Field label="Until" error={errors['notifications.quietHours.end']}>
+          <Field label={w.until} error={errors['notifications.quietHours.end']}>
             <input type="time" value={draft.quietEnd} onChange={(e) => set({ quietEnd: e.target.value })} />
           </Field>
         </div>
@@ -269,20 +269,21 @@ function QuietHours({ draft, set, errors }: SectionProps) {
 }
 
 export function WaitlistSection({ draft, set, errors }: SectionProps) {
+  const w = useT().settings;
   return (
-    <Section title="Waitlist">
+    <Section title={w.waitlist}>
       <Check
-        label="Waitlist on"
+        label={w.waitlistOn}
         checked={draft.waitlistEnabled}
         onChange={(waitlistEnabled) => set({ waitlistEnabled })}
         error={errors['waitlist.enabled']}
       />
       <Minutes
-        label="Offer a freed time for (minutes)"
+        label={w.offer}
         value={draft.offerMinutes}
         onChange={(offerMinutes) => set({ offerMinutes })}
         error={errors['waitlist.offerMinutes']}
-        hint="5 to 1,440: how long a waiting guest has to take a time that became free."
+        hint={w.offerHint}
       />
     </Section>
   );

@@ -427,6 +427,7 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
 
 /** One HH:MM field of a working-hours row, its label naming the day for screen readers. */
 function HoursTime(p: { day: string; label: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
+  const t = useT();
   return (
     <span>
       <Field
@@ -442,7 +443,7 @@ function HoursTime(p: { day: string; label: string; value: string; onChange: (v:
           type="text"
           inputMode="numeric"
           pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
-          placeholder="HH:MM"
+          placeholder={t.staff.timePlaceholder}
           size={5}
           required
           value={p.value}

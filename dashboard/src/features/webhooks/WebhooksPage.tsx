@@ -7,6 +7,7 @@ import { SecretOnce } from '../../components/SecretOnce.tsx';
 import { useRole } from '../../lib/authorization.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { when } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { Field } from '../../components/Field.tsx';
 import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 import {
@@ -33,16 +34,18 @@ export function WebhooksPage() {
   const { slug = '' } = useParams();
   const role = useRole(slug);
   const owner = role === 'owner';
+  const t = useT();
+  const w = t.webhooks;
 
   useEffect(() => {
-    document.title = 'Webhooks · Bookings dashboard';
-  }, []);
+    document.title = t.common.docTitle(w.title);
+  }, [t, w]);
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Webhooks</h1>
-      {role === 'frontDesk' && <NotForRole what="The webhook" who="Owners configure it; managers can read the delivery log." />}
-      {role === 'manager' && <p className="notice">You can read the delivery log; only an owner can configure the webhook or redeliver.</p>}
+      <h1 id="page-title">{w.title}</h1>
+      {role === 'frontDesk' && <NotForRole what={w.notForRoleWhat} who={w.notForRoleWho} />}
+      {role === 'manager' && <p className="notice">{w.managerNotice}</p>}
       {owner && <WebhookConfig slug={slug} />}
       {(owner || role === 'manager') && <DeliveryLog slug={slug} mayRedeliver={owner} />}
     </section>
@@ -51,6 +54,8 @@ export function WebhooksPage() {
 
 function WebhookConfig({ slug }: { slug: string }) {
   const id = useId();
+  const t = useT();
+  const w = t.webhooks;
   const config = useWebhook(slug, true);
   const save = useSaveWebhook(slug);
   const rotate = useRotateSecret(slug);
@@ -77,33 +82,22 @@ function WebhookConfig({ slug }: { slug: string }) {
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Configuration</h2>
+      <h2 id={`${id}-title`}>{w.configuration}</h2>
       {config.isError && <p role="alert">{config.error.message}</p>}
-      {config.isPending && <p className="loading">Loading the webhook…</p>}
+      {config.isPending && <p className="loading">{w.loading}</p>}
       {!config.isPending && !config.isError && (
         <>
-          <p>
-            {current
-              ? `Events are sent to ${current.url} (since ${when(current.createdAt)}, changed ${when(current.updatedAt)}).`
-              : 'No webhook yet: set a URL to receive booking events.'}
-          </p>
+          <p>{current ? w.sentTo(current.url, when(current.createdAt), when(current.updatedAt)) : w.none}</p>
           <form className="filters" onSubmit={submit}>
             <Field label="URL" layout="inline" error={urlError} announce>
               <input name="url" type="url" required maxLength={500} size={50} key={current?.url ?? ''} defaultValue={current?.url ?? ''} />
             </Field>
             <button type="submit" disabled={save.isPending}>
-              Save
+              {t.common.save}
             </button>
-            <span role="status">{saved && !save.isPending ? 'Saved.' : ''}</span>
+            <span role="status">{saved && !save.isPending ? t.common.saved : ''}</span>
           </form>
-          {secret && (
-            <SecretOnce
-              label="The signing secret"
-              secret={secret}
-              note="Your receiver verifies each delivery's X-Service-Signature with it."
-              onDone={() => setSecret(undefined)}
-            />
-          )}
+          {secret && <SecretOnce label={w.secretLabel} secret={secret} note={w.secretNote} onDone={() => setSecret(undefined)} />}
           {current && (
             <div className="actions">
               <button
@@ -113,7 +107,7 @@ function WebhookConfig({ slug }: { slug: string }) {
                   setConfirm('rotate');
                 }}
               >
-                Rotate secret
+                {w.rotate}
               </button>
               <button
                 type="button"
@@ -122,7 +116,7 @@ function WebhookConfig({ slug }: { slug: string }) {
                   setConfirm('delete');
                 }}
               >
-                Delete webhook
+                {w.delete}
               </button>
             </div>
           )}
@@ -130,8 +124,8 @@ function WebhookConfig({ slug }: { slug: string }) {
       )}
       <ConfirmDialog
         open={confirm === 'rotate'}
-        title="Rotate the signing secret?"
-        confirm="Rotate now"
+        title={w.rotateTitle}
+        confirm={w.rotateConfirm}
         pending={rotate.isPending}
         error={rotate.isError ? rotate.error.message : undefined}
         onClose={() => setConfirm(undefined)}
@@ -144,12 +138,12 @@ function WebhookConfig({ slug }: { slug: string }) {
           })
         }
       >
-        <p>The current secret stops signing at once: your receiver must switch to the new one.</p>
+        <p>{w.rotateText}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'delete'}
-        title="Delete the webhook?"
-        confirm="Delete now"
+        title={w.deleteTitle}
+        confirm={w.deleteConfirm}
         pending={remove.isPending}
         error={remove.isError ? remove.error.message : undefined}
         onClose={() => setConfirm(undefined)}
@@ -162,7 +156,7 @@ function WebhookConfig({ slug }: { slug: string }) {
           })
         }
       >
-        <p>No event is sent any more; deliveries still to be made end as failed.</p>
+        <p>{w.deleteText}</p>
       </ConfirmDialog>
     </section>
   );
@@ -170,6 +164,9 @@ function WebhookConfig({ slug }: { slug: string }) {
 
 function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boolean }) {
   const id = useId();
+  const t = useT();
+  const w = t.webhooks;
+  const word = (s: string) => w.words[s] ?? s.replace('_', ' ');
   const [params, setParams] = useSearchParams();
   const event = EVENTS.find((e) => e === params.get('event'));
   const outcome = OUTCOMES.find((o) => o === params.get('outcome'));
@@ -201,11 +198,11 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Delivery log</h2>
-      <form className="filters" onSubmit={apply} aria-label="Delivery filters">
-        <Field label="Event" layout="inline">
+      <h2 id={`${id}-title`}>{w.log}</h2>
+      <form className="filters" onSubmit={apply} aria-label={w.filters}>
+        <Field label={w.event} layout="inline">
           <select name="event" defaultValue={event ?? ''}>
-            <option value="">Any</option>
+            <option value="">{t.common.any}</option>
             {EVENTS.map((e) => (
               <option key={e} value={e}>
                 {e}
@@ -213,34 +210,34 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
             ))}
           </select>
         </Field>
-        <Field label="Outcome" layout="inline">
+        <Field label={w.outcome} layout="inline">
           <select name="outcome" defaultValue={outcome ?? ''}>
-            <option value="">Any</option>
+            <option value="">{t.common.any}</option>
             {OUTCOMES.map((o) => (
               <option key={o} value={o}>
-                {o.replace('_', ' ')}
+                {word(o)}
               </option>
             ))}
           </select>
         </Field>
         <DateRangeFields from={from} to={to} />
-        <button type="submit">Apply filters</button>
+        <button type="submit">{t.list.apply}</button>
       </form>
-      <p className="muted">The log keeps 90 days; without dates it shows the last 90 days, newest first. Dates are UTC days.</p>
+      <p className="muted">{w.logHint}</p>
       {log.isError && <p role="alert">{log.error.message}</p>}
-      {log.isPending && <p className="loading">Loading deliveries…</p>}
+      {log.isPending && <p className="loading">{w.loadingLog}</p>}
       {redeliver.isError && <p role="alert">{redeliver.error.message}</p>}
-      {log.data && log.data.deliveries.length === 0 && <p>No delivery matches.</p>}
+      {log.data && log.data.deliveries.length === 0 && <p>{w.noDelivery}</p>}
       {log.data && log.data.deliveries.length > 0 && (
         <table className="list wide" aria-busy={log.isPlaceholderData}>
           <thead>
             <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Booking</th>
-              <th scope="col">Happened</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              {mayRedeliver && <th scope="col">Actions</th>}
+              <th scope="col">{w.event}</th>
+              <th scope="col">{w.booking}</th>
+              <th scope="col">{w.happened}</th>
+              <th scope="col">{t.common.status}</th>
+              <th scope="col">{w.attempts}</th>
+              {mayRedeliver && <th scope="col">{t.common.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -249,23 +246,21 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
                 <th scope="row">
                   {d.event} <span className="muted">#{d.sequence}</span>
                 </th>
-                <td data-label="Booking">
+                <td data-label={w.booking}>
                   <code>{d.bookingId}</code>
                 </td>
-                <td data-label="Happened">{when(d.createdAt)}</td>
-                <td data-label="Status">
-                  {d.status.replace('_', ' ')}
-                  {d.nextAttemptAt ? ` (next ${when(d.nextAttemptAt)})` : ''}
+                <td data-label={w.happened}>{when(d.createdAt)}</td>
+                <td data-label={t.common.status}>
+                  {word(d.status)}
+                  {d.nextAttemptAt ? w.next(when(d.nextAttemptAt)) : ''}
                 </td>
-                <td data-label="Attempts">
+                <td data-label={w.attempts}>
                   <details>
-                    <summary>
-                      {d.attemptCount} {d.attemptCount === 1 ? 'attempt' : 'attempts'}
-                    </summary>
+                    <summary>{w.attemptCount(d.attemptCount)}</summary>
                     <ol>
                       {d.attempts.map((a) => (
                         <li key={a.attempt}>
-                          {when(a.startedAt)}: {a.outcome.replace('_', ' ')}
+                          {when(a.startedAt)}: {word(a.outcome)}
                           {a.statusCode !== null ? `, HTTP ${a.statusCode}` : ''}
                           {a.error ? `, ${a.error}` : ''} ({a.durationMs} ms)
                         </li>
@@ -280,7 +275,7 @@ function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boole
                       disabled={redeliver.isPending && redeliver.variables === d.deliveryId}
                       onClick={() => redeliver.mutate(d.deliveryId)}
                     >
-                      Redeliver
+                      {w.redeliver}
                     </button>
                   </td>
                 )}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ErrorCode, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
+import { currentMessages } from '../../lib/i18n/index.ts';
 import { webhookKeys } from '../../lib/query-keys.ts';
 
 export type DeliveryQuery = NonNullable<operations['operatorListWebhookDeliveries']['parameters']['query']>;
@@ -84,7 +85,7 @@ export function useDeleteWebhook(slug: string) {
 export function useRedeliver(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: 'Sent again.' },
+    meta: { done: () => currentMessages().confirmations.sentAgain },
     mutationFn: async (deliveryId: string) =>
       unwrap(
         await api.POST('/admin/v1/businesses/{slug}/webhook/deliveries/{deliveryId}/redeliver', { params: { path: { slug, deliveryId } } }),
