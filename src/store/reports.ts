@@ -10,9 +10,6 @@ export interface ReportScope {
 }
 
 // $1 business, $2 location or null, $3 from, $4 to: every statement below starts with these.
-const IN_PERIOD = `b.business_id = $1 AND ($2::text IS NULL OR b.location_id = $2)
-  AND b.slot_date BETWEEN $3::date AND $4::date`;
-
 function scopeParams(s: ReportScope): unknown[] {
   return [s.businessId, s.locationId, s.from, s.to];
 }
@@ -45,50 +42,106 @@ export interface PeriodFigures {
    * noticeMinutes before the start, or after it
    */
   lateCancelled: number;
+  /**
+   * the clients with a non-declined booking in the period, and how many of them are new: their
+   * first non-declined booking at the business (by start, then id) falls in the period (and at the
+   * location, when one is asked). A declined request never held a time, so it makes nobody a client.
+   */
+  clients: { total: number; new: number };
+  /**
+   * completed bookings of the period, and those whose client, by the end of the visit's local day,
+   * had made another booking for a later time that was neither cancelled nor declined
+   */
+  rebooking: { completed: number; rebooked: number };
 }
 
 /**
- * Every figure of the period's own bookings in one pass over them: counted, priced and timed per
- * (staff member, service, status, source), at most a few thousand groups however many bookings,
- * which are then added up here by status and source and by (staff member, service). The price is
- * the booking's own snapshot (migration 025); start_at..end_at is the appointment without its
- * buffers, and its processing parts are not the staff member's time (summed in seconds, so whole
- * minutes add up exactly). A cancellation's event is looked up for cancelled bookings only.
+ * Every figure the report sums in SQL, in one statement over one read of the business's bookings
+ * from two days before the period on (two days cover a booking at a location whose zone is a day
+ * apart), kept narrow in memory (`s`) and read twice:
+ *
+ * - the period's own bookings (`g`), counted, priced and timed per (staff member, service, status,
+ *   source): at most a few thousand groups however many bookings, added up here by status and
+ *   source and by (staff member, service). The price is the booking's own snapshot (migration 025);
+ *   start_at..end_at is the appointment without its buffers, and its processing parts are not the
+ *   staff member's time (summed as intervals, then turned into seconds: whole minutes add up
+ *   exactly). A cancellation's event is looked up for the period's cancelled bookings only.
+ * - windows over the non-declined ones (`w`), sorted once by client (byte-wise: it only groups, and
+ *   a byte-wise sort is the cheapest) and latest start first. A booking's earliest later making
+ *   time (peers of one start excluded) is a running minimum over the later starts, a frame that
+ *   only grows (no aggregate started again per row, no lookup per visit): it says whether a visit
+ *   was rebooked. The client's last row is the client's first booking in the window (by start, then
+ *   id), and the running bool_or there covers all of the client's rows. A booking more than two days
+ *   before the period starts before any of the period's, so a client is new when that first
+ *   booking is in the period and nothing non-declined came before it: one index probe per such
+ *   client (bookings_client_idx), bounded by that first start.
  */
-export async function sumPeriod(q: Queryable, s: ReportScope, noticeMinutes: number): Promise<PeriodFigures> {
+export async function sumReportFigures(q: Queryable, s: ReportScope, noticeMinutes: number): Promise<PeriodFigures> {
   const r = await q.query<{
     staff_id: string | null;
     staff_name: string | null;
-    service_id: string;
+    service_id: string | null;
     service_name: string | null;
-    status: string;
-    source: string;
-    n: number;
+    status: string | null;
+    source: string | null;
+    n: number | null;
     price: string | number | null;
     work: string | number | null;
-    late: number;
+    late: number | null;
+    total: number;
+    fresh: number;
+    completed: number;
+    rebooked: number;
   }>(
-    `WITH g AS (
-       SELECT b.staff_id, b.service_id, b.status, b.source, count(*)::int AS n,
-              sum(CASE WHEN b.price_type IN ('fixed', 'from') THEN coalesce(b.price_minor, 0) ELSE 0 END) AS price,
-              sum(date_part('epoch', b.end_at - b.start_at)
-                  - CASE WHEN isempty(b.processing) THEN 0
-                         ELSE coalesce((SELECT sum(date_part('epoch', upper(p) - lower(p))) FROM unnest(b.processing) AS p), 0) END)
-                FILTER (WHERE b.status IN ('confirmed', 'completed', 'noShow')) AS work,
-              count(*) FILTER (WHERE CASE WHEN b.status = 'cancelled'
-                THEN (SELECT max(e.occurred_at) FROM booking_events e WHERE e.booking_id = b.id AND e.to_status = 'cancelled')
-                     > b.start_at - make_interval(mins => $5::int)
-                ELSE false END)::int AS late
-         FROM bookings b WHERE ${IN_PERIOD}
-        GROUP BY b.staff_id, b.service_id, b.status, b.source)
-     SELECT g.*, st.name AS staff_name, sv.name AS service_name
-       FROM g LEFT JOIN services sv ON sv.id = g.service_id LEFT JOIN staff st ON st.id = g.staff_id`,
+    `WITH s AS MATERIALIZED (
+       SELECT b.id, b.client_id, b.start_at, b.staff_id, b.service_id, b.status, b.source,
+              (b.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR b.location_id = $2)) AS inside,
+              CASE WHEN b.price_type IN ('fixed', 'from') THEN coalesce(b.price_minor, 0) ELSE 0 END AS price,
+              CASE WHEN b.status IN ('confirmed', 'completed', 'noShow') THEN
+                (b.end_at - b.start_at) - CASE WHEN isempty(b.processing) THEN interval '0'
+                  WHEN b.processing = tstzmultirange(range_merge(b.processing)) THEN upper(b.processing) - lower(b.processing)
+                  ELSE (SELECT sum(upper(p) - lower(p)) FROM unnest(b.processing) AS p) END
+              END AS work,
+              CASE WHEN b.status = 'cancelled' AND b.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR b.location_id = $2)
+                THEN coalesce((SELECT max(e.occurred_at) FROM booking_events e WHERE e.booking_id = b.id AND e.to_status = 'cancelled')
+                              > b.start_at - make_interval(mins => $5::int), false)
+              END AS late,
+              CASE WHEN b.status = 'completed' THEN (b.slot_date + 1)::timestamp AT TIME ZONE b.timezone END AS completed_day_end,
+              CASE WHEN b.status NOT IN ('cancelled', 'declined') THEN b.created_at END AS made
+         FROM bookings b
+        WHERE b.business_id = $1 AND b.slot_date >= $3::date - 2),
+     g AS (
+       SELECT s.staff_id, s.service_id, s.status, s.source, count(*)::int AS n, sum(s.price) AS price,
+              date_part('epoch', sum(s.work)) AS work, count(*) FILTER (WHERE s.late)::int AS late
+         FROM s WHERE s.inside
+        GROUP BY s.staff_id, s.service_id, s.status, s.source),
+     w AS (
+       SELECT s.id, s.client_id, s.start_at, s.inside, s.completed_day_end,
+              min(s.made) OVER later AS next_made,
+              lead(false, 1, true) OVER back AS first, bool_or(s.inside) OVER back AS client_inside
+         FROM s WHERE s.status <> 'declined'
+       WINDOW back AS (PARTITION BY s.client_id COLLATE "C" ORDER BY s.start_at DESC, s.id DESC),
+              later AS (PARTITION BY s.client_id COLLATE "C" ORDER BY s.start_at DESC
+                        RANGE BETWEEN UNBOUNDED PRECEDING AND interval '1 microsecond' PRECEDING)),
+     c AS (
+       SELECT count(*) FILTER (WHERE w.first AND w.client_inside)::int AS total,
+              count(*) FILTER (WHERE CASE WHEN w.first AND w.inside THEN NOT EXISTS (
+                SELECT 1 FROM bookings x
+                 WHERE x.client_id = w.client_id AND x.start_at <= w.start_at AND x.status <> 'declined'
+                   AND (x.start_at < w.start_at OR x.id < w.id)) ELSE false END)::int AS fresh,
+              count(*) FILTER (WHERE w.inside AND w.completed_day_end IS NOT NULL)::int AS completed,
+              count(*) FILTER (WHERE w.inside AND w.next_made < w.completed_day_end)::int AS rebooked
+         FROM w)
+     SELECT g.*, st.name AS staff_name, sv.name AS service_name, c.*
+       FROM c LEFT JOIN (g LEFT JOIN services sv ON sv.id = g.service_id LEFT JOIN staff st ON st.id = g.staff_id) ON true`,
     [...scopeParams(s), noticeMinutes],
   );
   const counts = new Map<string, StatusSourceCount>();
   const pairs = new Map<string, StaffServiceFigures & { workSeconds: number }>();
   let lateCancelled = 0;
   for (const row of r.rows) {
+    // no booking in the period: one row of client figures alone
+    if (row.status === null || row.source === null || row.service_id === null) continue;
     const n = Number(row.n);
     const c = counts.get(`${row.status} ${row.source}`);
     if (c) c.count += n;
@@ -116,63 +169,13 @@ export async function sumPeriod(q: Queryable, s: ReportScope, noticeMinutes: num
     if (row.status === 'completed') p.completedMinor += price;
     p.workSeconds += Number(row.work ?? 0);
   }
+  const first = r.rows[0];
   return {
     counts: [...counts.values()],
     pairs: [...pairs.values()].map(({ workSeconds, ...p }) => ({ ...p, workMinutes: Math.round(workSeconds / 60) })),
     lateCancelled,
-  };
-}
-
-/**
- * The clients of the period and its rebookings, in one window over the business's non-declined
- * bookings from two days before the period on (two days cover a booking at a location whose zone
- * is a day apart), sorted once by client and start:
- *
- * - clients: those with a non-declined booking in the period (and at the location, when one is
- *   asked), and how many of them are new: their first non-declined booking at the business (by
- *   start, then id) falls in the period (and at the location). A booking more than two days before
- *   the period starts before any of the period's, so a client is new when the window's first
- *   booking is in the period and nothing non-declined came before it: one index probe per such
- *   client (bookings_client_idx), bounded by that first start. A declined request never held a
- *   time, so it makes nobody a client of the period.
- * - rebooking: completed bookings of the period, and those whose client, by the end of the visit's
- *   local day, had made another booking for a later time that was neither cancelled nor declined
- *   (the earliest making time among each booking's later ones, peers of one start excluded).
- *
- * The client is compared byte-wise (COLLATE "C"): it only groups, and a byte-wise sort is the
- * cheapest one.
- */
-export async function countClientsAndRebookings(
-  q: Queryable,
-  s: ReportScope,
-): Promise<{ clients: { total: number; new: number }; rebooking: { completed: number; rebooked: number } }> {
-  const r = await q.query<{ total: number; fresh: number; completed: number; rebooked: number }>(
-    `WITH w AS (
-       SELECT v.id, v.client_id, v.start_at, v.inside, v.completed_day_end,
-              min(v.made) OVER later AS next_made, row_number() OVER first AS nth, bool_or(v.inside) OVER client AS client_inside
-         FROM (SELECT b.id, b.client_id, b.start_at,
-                      (b.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR b.location_id = $2)) AS inside,
-                      CASE WHEN b.status = 'completed' THEN (b.slot_date + 1)::timestamp AT TIME ZONE b.timezone END AS completed_day_end,
-                      CASE WHEN b.status <> 'cancelled' THEN b.created_at END AS made
-                 FROM bookings b
-                WHERE b.business_id = $1 AND b.slot_date >= $3::date - 2 AND b.status <> 'declined') v
-       WINDOW client AS (PARTITION BY v.client_id COLLATE "C"),
-              first AS (client ORDER BY v.start_at, v.id),
-              later AS (client ORDER BY v.start_at RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING EXCLUDE GROUP))
-     SELECT count(*) FILTER (WHERE w.nth = 1 AND w.client_inside)::int AS total,
-            count(*) FILTER (WHERE CASE WHEN w.nth = 1 AND w.inside THEN NOT EXISTS (
-              SELECT 1 FROM bookings x
-               WHERE x.client_id = w.client_id AND x.start_at <= w.start_at AND x.status <> 'declined'
-                 AND (x.start_at < w.start_at OR x.id < w.id)) ELSE false END)::int AS fresh,
-            count(*) FILTER (WHERE w.inside AND w.completed_day_end IS NOT NULL)::int AS completed,
-            count(*) FILTER (WHERE w.inside AND w.next_made < w.completed_day_end)::int AS rebooked
-       FROM w`,
-    scopeParams(s),
-  );
-  const row = r.rows[0];
-  return {
-    clients: { total: Number(row?.total ?? 0), new: Number(row?.fresh ?? 0) },
-    rebooking: { completed: Number(row?.completed ?? 0), rebooked: Number(row?.rebooked ?? 0) },
+    clients: { total: Number(first?.total ?? 0), new: Number(first?.fresh ?? 0) },
+    rebooking: { completed: Number(first?.completed ?? 0), rebooked: Number(first?.rebooked ?? 0) },
   };
 }
 

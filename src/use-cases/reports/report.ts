@@ -5,7 +5,7 @@ import { workingMinutes } from '../../domain/reports/working-minutes.ts';
 import { DAY_MS } from '../../domain/time/calendar.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { findLocationBySlug } from '../../store/locations.ts';
-import { countClientsAndRebookings, loadReportStaff, type ReportScope, sumPeriod } from '../../store/reports.ts';
+import { loadReportStaff, type ReportScope, sumReportFigures } from '../../store/reports.ts';
 import { readGuestSettings } from '../guest-settings.ts';
 import { requireBusiness } from '../operator/businesses.ts';
 
@@ -44,8 +44,7 @@ export async function getReport(db: Db, slug: string, locationSlug: string | und
     await tx.query(REPORT_SETTINGS);
     const scope = await reportScope(tx, slug, locationSlug, period);
     const settings = await readGuestSettings(tx, scope.businessId);
-    const { counts, pairs, lateCancelled } = await sumPeriod(tx, scope, settings.guestCancel.noticeMinutes);
-    const { clients, rebooking } = await countClientsAndRebookings(tx, scope);
+    const { counts, pairs, lateCancelled, clients, rebooking } = await sumReportFigures(tx, scope, settings.guestCancel.noticeMinutes);
     const bookedStaff = [...new Set(pairs.flatMap((p) => (p.staffId === null ? [] : [p.staffId])))];
     // A day wider on each side than any zone's offset, so every local day's time off is loaded.
     const staff = await loadReportStaff(
