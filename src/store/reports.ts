@@ -66,15 +66,16 @@ export interface PeriodFigures {
  *   start_at..end_at is the appointment without its buffers, and its processing parts are not the
  *   staff member's time (summed as intervals, then turned into seconds: whole minutes add up
  *   exactly). A cancellation's event is looked up for the period's cancelled bookings only.
- * - windows over the non-declined ones (`w`), sorted once by client (byte-wise: it only groups, and
- *   a byte-wise sort is the cheapest) and latest start first. A booking's earliest later making
+ * - a window over the non-declined ones (`w`), sorted once by client (byte-wise: it only groups, and
+ *   a byte-wise sort is the cheapest) and latest start first: a booking's earliest later making
  *   time (peers of one start excluded) is a running minimum over the later starts, a frame that
- *   only grows (no aggregate started again per row, no lookup per visit): it says whether a visit
- *   was rebooked. The client's last row is the client's first booking in the window (by start, then
- *   id), and the running bool_or there covers all of the client's rows. A booking more than two days
- *   before the period starts before any of the period's, so a client is new when that first
- *   booking is in the period and nothing non-declined came before it: one index probe per such
- *   client (bookings_client_idx), bounded by that first start.
+ *   only grows (no aggregate started again per row, no lookup per visit); it says whether a visit
+ *   was rebooked. Then one row per client (`k`) with the start of its first booking in the period.
+ *   A client is new when nothing non-declined came before that booking (by start, then id): a
+ *   booking more than two days before the period starts before any of the period's, so one index
+ *   probe per client of the period (bookings_client_idx) bounded by that start answers it; a
+ *   booking of the same start outside the period comes first only when its id is below every one
+ *   of that start in the period.
  */
 export async function sumReportFigures(q: Queryable, s: ReportScope, noticeMinutes: number): Promise<PeriodFigures> {
   const r = await q.query<{
@@ -116,22 +117,29 @@ export async function sumReportFigures(q: Queryable, s: ReportScope, noticeMinut
          FROM s WHERE s.inside
         GROUP BY s.staff_id, s.service_id, s.status, s.source),
      w AS (
-       SELECT s.id, s.client_id, s.start_at, s.inside, s.completed_day_end,
-              min(s.made) OVER later AS next_made,
-              lead(false, 1, true) OVER back AS first, bool_or(s.inside) OVER back AS client_inside
+       SELECT s.client_id, s.start_at, s.inside, s.completed_day_end, min(s.made) OVER later AS next_made
          FROM s WHERE s.status <> 'declined'
-       WINDOW back AS (PARTITION BY s.client_id COLLATE "C" ORDER BY s.start_at DESC, s.id DESC),
-              later AS (PARTITION BY s.client_id COLLATE "C" ORDER BY s.start_at DESC
+       WINDOW later AS (PARTITION BY s.client_id COLLATE "C" ORDER BY s.start_at DESC
                         RANGE BETWEEN UNBOUNDED PRECEDING AND interval '1 microsecond' PRECEDING)),
+     k AS (
+       SELECT w.client_id, min(w.start_at) FILTER (WHERE w.inside) AS first_inside,
+              count(*) FILTER (WHERE w.inside AND w.completed_day_end IS NOT NULL) AS completed,
+              count(*) FILTER (WHERE w.inside AND w.next_made < w.completed_day_end) AS rebooked
+         FROM w GROUP BY w.client_id COLLATE "C", w.client_id),
      c AS (
-       SELECT count(*) FILTER (WHERE w.first AND w.client_inside)::int AS total,
-              count(*) FILTER (WHERE CASE WHEN w.first AND w.inside THEN NOT EXISTS (
+       SELECT count(k.first_inside)::int AS total,
+              count(*) FILTER (WHERE k.first_inside IS NOT NULL AND NOT EXISTS (
                 SELECT 1 FROM bookings x
-                 WHERE x.client_id = w.client_id AND x.start_at <= w.start_at AND x.status <> 'declined'
-                   AND (x.start_at < w.start_at OR x.id < w.id)) ELSE false END)::int AS fresh,
-              count(*) FILTER (WHERE w.inside AND w.completed_day_end IS NOT NULL)::int AS completed,
-              count(*) FILTER (WHERE w.inside AND w.next_made < w.completed_day_end)::int AS rebooked
-         FROM w)
+                 WHERE x.client_id = k.client_id AND x.start_at <= k.first_inside AND x.status <> 'declined'
+                   AND (x.start_at < k.first_inside
+                        OR (NOT (x.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR x.location_id = $2))
+                            AND NOT EXISTS (
+                              SELECT 1 FROM bookings y
+                               WHERE y.client_id = k.client_id AND y.start_at = k.first_inside AND y.status <> 'declined'
+                                 AND y.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR y.location_id = $2)
+                                 AND y.id < x.id)))))::int AS fresh,
+              coalesce(sum(k.completed), 0)::int AS completed, coalesce(sum(k.rebooked), 0)::int AS rebooked
+         FROM k)
      SELECT g.*, st.name AS staff_name, sv.name AS service_name, c.*
        FROM c LEFT JOIN (g LEFT JOIN services sv ON sv.id = g.service_id LEFT JOIN staff st ON st.id = g.staff_id) ON true`,
     [...scopeParams(s), noticeMinutes],
