@@ -159,7 +159,7 @@ async function measure(name: string, db: Db): Promise<boolean> {
     )
   ).rows[0]!;
   console.log(
-    `\n## ${name}: ${counts.bookings} bookings, ${counts.clients} clients, ${STAFF} staff seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `\n## ${name}: ${counts.bookings} bookings (${HISTORY} of them in 2024), ${counts.clients} clients, ${STAFF} staff seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const report = await getReport(db, 'bench-salon', 'main', PERIOD);
   console.log(
