@@ -10,9 +10,6 @@ export interface ReportScope {
 }
 
 // $1 business, $2 location or null, $3 from, $4 to: every statement below starts with these.
-const IN_PERIOD = `b.business_id = $1 AND ($2::text IS NULL OR b.location_id = $2)
-  AND b.slot_date BETWEEN $3::date AND $4::date`;
-
 function scopeParams(s: ReportScope): unknown[] {
   return [s.businessId, s.locationId, s.from, s.to];
 }
@@ -21,15 +18,6 @@ export interface StatusSourceCount {
   status: string;
   source: string;
   count: number;
-}
-
-/** Bookings of the period by status and source (at most 21 rows, however many bookings). */
-export async function countByStatusAndSource(q: Queryable, s: ReportScope): Promise<StatusSourceCount[]> {
-  const r = await q.query<{ status: string; source: string; n: number }>(
-    `SELECT b.status, b.source, count(*)::int AS n FROM bookings b WHERE ${IN_PERIOD} GROUP BY b.status, b.source`,
-    scopeParams(s),
-  );
-  return r.rows.map((row) => ({ status: row.status, source: row.source, count: Number(row.n) }));
 }
 
 export interface StaffServiceFigures {
@@ -44,103 +32,159 @@ export interface StaffServiceFigures {
   workMinutes: number;
 }
 
+export interface PeriodFigures {
+  /** bookings of the period by status and source (at most 21 rows, however many bookings) */
+  counts: StatusSourceCount[];
+  /** revenue and worked minutes per (staff member, service) pair with a booking in the period */
+  pairs: StaffServiceFigures[];
+  /**
+   * cancelled bookings of the period whose cancellation (the time of its event) came less than
+   * noticeMinutes before the start, or after it
+   */
+  lateCancelled: number;
+  /**
+   * the clients with a non-declined booking in the period, and how many of them are new: their
+   * first non-declined booking at the business (by start, then id) falls in the period (and at the
+   * location, when one is asked). A declined request never held a time, so it makes nobody a client.
+   */
+  clients: { total: number; new: number };
+  /**
+   * completed bookings of the period, and those whose client, by the end of the visit's local day,
+   * had made another booking for a later time that was neither cancelled nor declined
+   */
+  rebooking: { completed: number; rebooked: number };
+}
+
 /**
- * Revenue and worked minutes per (staff member, service) pair of the period, summed in SQL. The
- * price is the booking's own snapshot (migration 025); start_at..end_at is the appointment without
- * its buffers, and its processing parts are not the staff member's time.
+ * Every figure the report sums in SQL, in one statement over one read of the business's bookings
+ * from two days before the period on (two days cover a booking at a location whose zone is a day
+ * apart), kept narrow in memory (`s`) and read twice:
+ *
+ * - the period's own bookings (`g`), counted, priced and timed per (staff member, service, status,
+ *   source): at most a few thousand groups however many bookings, added up here by status and
+ *   source and by (staff member, service). The price is the booking's own snapshot (migration 025);
+ *   start_at..end_at is the appointment without its buffers, and its processing parts are not the
+ *   staff member's time (summed as intervals, then turned into seconds: whole minutes add up
+ *   exactly). A cancellation's event is looked up for the period's cancelled bookings only.
+ * - a window over the non-declined ones (`w`), sorted once by client (byte-wise: it only groups, and
+ *   a byte-wise sort is the cheapest) and latest start first: a booking's earliest later making
+ *   time (peers of one start excluded) is a running minimum over the later starts, a frame that
+ *   only grows (no aggregate started again per row, no lookup per visit); it says whether a visit
+ *   was rebooked. Then one row per client (`k`) with the start of its first booking in the period.
+ *   A client is new when nothing non-declined came before that booking (by start, then id): a
+ *   booking more than two days before the period starts before any of the period's, so one index
+ *   probe per client of the period (bookings_client_idx) bounded by that start answers it; a
+ *   booking of the same start outside the period comes first only when its id is below every one
+ *   of that start in the period.
  */
-export async function sumByStaffAndService(q: Queryable, s: ReportScope): Promise<StaffServiceFigures[]> {
+export async function sumReportFigures(q: Queryable, s: ReportScope, noticeMinutes: number): Promise<PeriodFigures> {
   const r = await q.query<{
     staff_id: string | null;
     staff_name: string | null;
-    service_id: string;
-    service_name: string;
-    booked: string | number | null;
-    completed: string | number | null;
+    service_id: string | null;
+    service_name: string | null;
+    status: string | null;
+    source: string | null;
+    n: number | null;
+    price: string | number | null;
     work: string | number | null;
+    late: number | null;
+    total: number;
+    fresh: number;
+    completed: number;
+    rebooked: number;
   }>(
-    `WITH f AS (
-       SELECT b.staff_id, b.service_id, b.status,
+    `WITH s AS MATERIALIZED (
+       SELECT b.id, b.client_id, b.start_at, b.staff_id, b.service_id, b.status, b.source,
+              (b.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR b.location_id = $2)) AS inside,
               CASE WHEN b.price_type IN ('fixed', 'from') THEN coalesce(b.price_minor, 0) ELSE 0 END AS price,
-              date_part('epoch', b.end_at - b.start_at) / 60
-                - coalesce((SELECT sum(date_part('epoch', upper(p) - lower(p))) FROM unnest(b.processing) AS p), 0) / 60 AS work
-         FROM bookings b WHERE ${IN_PERIOD})
-     SELECT f.staff_id, st.name AS staff_name, f.service_id, sv.name AS service_name,
-            sum(f.price) FILTER (WHERE f.status IN ('confirmed', 'completed')) AS booked,
-            sum(f.price) FILTER (WHERE f.status = 'completed') AS completed,
-            sum(f.work) FILTER (WHERE f.status IN ('confirmed', 'completed', 'noShow')) AS work
-       FROM f JOIN services sv ON sv.id = f.service_id LEFT JOIN staff st ON st.id = f.staff_id
-      GROUP BY f.staff_id, st.name, f.service_id, sv.name`,
-    scopeParams(s),
-  );
-  return r.rows.map((row) => ({
-    staffId: row.staff_id,
-    staffName: row.staff_name,
-    serviceId: row.service_id,
-    serviceName: row.service_name,
-    bookedMinor: Number(row.booked ?? 0),
-    completedMinor: Number(row.completed ?? 0),
-    workMinutes: Math.round(Number(row.work ?? 0)),
-  }));
-}
-
-/**
- * Cancelled bookings of the period whose cancellation (the time of its event) came less than
- * noticeMinutes before the start, or after it.
- */
-export async function countLateCancellations(q: Queryable, s: ReportScope, noticeMinutes: number): Promise<number> {
-  const r = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM bookings b
-      WHERE ${IN_PERIOD} AND b.status = 'cancelled'
-        AND (SELECT max(e.occurred_at) FROM booking_events e WHERE e.booking_id = b.id AND e.to_status = 'cancelled')
-            > b.start_at - make_interval(mins => $5::int)`,
+              CASE WHEN b.status IN ('confirmed', 'completed', 'noShow') THEN
+                (b.end_at - b.start_at) - CASE WHEN isempty(b.processing) THEN interval '0'
+                  WHEN b.processing = tstzmultirange(range_merge(b.processing)) THEN upper(b.processing) - lower(b.processing)
+                  ELSE (SELECT sum(upper(p) - lower(p)) FROM unnest(b.processing) AS p) END
+              END AS work,
+              CASE WHEN b.status = 'cancelled' AND b.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR b.location_id = $2)
+                THEN coalesce((SELECT max(e.occurred_at) FROM booking_events e WHERE e.booking_id = b.id AND e.to_status = 'cancelled')
+                              > b.start_at - make_interval(mins => $5::int), false)
+              END AS late,
+              CASE WHEN b.status = 'completed' THEN (b.slot_date + 1)::timestamp AT TIME ZONE b.timezone END AS completed_day_end,
+              CASE WHEN b.status NOT IN ('cancelled', 'declined') THEN b.created_at END AS made
+         FROM bookings b
+        WHERE b.business_id = $1 AND b.slot_date >= $3::date - 2),
+     g AS (
+       SELECT s.staff_id, s.service_id, s.status, s.source, count(*)::int AS n, sum(s.price) AS price,
+              date_part('epoch', sum(s.work)) AS work, count(*) FILTER (WHERE s.late)::int AS late
+         FROM s WHERE s.inside
+        GROUP BY s.staff_id, s.service_id, s.status, s.source),
+     w AS (
+       SELECT s.client_id, s.start_at, s.inside, s.completed_day_end, min(s.made) OVER later AS next_made
+         FROM s WHERE s.status <> 'declined'
+       WINDOW later AS (PARTITION BY s.client_id COLLATE "C" ORDER BY s.start_at DESC
+                        RANGE BETWEEN UNBOUNDED PRECEDING AND interval '1 microsecond' PRECEDING)),
+     k AS (
+       SELECT w.client_id, min(w.start_at) FILTER (WHERE w.inside) AS first_inside,
+              count(*) FILTER (WHERE w.inside AND w.completed_day_end IS NOT NULL) AS completed,
+              count(*) FILTER (WHERE w.inside AND w.next_made < w.completed_day_end) AS rebooked
+         FROM w GROUP BY w.client_id COLLATE "C", w.client_id),
+     c AS (
+       SELECT count(k.first_inside)::int AS total,
+              count(*) FILTER (WHERE k.first_inside IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM bookings x
+                 WHERE x.client_id = k.client_id AND x.start_at <= k.first_inside AND x.status <> 'declined'
+                   AND (x.start_at < k.first_inside
+                        OR (NOT (x.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR x.location_id = $2))
+                            AND NOT EXISTS (
+                              SELECT 1 FROM bookings y
+                               WHERE y.client_id = k.client_id AND y.start_at = k.first_inside AND y.status <> 'declined'
+                                 AND y.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR y.location_id = $2)
+                                 AND y.id < x.id)))))::int AS fresh,
+              coalesce(sum(k.completed), 0)::int AS completed, coalesce(sum(k.rebooked), 0)::int AS rebooked
+         FROM k)
+     SELECT g.*, st.name AS staff_name, sv.name AS service_name, c.*
+       FROM c LEFT JOIN (g LEFT JOIN services sv ON sv.id = g.service_id LEFT JOIN staff st ON st.id = g.staff_id) ON true`,
     [...scopeParams(s), noticeMinutes],
   );
-  return Number(r.rows[0]?.n ?? 0);
-}
-
-/**
- * The clients with a non-declined booking in the period, and how many of them are new: their first
- * non-declined booking at the business (by start) falls in the period (and at the location, when one
- * is asked). A declined request never held a time, so it makes nobody a client of the period.
- */
-export async function countClients(q: Queryable, s: ReportScope): Promise<{ total: number; new: number }> {
-  const r = await q.query<{ total: number; fresh: number }>(
-    `WITH inside AS (SELECT DISTINCT b.client_id FROM bookings b WHERE ${IN_PERIOD} AND b.status <> 'declined')
-     SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE f.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR f.location_id = $2))::int AS fresh
-       FROM inside i
-       LEFT JOIN LATERAL (
-         SELECT x.slot_date, x.location_id FROM bookings x
-          WHERE x.client_id = i.client_id AND x.status <> 'declined'
-          ORDER BY x.start_at, x.id LIMIT 1) f ON true`,
-    scopeParams(s),
-  );
-  return { total: Number(r.rows[0]?.total ?? 0), new: Number(r.rows[0]?.fresh ?? 0) };
-}
-
-/**
- * Completed bookings of the period, and those whose client, by the end of the visit's local day,
- * had made another booking for a later time that was neither cancelled nor declined. One window
- * over the business's bookings from the period on (the earliest making time among each booking's
- * later ones, peers of one start excluded), not a lookup per visit: a year of visits is one sort.
- * Two days before `from` covers a later booking at a location whose zone is a day apart.
- */
-export async function countRebookings(q: Queryable, s: ReportScope): Promise<{ completed: number; rebooked: number }> {
-  const r = await q.query<{ completed: number; rebooked: number }>(
-    `WITH w AS (
-       SELECT b.status, b.slot_date, b.timezone, b.location_id,
-              min(b.created_at) OVER (PARTITION BY b.client_id ORDER BY b.start_at
-                                      RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING EXCLUDE GROUP) AS next_made
-         FROM bookings b
-        WHERE b.business_id = $1 AND b.slot_date >= $3::date - 2 AND b.status NOT IN ('cancelled', 'declined'))
-     SELECT count(*)::int AS completed,
-            count(*) FILTER (WHERE w.next_made < ((w.slot_date + 1)::timestamp AT TIME ZONE w.timezone))::int AS rebooked
-       FROM w
-      WHERE w.status = 'completed' AND w.slot_date BETWEEN $3::date AND $4::date AND ($2::text IS NULL OR w.location_id = $2)`,
-    scopeParams(s),
-  );
-  return { completed: Number(r.rows[0]?.completed ?? 0), rebooked: Number(r.rows[0]?.rebooked ?? 0) };
+  const counts = new Map<string, StatusSourceCount>();
+  const pairs = new Map<string, StaffServiceFigures & { workSeconds: number }>();
+  let lateCancelled = 0;
+  for (const row of r.rows) {
+    // no booking in the period: one row of client figures alone
+    if (row.status === null || row.source === null || row.service_id === null) continue;
+    const n = Number(row.n);
+    const c = counts.get(`${row.status} ${row.source}`);
+    if (c) c.count += n;
+    else counts.set(`${row.status} ${row.source}`, { status: row.status, source: row.source, count: n });
+    lateCancelled += Number(row.late);
+    // a booking's service is never deleted (a foreign key); were it gone, its pair would not be summed
+    if (row.service_name === null) continue;
+    const key = JSON.stringify([row.staff_id, row.service_id]);
+    let p = pairs.get(key);
+    if (!p) {
+      p = {
+        staffId: row.staff_id,
+        staffName: row.staff_name,
+        serviceId: row.service_id,
+        serviceName: row.service_name,
+        bookedMinor: 0,
+        completedMinor: 0,
+        workMinutes: 0,
+        workSeconds: 0,
+      };
+      pairs.set(key, p);
+    }
+    const price = Number(row.price ?? 0);
+    if (row.status === 'confirmed' || row.status === 'completed') p.bookedMinor += price;
+    if (row.status === 'completed') p.completedMinor += price;
+    p.workSeconds += Number(row.work ?? 0);
+  }
+  const first = r.rows[0];
+  return {
+    counts: [...counts.values()],
+    pairs: [...pairs.values()].map(({ workSeconds, ...p }) => ({ ...p, workMinutes: Math.round(workSeconds / 60) })),
+    lateCancelled,
+    clients: { total: Number(first?.total ?? 0), new: Number(first?.fresh ?? 0) },
+    rebooking: { completed: Number(first?.completed ?? 0), rebooked: Number(first?.rebooked ?? 0) },
+  };
 }
 
 export interface ReportStaff {
