@@ -1,6 +1,6 @@
 import { definePageWords } from '../../lib/i18n/page-words.ts';
 
-const en = {
+const bookingMessagesEn = {
   title: 'Messages',
   loading: 'Loading the messages…',
   none: 'No message has been sent about this booking.',
@@ -36,7 +36,7 @@ const en = {
   },
 };
 
-const hu: typeof en = {
+const bookingMessagesHu: typeof bookingMessagesEn = {
   title: 'Üzenetek',
   loading: 'Az üzenetek betöltése…',
   none: 'Erről a foglalásról még nem ment ki üzenet.',
@@ -73,4 +73,48 @@ const hu: typeof en = {
 };
 
 /** The words of a booking's messages (the booking detail page), in that page's chunk: no other page uses them (lib/i18n/page-words.ts). */
-export const bookingMessagesWords = definePageWords(en, hu);
+export const bookingMessagesWords = definePageWords(bookingMessagesEn, bookingMessagesHu);
+
+const depositEn = {
+  title: 'Deposit',
+  status: 'Deposit status',
+  amount: 'Amount',
+  due: 'Due',
+  recorded: 'Recorded',
+  noAmount: 'amount not set',
+  markPaid: 'Mark paid',
+  waive: 'Waive',
+  statuses: { pending: 'pending', paid: 'paid', waived: 'waived' },
+};
+
+const depositHu: typeof depositEn = {
+  title: 'Előleg',
+  status: 'Előleg állapota',
+  amount: 'Összeg',
+  due: 'Határidő',
+  recorded: 'Rögzítve',
+  noAmount: 'nincs megadva összeg',
+  markPaid: 'Fizetettnek jelöl',
+  waive: 'Elengedés',
+  statuses: { pending: 'függőben', paid: 'kifizetve', waived: 'elengedve' },
+};
+
+/** The words of a booking's deposit (the booking detail page), in that page's chunk: no other page uses them (lib/i18n/page-words.ts). */
+export const depositWords = definePageWords(depositEn, depositHu);
+
+const requestsEn = {
+  loading: 'Loading requests…',
+  none: 'No request is waiting.',
+  waitingList: 'Requests waiting',
+  withStaff: (name: string) => `with ${name}`,
+};
+
+const requestsHu: typeof requestsEn = {
+  loading: 'Kérések betöltése…',
+  none: 'Nincs várakozó kérés.',
+  waitingList: 'Várakozó kérések',
+  withStaff: (name: string) => `${name} munkatárssal`,
+};
+
+/** The Requests page's words, loaded with it (with the booking detail's, this file's chunk): no other page uses them (lib/i18n/page-words.ts). */
+export const requestsWords = definePageWords(requestsEn, requestsHu);
