@@ -12,6 +12,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { hu } from '../dashboard/src/lib/i18n/hu.ts';
+import { servicesWords } from '../dashboard/src/features/services/words.ts';
+import { staffWords } from '../dashboard/src/features/staff/words.ts';
+import { apiKeysWords } from '../dashboard/src/features/api-keys/words.ts';
+import { webhooksWords } from '../dashboard/src/features/webhooks/words.ts';
+import { settingsWords } from '../dashboard/src/features/settings/words.ts';
 import {
   BROWSER_ARGS,
   budapestDate,
@@ -177,14 +182,14 @@ function describeBrowser() {
       assert.match(heading, /^\d{4}\. \p{L}+ \d{1,2}\., (hétfő|kedd|szerda|csütörtök|péntek|szombat|vasárnap)/u, heading);
 
       await nav.getByRole('link', { name: hu.nav.services }).click();
-      await page.getByRole('heading', { level: 1, name: hu.services.title }).waitFor();
-      await page.getByRole('columnheader', { name: hu.services.acceptance }).waitFor();
-      assert.ok((await page.locator(`td[data-label="${hu.services.duration}"]`).count()) > 0, 'cell labels follow the headers');
+      await page.getByRole('heading', { level: 1, name: servicesWords.hu.title }).waitFor();
+      await page.getByRole('columnheader', { name: servicesWords.hu.acceptance }).waitFor();
+      assert.ok((await page.locator(`td[data-label="${servicesWords.hu.duration}"]`).count()) > 0, 'cell labels follow the headers');
 
       await nav.getByRole('link', { name: hu.nav.staff }).click();
-      await page.getByRole('heading', { level: 1, name: hu.staff.title }).waitFor();
-      await page.getByRole('columnheader', { name: hu.staff.workingHours }).waitFor();
-      assert.ok((await page.locator(`td[data-label="${hu.staff.workingHours}"]`).count()) > 0);
+      await page.getByRole('heading', { level: 1, name: staffWords.hu.title }).waitFor();
+      await page.getByRole('columnheader', { name: staffWords.hu.workingHours }).waitFor();
+      assert.ok((await page.locator(`td[data-label="${staffWords.hu.workingHours}"]`).count()) > 0);
     });
 
     /** No English sentence of the page's own is left on it (`words` are some of the English catalog's). */
@@ -194,7 +199,7 @@ function describeBrowser() {
     }
 
     test('API keys in Hungarian: the page, the create dialog, the key in the list, and the confirmation in Hungarian', async () => {
-      const k = hu.apiKeys;
+      const k = apiKeysWords.hu;
       const nav = page.getByRole('navigation', { name: hu.shell.main });
       await nav.getByRole('link', { name: hu.nav['api-keys'] }).click();
       await page.getByRole('heading', { level: 1, name: k.title }).waitFor();
@@ -221,7 +226,7 @@ function describeBrowser() {
     });
 
     test('Webhooks in Hungarian: configuration, delivery log and its filters', async () => {
-      const w = hu.webhooks;
+      const w = webhooksWords.hu;
       const nav = page.getByRole('navigation', { name: hu.shell.main });
       await nav.getByRole('link', { name: hu.nav.webhooks }).click();
       await page.getByRole('heading', { level: 1, name: w.title }).waitFor();
@@ -236,7 +241,7 @@ function describeBrowser() {
     });
 
     test('Settings in Hungarian: sections and fields; a save confirmed in Hungarian', async () => {
-      const s = hu.settings;
+      const s = settingsWords.hu;
       const nav = page.getByRole('navigation', { name: hu.shell.main });
       await nav.getByRole('link', { name: hu.nav.settings }).click();
       await page.getByRole('heading', { level: 1, name: s.title }).waitFor();

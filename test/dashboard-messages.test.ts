@@ -5,12 +5,14 @@
  * JSON path, a regular expression or a catalog code, and Hungarian must not fall back to English.
  */
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { AppError, ERROR_CODES } from '../src/domain/errors.ts';
 import { ApiError, type ErrorCode } from '../dashboard/src/lib/api.ts';
 import { errorWords, formErrors, issueWords } from '../dashboard/src/lib/form-errors.ts';
 import { en } from '../dashboard/src/lib/i18n/en.ts';
 import { hu } from '../dashboard/src/lib/i18n/hu.ts';
+import type { PageWords } from '../dashboard/src/lib/i18n/page-words.ts';
 import { admin, startHarness, type Harness } from './helpers/harness.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
@@ -65,6 +67,72 @@ describe('the error catalog in words', () => {
     );
     assert.equal(issueWords('body.password', 'must NOT have fewer than 10 characters', hu), 'A jelszó legalább 10 karakter legyen.');
     assert.equal(issueWords('body.name', 'must NOT have more than 100 characters', en), 'Enter at most 100 characters.');
+  });
+});
+
+/** Every word of a catalog, a function's with sample arguments (a number, else a name, else names), by its key path. */
+function leaves(words: unknown, path = ''): Array<[string, string]> {
+  if (typeof words === 'string') return [[path, words]];
+  if (typeof words === 'function') {
+    const fn = words as (...args: unknown[]) => unknown;
+    let said: unknown;
+    for (const sample of [2, 'Ada', ['Ada', 'Bea']]) {
+      try {
+        said = fn(...Array.from({ length: fn.length }, () => sample));
+        break;
+      } catch {
+        // the next kind of argument
+      }
+    }
+    assert.equal(typeof said, 'string', `${path}: says a string`);
+    return [[path, said as string]];
+  }
+  assert.ok(words !== null && typeof words === 'object', `${path}: words, a function or a section`);
+  return Object.entries(words).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
+}
+
+/** The shape of a catalog: each key path with whether it is a word, a function or a section. */
+function shape(words: unknown, path = ''): string[] {
+  if (typeof words !== 'object' || words === null) return [`${path}: ${typeof words}`];
+  return Object.entries(words).flatMap(([k, v]) => shape(v, path ? `${path}.${k}` : k));
+}
+
+/** The words of the pages that load their own (features/<page>/words.ts), each export by file. */
+async function pageWords(): Promise<Array<[string, PageWords<unknown>]>> {
+  const features = new URL('../dashboard/src/features/', import.meta.url);
+  const found: Array<[string, PageWords<unknown>]> = [];
+  for (const dir of readdirSync(features, { withFileTypes: true })) {
+    if (!dir.isDirectory() || !readdirSync(new URL(`${dir.name}/`, features)).includes('words.ts')) continue;
+    const mod = (await import(new URL(`${dir.name}/words.ts`, features).href)) as Record<string, PageWords<unknown>>;
+    for (const [name, words] of Object.entries(mod)) found.push([`${dir.name}/words.ts ${name}`, words]);
+  }
+  return found;
+}
+
+describe("the catalogs' words", () => {
+  test('no word of the global catalogs or of a page is a JSON path, a pattern, a regular expression or a catalog code', async () => {
+    const catalogs: Array<[string, unknown]> = [
+      ['en.ts', en],
+      ['hu.ts', hu],
+    ];
+    for (const [file, words] of await pageWords()) catalogs.push([`${file} en`, words.en], [`${file} hu`, words.hu]);
+    for (const [where, words] of catalogs) {
+      for (const [path, m] of leaves(words)) {
+        for (const code of ERROR_CODES) assertPlain(m, code, `${where} ${path}`);
+      }
+    }
+  });
+
+  test("every page's words are in English and Hungarian, with the same keys, and Hungarian is not English", async () => {
+    const pages = await pageWords();
+    assert.ok(pages.length >= 7, `${pages.length} pages have words of their own`);
+    for (const [file, words] of pages) {
+      assert.deepEqual(Object.keys(words).sort(), ['en', 'hu'], `${file}: both languages and no other`);
+      assert.deepEqual(shape(words.hu), shape(words.en), `${file}: Hungarian has the keys of English`);
+      const said = new Map(leaves(words.en));
+      const same = leaves(words.hu).filter(([path, m]) => said.get(path) === m);
+      assert.ok(same.length * 10 < said.size, `${file}: ${same.length} of ${said.size} in English: ${same.map(([p]) => p).join(', ')}`);
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { SecretOnce } from '../../components/SecretOnce.tsx';
 import { useRole } from '../../lib/authorization.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { when } from '../../lib/format.ts';
-import { type Messages, useT } from '../../lib/i18n/index.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import {
   CAPABILITIES,
   type Capability,
@@ -20,6 +20,8 @@ import {
   useMembersForKeys,
   useRevokeKey,
 } from './queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { apiKeysWords } from './words.ts';
 
 /**
  * API keys (business-side.md): the list (never a secret), `Create key` (owner) with the secret
@@ -30,7 +32,7 @@ export function ApiKeysPage() {
   const { slug = '' } = useParams();
   const role = useRole(slug);
   const t = useT();
-  const w = t.apiKeys;
+  const w = usePageWords(apiKeysWords);
   const owner = role === 'owner';
   const mayRead = role === 'owner' || role === 'manager';
   const keys = useApiKeys(slug, mayRead);
@@ -146,7 +148,7 @@ export function ApiKeysPage() {
 function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: string) => void; onCancel: () => void }) {
   const create = useCreateKey(props.slug);
   const t = useT();
-  const w = t.apiKeys;
+  const w = usePageWords(apiKeysWords);
   const [type, setType] = useState<NewKey['type']>('integration');
   const [kind, setKind] = useState<NewKey['kind']>('owner');
   const members = useMembersForKeys(props.slug, type === 'personal');
@@ -262,16 +264,16 @@ function CreateKeyForm(props: { slug: string; onCreated: (name: string, secret: 
 
 /** Each capability in words, its API name beside it (integrators read the name in the docs). */
 function CapabilityLabel({ capability }: { capability: Capability }) {
-  const t = useT();
+  const w = usePageWords(apiKeysWords);
   return (
     <>
-      {t.apiKeys.capabilityNames[capability]} <code className="capability">{capability}</code>
+      {w.capabilityNames[capability]} <code className="capability">{capability}</code>
     </>
   );
 }
 
 /** The usual choices, each limited to what the key's kind may hold. */
-const PRESETS: Array<{ name: keyof Messages['apiKeys']['presets']; pick: (offered: readonly Capability[]) => Capability[] }> = [
+const PRESETS: Array<{ name: keyof typeof apiKeysWords.en.presets; pick: (offered: readonly Capability[]) => Capability[] }> = [
   {
     name: 'widget',
     pick: (o) => o.filter((c) => ['services.read', 'staff.read', 'availability.read', 'booking.create'].includes(c)),

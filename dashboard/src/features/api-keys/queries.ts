@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
-import { currentMessages } from '../../lib/i18n/index.ts';
 import { apiKeyKeys, memberKeys } from '../../lib/query-keys.ts';
+import { pageWordsNow } from '../../lib/i18n/page-words.ts';
+import { apiKeysWords } from './words.ts';
 
 export type NewKey = operations['operatorCreateApiKey']['requestBody']['content']['application/json'];
 export type Capability = NewKey['capabilities'][number];
@@ -39,7 +40,7 @@ export function useMembersForKeys(slug: string, enabled: boolean) {
 export function useCreateKey(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().apiKeys.keyCreated },
+    meta: { done: () => pageWordsNow(apiKeysWords).keyCreated },
     mutationFn: async (body: NewKey) =>
       unwrap(await api.POST('/admin/v1/businesses/{slug}/api-keys', { params: { path: { slug } }, body })).apiKey,
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.list(slug) }),
@@ -49,7 +50,7 @@ export function useCreateKey(slug: string) {
 export function useRevokeKey(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { done: () => currentMessages().apiKeys.keyRevoked },
+    meta: { done: () => pageWordsNow(apiKeysWords).keyRevoked },
     mutationFn: async (keyId: string) => unwrap(await api.DELETE('/admin/v1/api-keys/{keyId}', { params: { path: { keyId } } })).apiKey,
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.list(slug) }),
   });

@@ -8,6 +8,8 @@ import { api, unwrap } from '../../lib/api.ts';
 import { when } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { auditKeys } from '../../lib/query-keys.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { auditLogWords } from './words.ts';
 
 const PAGE = 25;
 const ACTORS = ['member', 'operator', 'guest'] as const;
@@ -20,7 +22,7 @@ const ACTORS = ['member', 'operator', 'guest'] as const;
 export function AuditLogPage() {
   const { slug = '' } = useParams();
   const t = useT();
-  const w = t.auditLog;
+  const w = usePageWords(auditLogWords);
   const [params, setParams] = useSearchParams();
   const filters = {
     actor: params.get('actor') || undefined,

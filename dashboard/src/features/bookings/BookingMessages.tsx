@@ -3,6 +3,8 @@ import { wallClock } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { type Notification, useBookingMessages, useResend } from './messages.ts';
 import './messages.css';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { bookingMessagesWords } from './words.ts';
 
 /**
  * The messages of one booking (guest-side.md "Notifications"): what each said, how and to whom
@@ -13,7 +15,7 @@ export function BookingMessages({ slug, bookingId, timeZone }: { slug: string; b
   const id = useId();
   const messages = useBookingMessages(slug, bookingId);
   const resend = useResend(slug, bookingId);
-  const w = useT().bookingMessages;
+  const w = usePageWords(bookingMessagesWords);
   const rows = messages.data?.pages.flatMap((p) => p.notifications) ?? [];
 
   return (
@@ -57,7 +59,7 @@ function MessageItem(props: { message: Notification; timeZone: string; pending: 
   const { message: m, timeZone } = props;
   const titleId = useId();
   const t = useT();
-  const w = t.bookingMessages;
+  const w = usePageWords(bookingMessagesWords);
   const kind = w.kinds[m.kind];
   const channel = w.channels[m.channel];
   return (

@@ -4,7 +4,8 @@ import { api, type BusinessBooking, unwrap } from '../../lib/api.ts';
 import { agendaKeys, bookingKeys } from '../../lib/query-keys.ts';
 import '../../components/admin.css';
 import { money, wallClock } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n/index.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { depositWords } from './words.ts';
 
 /** An instant as the location's wall clock, with the zone. */
 function local(iso: string, timeZone: string): string {
@@ -18,7 +19,7 @@ function local(iso: string, timeZone: string): string {
  */
 export function DepositPanel({ booking }: { booking: BusinessBooking }) {
   const id = useId();
-  const w = useT().deposit;
+  const w = usePageWords(depositWords);
   const qc = useQueryClient();
   const record = useMutation({
     mutationFn: async (status: 'paid' | 'waived') =>

@@ -7,6 +7,8 @@ import { errorWords } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { slotOf } from '../../lib/slot.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { requestsWords } from './words.ts';
 
 /** Requests: every `requested` and `rescheduleProposed` booking, newest first, to decide. */
 export function RequestsPage() {
@@ -14,7 +16,7 @@ export function RequestsPage() {
   const requests = useRequests(slug);
   const phone = usePhone();
   const t = useT();
-  const r = t.requests;
+  const r = usePageWords(requestsWords);
   useEffect(() => {
     document.title = `${t.nav.requests} · ${t.signIn.heading}`;
   }, [t]);

@@ -8,13 +8,15 @@ import { formErrors } from '../../lib/form-errors.ts';
 import { STATUS_NAMES } from '../../lib/status.ts';
 import { slotOf } from '../../lib/slot.ts';
 import { useClient, usePatchClient } from './queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { clientsWords } from './words.ts';
 
 /** A client's page: contact, figures, the salon's notes and tags, and every booking, newest first. */
 export function ClientPage() {
   const { slug = '', clientId = '' } = useParams();
   const client = useClient(clientId);
   const t = useT();
-  const w = t.clients;
+  const w = usePageWords(clientsWords);
 
   useEffect(() => {
     document.title = t.common.docTitle(client.data?.name ?? w.client);
@@ -81,7 +83,7 @@ export function ClientPage() {
 /** Notes and tags, saved together; tags are typed separated by commas. */
 function NotesForm({ client }: { client: Client }) {
   const patch = usePatchClient(client.id);
-  const w = useT().clients;
+  const w = usePageWords(clientsWords);
   const [notes, setNotes] = useState(client.notes);
   const [tags, setTags] = useState(client.tags.join(', '));
   const errors = formErrors(patch.error, ['notes', 'tags']);

@@ -5,6 +5,8 @@ import { Field } from '../../components/Field.tsx';
 import { when } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { useClients } from './queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { clientsWords } from './words.ts';
 
 /** Typing pauses this long before the list is searched: one request per word, not per key. */
 const TYPING_MS = 250;
@@ -23,7 +25,7 @@ export function ClientsPage() {
   const searched = q.trim().length >= 2 ? q.trim() : undefined;
   const list = useClients(slug, searched, cursor);
   const tr = useT();
-  const w = tr.clients;
+  const w = usePageWords(clientsWords);
 
   useEffect(() => {
     document.title = tr.common.docTitle(w.title);

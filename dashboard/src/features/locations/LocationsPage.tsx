@@ -7,15 +7,16 @@ import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx'
 import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
-import { useT } from '../../lib/i18n/index.ts';
 import { usePhone } from '../../lib/format.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { useCanEdit } from '../catalogue/location-param.tsx';
 import { useLocations } from '../catalogue/queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { locationsWords } from './words.ts';
 
 /** Every location of the business, booking-disabled ones included and marked. */
 export function LocationsPage() {
-  const w = useT().locations;
+  const w = usePageWords(locationsWords);
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const locations = useLocations(slug);
@@ -101,7 +102,7 @@ const ZONES: readonly string[] = (() => {
 
 function LocationForm(props: { slug: string; location: Location | undefined; onDone: () => void }) {
   const { slug, location, onDone } = props;
-  const w = useT().locations;
+  const w = usePageWords(locationsWords);
   const qc = useQueryClient();
   const save = useMutation({
     mutationFn: async (body: LocationBody) => {

@@ -12,6 +12,8 @@ import { formErrors } from '../../lib/form-errors.ts';
 import { when } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import { useChangeRole, useInvitations, useInvite, useMembers, useRemoveMember, useWithdraw } from './queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { membersWords } from './words.ts';
 
 const ROLES: readonly Role[] = ['owner', 'manager', 'frontDesk'];
 
@@ -22,7 +24,7 @@ const ROLES: readonly Role[] = ['owner', 'manager', 'frontDesk'];
  * `Withdraw`. Other roles may not read members (the API answers 403), and the page says so.
  */
 export function MembersPage() {
-  const w = useT().members;
+  const w = usePageWords(membersWords);
   const { slug = '' } = useParams();
   const role = useRole(slug);
   const owner = role === 'owner';
@@ -41,7 +43,7 @@ export function MembersPage() {
 }
 
 function OwnerView({ slug }: { slug: string }) {
-  const w = useT().members;
+  const w = usePageWords(membersWords);
   const me = useSession().data;
   const members = useMembers(slug, true);
   const invitations = useInvitations(slug, true);
@@ -209,7 +211,7 @@ function InviteForm(props: {
   onCancel: () => void;
 }) {
   const t = useT();
-  const w = t.members;
+  const w = usePageWords(membersWords);
   const invite = useInvite(props.slug);
   const submit = (data: FormData) =>
     invite.mutate(

@@ -9,6 +9,8 @@ import { useT } from '../../lib/i18n/index.ts';
 import { reportKeys } from '../../lib/query-keys.ts';
 import { useLocations } from '../catalogue/queries.ts';
 import { BarChart } from './BarChart.tsx';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { reportsWords } from './words.ts';
 
 /** The first and last day of this month in the browser's calendar: the period shown before one is chosen. */
 function thisMonth(): { from: string; to: string } {
@@ -27,7 +29,7 @@ function thisMonth(): { from: string; to: string } {
 export function ReportsPage() {
   const { slug = '' } = useParams();
   const t = useT();
-  const w = t.reports;
+  const w = usePageWords(reportsWords);
   const [params, setParams] = useSearchParams();
   const month = thisMonth();
   const from = params.get('from') || month.from;

@@ -7,14 +7,15 @@ import { checked, int, RecordForm, text } from '../../components/RecordForm.tsx'
 import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
-import { useT } from '../../lib/i18n/index.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
 import { type Resource, useResources } from '../catalogue/queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { resourcesWords } from './words.ts';
 
 /** Resources of one location (chairs, wash basins): how many units each has; inactive ones marked. */
 export function ResourcesPage() {
-  const w = useT().resources;
+  const w = usePageWords(resourcesWords);
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const { locations, all, location, select } = useLocationParam(slug);
@@ -64,7 +65,7 @@ const RESOURCE_FIELDS = ['name', 'quantity', 'active', 'locationSlug'] as const;
 
 function ResourceForm(props: { slug: string; location: Location; resource: Resource | undefined; onDone: () => void }) {
   const { slug, location, resource, onDone } = props;
-  const w = useT().resources;
+  const w = usePageWords(resourcesWords);
   const qc = useQueryClient();
   const save = useMutation({
     // A new resource starts active (the create takes no `active`), so only an edit sends it.

@@ -1,7 +1,8 @@
 import { Field } from '../../components/Field.tsx';
 import { int, text } from '../../components/RecordForm.tsx';
-import { useT } from '../../lib/i18n/index.ts';
 import type { Service } from '../catalogue/queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { servicesWords } from './words.ts';
 
 type Segment = Service['segments'][number];
 
@@ -22,7 +23,7 @@ function firstProcessing(service: Service | undefined): { after: number; minutes
  */
 export function ProcessingFields(props: { service: Service | undefined; error: string | undefined }) {
   const { service, error } = props;
-  const w = useT().services;
+  const w = usePageWords(servicesWords);
   const first = firstProcessing(service);
   const parts = service?.segments.length ?? 1;
   return (

@@ -12,7 +12,6 @@ import { api, type Location, unwrap } from '../../lib/api.ts';
 import type { operations } from '../../lib/api-types.ts';
 import { formErrors } from '../../lib/form-errors.ts';
 import { money } from '../../lib/format.ts';
-import { type Messages, useT } from '../../lib/i18n/index.ts';
 import { catalogueKeys } from '../../lib/query-keys.ts';
 import { todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
@@ -20,10 +19,12 @@ import { type Service, useBusiness, useResources, useServices, useStaff } from '
 import { StaffSelect } from '../catalogue/StaffSelect.tsx';
 import { ProcessingFields, segmentsFrom } from './ProcessingFields.tsx';
 import { StaffVariantFields, VARIANT_ERROR_FIELDS, variantsFrom, variantStaff } from './StaffVariantFields.tsx';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { servicesWords } from './words.ts';
 
 /** Services of one location, inactive and not-online-bookable ones included and marked. */
 export function ServicesPage() {
-  const w = useT().services;
+  const w = usePageWords(servicesWords);
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const { locations, all, location, select } = useLocationParam(slug);
@@ -98,7 +99,7 @@ export function ServicesPage() {
   );
 }
 
-function priceText(w: Messages['services'], s: Service): string {
+function priceText(w: typeof servicesWords.en, s: Service): string {
   if (s.priceType === 'negotiable' || !s.price) return w.negotiable;
   const amount = money(s.price.amount, s.price.currency);
   return s.priceType === 'from' ? w.fromPrice(amount) : amount;
@@ -130,7 +131,7 @@ const SERVICE_FIELDS = [
 
 function ServiceForm(props: { slug: string; location: Location; service: Service | undefined; onDone: () => void }) {
   const { slug, location, service, onDone } = props;
-  const w = useT().services;
+  const w = usePageWords(servicesWords);
   const qc = useQueryClient();
   const business = useBusiness(slug);
   const currency = service?.price?.currency ?? business.data?.currency ?? '';
@@ -301,7 +302,7 @@ type ServiceBody = Omit<operations['operatorCreateService']['requestBody']['cont
 /** Group sessions of a groupSession service: list with seats taken, and add one. */
 function Sessions(props: { slug: string; location: Location; service: Service; canEdit: boolean; onClose: () => void }) {
   const { slug, location, service, canEdit, onClose } = props;
-  const w = useT().services;
+  const w = usePageWords(servicesWords);
   const qc = useQueryClient();
   const zone = location.timezone;
   const staff = useStaff(slug, location.slug);

@@ -1,7 +1,8 @@
 import { Field, FieldGroup } from '../../components/Field.tsx';
 import { text } from '../../components/RecordForm.tsx';
-import { useT } from '../../lib/i18n/index.ts';
 import type { Service, Staff } from '../catalogue/queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { servicesWords } from './words.ts';
 
 type Variant = Service['staffVariants'][number];
 type Segment = Service['segments'][number];
@@ -32,7 +33,7 @@ export function StaffVariantFields(props: {
   errors: Record<string, string | undefined>;
 }) {
   const { staff, service, priceType, currency, errors } = props;
-  const w = useT().services;
+  const w = usePageWords(servicesWords);
   const byStaff = new Map((service?.staffVariants ?? []).map((v) => [v.staffId, v]));
   return (
     <FieldGroup legend={w.variants}>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { RecordForm } from '../../components/RecordForm.tsx';
 import { formErrors } from '../../lib/form-errors.ts';
-import { useT } from '../../lib/i18n/index.ts';
 import { changes, type Draft, fromDraft, KNOWN_FIELDS, plainWords, toDraft } from './draft.ts';
 import { type GuestSettings, useSaveGuestSettings } from './queries.ts';
 import { BookingPageSection, type Features, GuestSection, MessagesSection, WaitlistSection } from './sections.tsx';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { settingsWords } from './words.ts';
 
 /**
  * The guest settings as one form. Owners and managers save what they changed (a PATCH of the
@@ -15,7 +16,7 @@ export function SettingsForm(props: { slug: string; settings: GuestSettings; fea
   const [draft, setDraft] = useState<Draft>(() => toDraft(props.settings));
   const [status, setStatus] = useState('');
   const save = useSaveGuestSettings(props.slug);
-  const w = useT().settings;
+  const w = usePageWords(settingsWords);
   const set = (part: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...part }));
     setStatus('');

@@ -6,6 +6,8 @@ import { useT } from '../../lib/i18n/index.ts';
 import { useGuestSettings } from './queries.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import './settings.css';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { settingsWords } from './words.ts';
 
 /**
  * Settings (guest-side.md "Guest settings of a business"): the business's guest settings, edited by
@@ -18,7 +20,7 @@ export function SettingsPage() {
   const business = useBusiness(slug);
   const linkHint = useId();
   const t = useT();
-  const w = t.settings;
+  const w = usePageWords(settingsWords);
   const pagePath = `/book/${encodeURIComponent(slug)}`;
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { Field, FieldGroup } from '../../components/Field.tsx';
-import { useT } from '../../lib/i18n/index.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { settingsWords } from './words.ts';
 
 /**
  * A short list edited in place (reminders, embedding websites): one field per item with its own
@@ -26,7 +27,7 @@ export function ValueList(props: {
   input: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const base = useId();
-  const t = useT();
+  const w = usePageWords(settingsWords);
   const addRef = useRef<HTMLButtonElement>(null);
   const [focus, setFocus] = useState<number | 'add' | null>(null);
   useEffect(() => {
@@ -77,7 +78,7 @@ export function ValueList(props: {
           {props.addLabel}
         </button>
       )}
-      {full && <p className="hint">{t.settings.atMost(props.max)}</p>}
+      {full && <p className="hint">{w.atMost(props.max)}</p>}
     </FieldGroup>
   );
 }

@@ -1,6 +1,7 @@
 import type { FormErrors } from '../../lib/form-errors.ts';
-import { currentMessages } from '../../lib/i18n/index.ts';
 import type { GuestSettings, GuestSettingsPatch } from './queries.ts';
+import { pageWordsNow } from '../../lib/i18n/page-words.ts';
+import { settingsWords } from './words.ts';
 
 /**
  * The settings as the form edits them: flat, numbers as the text typed (an empty or odd one goes
@@ -133,7 +134,7 @@ export const MAX_ORIGINS = 20;
  * messages name JSON paths and schema terms): the catalog's `settings.words`, where `#` stands for
  * a list item's index.
  */
-const words = () => currentMessages().settings.words;
+const words = () => pageWordsNow(settingsWords).words;
 
 /** Every field name the form shows a message beside (list items by index), for formErrors. */
 export const KNOWN_FIELDS: readonly string[] = Object.keys(words()).flatMap((name) => {
@@ -153,7 +154,7 @@ export function plainWords(errors: FormErrors): Record<string, string> {
 export function spokenMinutes(text: string): string {
   const m = Number(text);
   if (text.trim() === '' || !Number.isInteger(m) || m < 0) return '';
-  const t = currentMessages().settings;
+  const t = pageWordsNow(settingsWords);
   if (m === 0) return t.noNotice;
   const parts = [
     [Math.floor(m / 1440), 'day'],

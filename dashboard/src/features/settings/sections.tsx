@@ -1,9 +1,10 @@
 import { type ReactNode, useId } from 'react';
 import { Field, FieldGroup } from '../../components/Field.tsx';
 import type { components } from '../../lib/api-types.ts';
-import { useT } from '../../lib/i18n/index.ts';
 import { type Draft, MAX_ORIGINS, MAX_REMINDERS, spokenMinutes } from './draft.ts';
 import { ValueList } from './ValueList.tsx';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { settingsWords } from './words.ts';
 
 export type Features = components['schemas']['SubscriptionView']['features'];
 
@@ -26,7 +27,7 @@ function Section(props: { title: string; children: ReactNode }) {
 
 /** A whole number of minutes, with how long that is in words. */
 function Minutes(props: { label: string; value: string; onChange: (v: string) => void; error: string | undefined; hint?: string }) {
-  const w = useT().settings;
+  const w = usePageWords(settingsWords);
   const spoken = spokenMinutes(props.value);
   const hint = [props.hint, spoken && w.thatIs(spoken)].filter(Boolean).join(' ');
   return (
@@ -74,7 +75,7 @@ function Text(props: {
 }
 
 export function BookingPageSection({ draft, set, errors, features }: SectionProps & { features: Features | undefined }) {
-  const w = useT().settings;
+  const w = usePageWords(settingsWords);
   const branding = features?.bookingPageBranding ?? true;
   const brandingHint = branding ? undefined : w.noBranding;
   return (
@@ -162,7 +163,7 @@ export function BookingPageSection({ draft, set, errors, features }: SectionProp
 }
 
 export function GuestSection({ draft, set, errors }: SectionProps) {
-  const w = useT().settings;
+  const w = usePageWords(settingsWords);
   return (
     <Section title={w.guests}>
       <Check
@@ -194,7 +195,7 @@ export function GuestSection({ draft, set, errors }: SectionProps) {
 }
 
 export function MessagesSection({ draft, set, errors, features }: SectionProps & { features: Features | undefined }) {
-  const w = useT().settings;
+  const w = usePageWords(settingsWords);
   const smsInPlan = features?.smsNotifications ?? true;
   const smsHint = smsInPlan ? undefined : draft.sms ? w.smsGone : w.smsNotInPlan;
   return (
@@ -249,7 +250,7 @@ export function MessagesSection({ draft, set, errors, features }: SectionProps &
 }
 
 function QuietHours({ draft, set, errors }: SectionProps) {
-  const w = useT().settings;
+  const w = usePageWords(settingsWords);
   return (
     <FieldGroup legend={w.quiet} error={errors['notifications.quietHours']}>
       <p className="hint">{w.quietHint}</p>
@@ -269,7 +270,7 @@ function QuietHours({ draft, set, errors }: SectionProps) {
 }
 
 export function WaitlistSection({ draft, set, errors }: SectionProps) {
-  const w = useT().settings;
+  const w = usePageWords(settingsWords);
   return (
     <Section title={w.waitlist}>
       <Check

@@ -10,11 +10,12 @@ import { checked, RecordForm, text } from '../../components/RecordForm.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { api, type Location, unwrap } from '../../lib/api.ts';
 import { formErrors } from '../../lib/form-errors.ts';
-import { type Messages, useT } from '../../lib/i18n/index.ts';
 import { agendaKeys, catalogueKeys } from '../../lib/query-keys.ts';
 import { addDays, todayIn } from '../../lib/time.ts';
 import { useCanEdit, useLocationParam } from '../catalogue/location-param.tsx';
 import { type Staff, useServices, useStaff } from '../catalogue/queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { staffWords } from './words.ts';
 
 type Hours = Staff['workingHours'][number];
 
@@ -22,7 +23,7 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 
 /** Staff of one location, inactive ones included and marked; hours, services and time off. */
 export function StaffPage() {
-  const w = useT().staff;
+  const w = usePageWords(staffWords);
   const { slug = '' } = useParams();
   const canEdit = useCanEdit(slug);
   const { locations, all, location, select } = useLocationParam(slug);
@@ -84,7 +85,7 @@ export function StaffPage() {
   );
 }
 
-function hoursText(w: Messages['staff'], hours: Hours[]): string {
+function hoursText(w: typeof staffWords.en, hours: Hours[]): string {
   if (hours.length === 0) return w.noHours;
   return w.weekdaysShort
     .map((day, i) => {
@@ -105,7 +106,7 @@ let rowKey = 0;
 
 function StaffForm(props: { slug: string; all: Location[]; location: Location; staff: Staff | undefined; onDone: () => void }) {
   const { slug, all, staff, onDone } = props;
-  const w = useT().staff;
+  const w = usePageWords(staffWords);
   const qc = useQueryClient();
   const [locationSlug, setLocationSlug] = useState(staff?.locationSlug ?? props.location.slug);
   const services = useServices(slug, locationSlug);
@@ -282,7 +283,7 @@ function StaffForm(props: { slug: string; all: Location[]; location: Location; s
 /** Time off of one staff member: the list between two dates, add (local date and time), remove. */
 function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; onClose: () => void }) {
   const { staff, location, canEdit, onClose } = props;
-  const w = useT().staff;
+  const w = usePageWords(staffWords);
   const qc = useQueryClient();
   const zone = location.timezone;
   const today = todayIn(zone);
@@ -427,7 +428,7 @@ function TimeOff(props: { staff: Staff; location: Location; canEdit: boolean; on
 
 /** One HH:MM field of a working-hours row, its label naming the day for screen readers. */
 function HoursTime(p: { day: string; label: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
-  const t = useT();
+  const w = usePageWords(staffWords);
   return (
     <span>
       <Field
@@ -443,7 +444,7 @@ function HoursTime(p: { day: string; label: string; value: string; onChange: (v:
           type="text"
           inputMode="numeric"
           pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00"
-          placeholder={t.staff.timePlaceholder}
+          placeholder={w.timePlaceholder}
           size={5}
           required
           value={p.value}

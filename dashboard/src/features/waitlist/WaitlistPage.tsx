@@ -4,8 +4,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { CursorPager } from '../../components/CursorPager.tsx';
 import { Field } from '../../components/Field.tsx';
 import { api, unwrap, type WaitlistEntry } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n/index.ts';
 import { waitlistKeys } from '../../lib/query-keys.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { waitlistWords } from './words.ts';
 
 /** The entry statuses in words a receptionist reads (docs/waitlist.md). */
 const WAITLIST_STATUS_NAMES: Record<WaitlistEntry['status'], string> = {
@@ -24,7 +25,7 @@ const PAGE = 25;
  * live in the URL, as on Bookings.
  */
 export function WaitlistPage() {
-  const w = useT().waitlist;
+  const w = usePageWords(waitlistWords);
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const status = STATUSES.find((s) => s === params.get('status'));

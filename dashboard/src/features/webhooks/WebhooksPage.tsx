@@ -21,6 +21,8 @@ import {
   useSaveWebhook,
   useWebhook,
 } from './queries.ts';
+import { usePageWords } from '../../lib/i18n/page-words.ts';
+import { webhooksWords } from './words.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,7 +37,7 @@ export function WebhooksPage() {
   const role = useRole(slug);
   const owner = role === 'owner';
   const t = useT();
-  const w = t.webhooks;
+  const w = usePageWords(webhooksWords);
 
   useEffect(() => {
     document.title = t.common.docTitle(w.title);
@@ -55,7 +57,7 @@ export function WebhooksPage() {
 function WebhookConfig({ slug }: { slug: string }) {
   const id = useId();
   const t = useT();
-  const w = t.webhooks;
+  const w = usePageWords(webhooksWords);
   const config = useWebhook(slug, true);
   const save = useSaveWebhook(slug);
   const rotate = useRotateSecret(slug);
@@ -165,7 +167,7 @@ function WebhookConfig({ slug }: { slug: string }) {
 function DeliveryLog({ slug, mayRedeliver }: { slug: string; mayRedeliver: boolean }) {
   const id = useId();
   const t = useT();
-  const w = t.webhooks;
+  const w = usePageWords(webhooksWords);
   const word = (s: string) => w.words[s] ?? s.replace('_', ' ');
   const [params, setParams] = useSearchParams();
   const event = EVENTS.find((e) => e === params.get('event'));

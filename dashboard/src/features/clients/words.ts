@@ -1,0 +1,56 @@
+import { definePageWords } from '../../lib/i18n/page-words.ts';
+
+const en = {
+  title: 'Clients',
+  search: 'Search',
+  searchLabel: 'Search clients',
+  searchHint: 'A name, a phone number or an email; two letters or more.',
+  loading: 'Loading clients…',
+  shown: (n: string) => `${n} clients shown`,
+  noMatch: 'No client matches this search.',
+  none: 'No clients yet: every booking adds its guest here.',
+  contact: 'Contact',
+  visits: 'Visits',
+  noShows: 'No-shows',
+  lastVisit: 'Last visit',
+  nextVisit: 'Next visit',
+  tags: 'Tags',
+  client: 'Client',
+  loadingOne: 'Loading the client…',
+  all: 'All clients',
+  noBookings: 'No bookings.',
+  notesTitle: 'Notes and tags',
+  notes: 'Notes',
+  notesHint: 'What to remember: a patch test, an allergy, a preference.',
+  tagsHint: 'Separated by commas, for example: VIP, patch test done.',
+  saveNotes: 'Save notes',
+};
+
+const hu: typeof en = {
+  title: 'Ügyfelek',
+  search: 'Keresés',
+  searchLabel: 'Ügyfelek keresése',
+  searchHint: 'Név, telefonszám vagy e-mail-cím; legalább két betű.',
+  loading: 'Ügyfelek betöltése…',
+  shown: (n: string) => `${n} ügyfél látható`,
+  noMatch: 'Egy ügyfél sem felel meg a keresésnek.',
+  none: 'Még nincs ügyfél: minden foglalás ide veszi fel a vendégét.',
+  contact: 'Elérhetőség',
+  visits: 'Látogatások',
+  noShows: 'Meg nem jelenések',
+  lastVisit: 'Utolsó látogatás',
+  nextVisit: 'Következő látogatás',
+  tags: 'Címkék',
+  client: 'Ügyfél',
+  loadingOne: 'Az ügyfél betöltése…',
+  all: 'Minden ügyfél',
+  noBookings: 'Nincs foglalás.',
+  notesTitle: 'Megjegyzések és címkék',
+  notes: 'Megjegyzések',
+  notesHint: 'Amit érdemes megjegyezni: bőrpróba, allergia, egyéni kérés.',
+  tagsHint: 'Vesszővel elválasztva, például: VIP, bőrpróba megvolt.',
+  saveNotes: 'Megjegyzések mentése',
+};
+
+/** The words of the Clients list and a client's page, in their chunk: no other page uses them (lib/i18n/page-words.ts). */
+export const clientsWords = definePageWords(en, hu);
