@@ -132,9 +132,11 @@ for (const target of isolatedDbTargets()) {
       );
       const rerun = async () => {
         await h.db.query("UPDATE jobs SET status = 'pending', run_at = now(), locked_until = NULL WHERE id = $1", [row.job_id]);
-        await waitUntil(
-          'the run',
-          async () => (await sql(h, 'SELECT status FROM jobs WHERE id = $1', [row.job_id]))[0].status !== 'pending',
+        // claimed is not finished: wait for the run's outcome, not only for the claim
+        await waitUntil('the run', async () =>
+          ['succeeded', 'skipped', 'failed', 'cancelled'].includes(
+            (await sql(h, 'SELECT status FROM jobs WHERE id = $1', [row.job_id]))[0].status,
+          ),
         );
       };
       // The job run again while the row says sent: it reads the row and sends nothing.
