@@ -8,14 +8,9 @@
  * time is the search). PGlite in a fresh temporary folder; PostgreSQL too when DATABASE_URL is set
  * (a database of its own, dropped at the end).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import type { Db } from '../src/store/db.ts';
+import { inEachDatabase, time } from './in-each-database.ts';
 import { migrate } from '../src/store/migrate.ts';
-import { PgliteDb } from '../src/store/pglite-db.ts';
-import { PostgresDb } from '../src/store/postgres-db.ts';
 import { listClients } from '../src/use-cases/clients/list.ts';
 
 const CLIENTS = 20_000;
@@ -53,22 +48,6 @@ export async function seed(db: Db): Promise<void> {
   }
 }
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const xs: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await run();
-    xs.push(performance.now() - t);
-  }
-  return { p50: percentile(xs, 50), p99: percentile(xs, 99) };
-}
-
 async function measure(name: string, db: Db): Promise<boolean> {
   const t0 = performance.now();
   await migrate(db);
@@ -77,7 +56,7 @@ async function measure(name: string, db: Db): Promise<boolean> {
   await db.query('ANALYZE');
   const count = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clients')).rows[0]!.n;
   console.log(`\n## ${name}: ${count} clients seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const bare = await time(() => db.query('SELECT 1'));
+  const bare = await time(() => db.query('SELECT 1'), RUNS, WARMUP);
   const searches: Array<[string, string | undefined]> = [
     ['first page, no search', undefined],
     ['name without accents: "eva"', 'eva'],
@@ -90,8 +69,11 @@ async function measure(name: string, db: Db): Promise<boolean> {
   console.log('|---|---|---|---|');
   let ok = true;
   for (const [label, q] of searches) {
-    const r = await time(() =>
-      listClients(db, { slug: 'bench-salon', secret: SECRET, q, limit: 50, cursor: undefined, now: new Date('2026-06-01T00:00:00Z') }),
+    const r = await time(
+      () =>
+        listClients(db, { slug: 'bench-salon', secret: SECRET, q, limit: 50, cursor: undefined, now: new Date('2026-06-01T00:00:00Z') }),
+      RUNS,
+      WARMUP,
     );
     ok &&= r.p99 < TARGET_MS;
     console.log(`| ${label} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.p50 / bare.p50).toFixed(0)} |`);
@@ -100,39 +82,4 @@ async function measure(name: string, db: Db): Promise<boolean> {
   return ok;
 }
 
-if (process.argv[1]?.endsWith('client-search.ts')) await main();
-
-async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-clients-'));
-  let allOk = true;
-  try {
-    const lite = await PgliteDb.open(join(dir, 'data'));
-    try {
-      const ok = await measure('PGlite', lite);
-      allOk &&= ok;
-    } finally {
-      await lite.close();
-    }
-    const url = process.env.DATABASE_URL;
-    if (url) {
-      const name = `bench_clients_${process.pid}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      const db = PostgresDb.open(u.toString(), 4);
-      try {
-        const ok = await measure('PostgreSQL', db);
-        allOk &&= ok;
-      } finally {
-        await db.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  process.exitCode = allOk ? 0 : 1;
-}
+if (process.argv[1]?.endsWith('client-search.ts')) await inEachDatabase('clients', measure);

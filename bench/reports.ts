@@ -13,15 +13,10 @@
  * target). PGlite in a fresh temporary folder; PostgreSQL too when DATABASE_URL is set (a database
  * of its own, dropped at the end).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { reportPeriod } from '../src/domain/reports/period.ts';
 import type { Db } from '../src/store/db.ts';
+import { inEachDatabase, time } from './in-each-database.ts';
 import { migrate } from '../src/store/migrate.ts';
-import { PgliteDb } from '../src/store/pglite-db.ts';
-import { PostgresDb } from '../src/store/postgres-db.ts';
 import { bookingsCsv } from '../src/use-cases/reports/bookings-csv.ts';
 import { getReport } from '../src/use-cases/reports/report.ts';
 
@@ -125,22 +120,6 @@ export async function seed(db: Db): Promise<void> {
   );
 }
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-async function time(run: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < warmup; i++) await run();
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await run();
-    xs.push(performance.now() - t);
-  }
-  return { p50: percentile(xs, 50), p99: percentile(xs, 99) };
-}
-
 async function csvBytes(db: Db): Promise<number> {
   let bytes = 0;
   for await (const chunk of await bookingsCsv(db, 'bench-salon', 'main', PERIOD)) bytes += (chunk as Buffer).length;
@@ -168,7 +147,7 @@ async function measure(name: string, db: Db): Promise<boolean> {
       `rebooking ${report.rebookingRate})`,
   );
   const bare = await time(() => db.query('SELECT 1'), 60, 10);
-  const year = await time(() => getReport(db, 'bench-salon', 'main', PERIOD));
+  const year = await time(() => getReport(db, 'bench-salon', 'main', PERIOD), RUNS, WARMUP);
   let bytes = 0;
   const csv = await time(
     async () => {
@@ -191,39 +170,4 @@ async function measure(name: string, db: Db): Promise<boolean> {
   return ok;
 }
 
-if (process.argv[1]?.endsWith('reports.ts')) await main();
-
-async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-reports-'));
-  let allOk = true;
-  try {
-    const lite = await PgliteDb.open(join(dir, 'data'));
-    try {
-      const ok = await measure('PGlite', lite);
-      allOk &&= ok;
-    } finally {
-      await lite.close();
-    }
-    const url = process.env.DATABASE_URL;
-    if (url) {
-      const name = `bench_reports_${process.pid}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      const db = PostgresDb.open(u.toString(), 4);
-      try {
-        const ok = await measure('PostgreSQL', db);
-        allOk &&= ok;
-      } finally {
-        await db.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  process.exitCode = allOk ? 0 : 1;
-}
+if (process.argv[1]?.endsWith('reports.ts')) await inEachDatabase('reports', measure);
