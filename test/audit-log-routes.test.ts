@@ -15,9 +15,8 @@ import { after, before, describe, test } from 'node:test';
 import type { WebhookWorker } from '../src/webhooks/worker.ts';
 import { AUDIT_ACTIONS } from '../src/domain/audit/actions.ts';
 import { newId } from '../src/domain/ids.ts';
-import { planMessages } from '../src/store/messages.ts';
 import { openapiPath, operatorRoutesOf } from '../src/http/route-table.ts';
-import { BASE_NOW, createOk, day, sql } from './helpers/bookings.ts';
+import { BASE_NOW, createOk, day, planConfirmation, sql } from './helpers/bookings.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { createService, createStaff, createSalon, EVERY_DAY_9_TO_17, type SalonFixture, uniqueSlug } from './helpers/fixtures.ts';
 import { admin, adminOk, call, type Harness, type JsonResponse } from './helpers/harness.ts';
@@ -290,23 +289,7 @@ for (const target of dbTargets()) {
       'POST /notifications/{notificationId}/resend': async () => {
         // no mail server is configured here, so the confirmation is planned as the booking's would be
         const bookingId = await booking();
-        const id = newId('msg');
-        await h.db.transaction((tx) =>
-          planMessages(tx, [
-            {
-              id,
-              businessId: salon.business.id,
-              bookingId,
-              kind: 'booking.confirmed',
-              channel: 'email',
-              audience: 'guest',
-              recipient: GUEST_EMAIL,
-              lang: 'en',
-              uniqueKey: `audit-walk:${id}`,
-              scheduledAt: new Date(),
-            },
-          ]),
-        );
+        const id = await planConfirmation(h, salon.business.id, bookingId, GUEST_EMAIL);
         return { path: `/notifications/${id}/resend` };
       },
       'PATCH /clients/{clientId}': async () => ({

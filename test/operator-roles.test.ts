@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { newId } from '../src/domain/ids.ts';
 import { MEMBER_ROLES, type MemberRole } from '../src/domain/members/roles.ts';
-import { planMessages } from '../src/store/messages.ts';
 import { openapiPath, operatorRoutesOf } from '../src/http/route-table.ts';
+import { planConfirmation } from './helpers/bookings.ts';
 import { dbTargets } from './helpers/databases.ts';
 import { admin, adminOk, startHarness, type Harness } from './helpers/harness.ts';
 import { createSalon, type SalonFixture } from './helpers/fixtures.ts';
@@ -177,24 +177,7 @@ async function paramValue(h: Harness, salon: SalonFixture, name: string): Promis
     }
     case 'notificationId': {
       const bookingId = await paramValue(h, salon, 'bookingId');
-      const id = newId('msg');
-      await h.db.transaction((tx) =>
-        planMessages(tx, [
-          {
-            id,
-            businessId: salon.business.id,
-            bookingId,
-            kind: 'booking.confirmed',
-            channel: 'email',
-            audience: 'guest',
-            recipient: 'role.walk@example.com',
-            lang: 'en',
-            uniqueKey: `role-walk:${id}`,
-            scheduledAt: new Date(),
-          },
-        ]),
-      );
-      return id;
+      return planConfirmation(h, salon.business.id, bookingId, 'role.walk@example.com');
     }
     default:
       throw new Error(`no fixture for path parameter ${name}: add one`);

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { BuildOptions } from '../../src/app.ts';
 import { deliveryIdFor } from '../../src/domain/bookings/delivery-id.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { planMessages } from '../../src/store/messages.ts';
 import type { DbTarget } from './databases.ts';
 import { api, type SalonFixture, type ServiceFixture } from './fixtures.ts';
 import { admin, startHarness, type Harness, type JsonResponse } from './harness.ts';
@@ -181,4 +183,29 @@ export function checkEventLog(events: any[], current: any): void {
   const last = events[events.length - 1];
   assert.equal(last.transition.sequence, current.stateVersion);
   assert.deepEqual(last.booking, current);
+}
+
+/**
+ * A guest confirmation email planned for a booking, as the booking's own would be where no mail
+ * server is configured (a message for the routes that act on one); returns its id.
+ */
+export async function planConfirmation(h: Harness, businessId: string, bookingId: string, recipient: string): Promise<string> {
+  const id = newId('msg');
+  await h.db.transaction((tx) =>
+    planMessages(tx, [
+      {
+        id,
+        businessId,
+        bookingId,
+        kind: 'booking.confirmed',
+        channel: 'email',
+        audience: 'guest',
+        recipient,
+        lang: 'en',
+        uniqueKey: `test-confirmation:${id}`,
+        scheduledAt: new Date(),
+      },
+    ]),
+  );
+  return id;
 }
