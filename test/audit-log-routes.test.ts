@@ -336,14 +336,11 @@ for (const target of dbTargets()) {
       );
 
     test('the walk covers the route table: every write route of /admin/v1 has a call here, an action or an account exemption', () => {
-      const operatorWrites = operatorRoutesOf(h.app.routeTable)
-        .filter((r) => r.method !== 'GET')
-        .map((r) => `${r.method} ${openapiPath(r.url).replace(/^\/admin\/v1/, '')}`);
       const recorded = Object.entries(AUDIT_ACTIONS)
         .filter(([, action]) => action !== null)
         .map(([route]) => route);
       assert.deepEqual(Object.keys(WRITES).sort(), recorded.sort());
-      assert.deepEqual(operatorWrites.sort(), Object.keys(AUDIT_ACTIONS).sort());
+      // the operator routes against AUDIT_ACTIONS, both ways: test/audit-log.test.ts
       const accountWrites = h.app.routeTable
         .filter((r) => r.access?.surface === 'account' && r.method !== 'GET' && r.url.startsWith('/admin/v1/'))
         .map((r) => `${r.method} ${r.url.replace(/^\/admin\/v1/, '')}`);
